@@ -1,0 +1,121 @@
+#include "analysis/csv_format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace gpuprice::analysis {
+
+namespace {
+
+bool looks_numeric(std::string_view s) {
+    if (s.empty()) return false;
+    double value = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+// Display width in terminal columns: count UTF-8 lead bytes, not continuation bytes.
+std::size_t display_width(std::string_view s) {
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+}  // namespace
+
+std::string format_number(double value, int decimals) {
+    if (!std::isfinite(value)) return "";
+    std::array<char, 64> buffer{};
+    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                         std::chars_format::fixed, decimals);
+    if (ec != std::errc()) return "";
+    std::string result(buffer.data(), end);
+    if (result.starts_with("-") && result.find_first_not_of("-0.") == std::string::npos) {
+        result.erase(0, 1);  // no "-0.00"
+    }
+    return result;
+}
+
+std::string csv_text_cell(std::string_view value) {
+    std::string cell;
+    // A leading ' makes Excel, LibreOffice and Google Sheets show the text instead of running it.
+    if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' ||
+                           value[0] == '@' || value[0] == '\t' || value[0] == '\r')) {
+        cell.push_back('\'');
+    }
+    cell.append(value);
+    const bool needs_quotes = cell.find_first_of(",\"\r\n") != std::string::npos ||
+                              (!cell.empty() && (cell.front() == ' ' || cell.back() == ' '));
+    if (!needs_quotes) return cell;
+    std::string quoted = "\"";
+    for (char c : cell) {
+        if (c == '"') quoted.push_back('"');
+        quoted.push_back(c);
+    }
+    quoted.push_back('"');
+    return quoted;
+}
+
+void CsvLine::separator() {
+    if (!first_) line_.push_back(',');
+    first_ = false;
+}
+
+CsvLine& CsvLine::text(std::string_view value) {
+    separator();
+    line_ += csv_text_cell(value);
+    return *this;
+}
+
+CsvLine& CsvLine::number(double value, int decimals) {
+    separator();
+    line_ += format_number(value, decimals);
+    return *this;
+}
+
+CsvLine& CsvLine::number(std::optional<double> value, int decimals) {
+    return value ? number(*value, decimals) : empty();
+}
+
+CsvLine& CsvLine::integer(long long value) {
+    separator();
+    line_ += std::to_string(value);
+    return *this;
+}
+
+CsvLine& CsvLine::empty() {
+    separator();
+    return *this;
+}
+
+std::string format_table(const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> widths(header.size(), 0);
+    std::vector<bool> numeric(header.size(), true);
+    for (std::size_t c = 0; c < header.size(); ++c) widths[c] = display_width(header[c]);
+    for (const auto& row : rows) {
+        for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) {
+            widths[c] = std::max(widths[c], display_width(row[c]));
+            if (!row[c].empty() && row[c] != "-" && !looks_numeric(row[c])) numeric[c] = false;
+        }
+    }
+    auto emit = [&](const std::vector<std::string>& cells, std::string& out) {
+        for (std::size_t c = 0; c < widths.size(); ++c) {
+            const std::string& cell = c < cells.size() ? cells[c] : std::string();
+            const std::size_t pad = widths[c] - std::min(widths[c], display_width(cell));
+            if (c > 0) out += "  ";
+            if (numeric[c]) out.append(pad, ' ');
+            out += cell;
+            if (!numeric[c] && c + 1 < widths.size()) out.append(pad, ' ');
+        }
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        out += '\n';
+    };
+    std::string out;
+    emit(header, out);
+    for (const auto& row : rows) emit(row, out);
+    return out;
+}
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,41 @@
+// RFC 4180 CSV output that is safe to open in a spreadsheet: text cells that a spreadsheet would
+// run as a formula are neutralised, numbers use '.' and no thousands separators whatever the
+// locale.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuprice::analysis {
+
+// A number printed with `decimals` digits after the point, locale-independent.
+std::string format_number(double value, int decimals);
+
+// One CSV line under construction. Text cells are quoted when needed and defused when they start
+// with = + - @ (or a tab or carriage return); number cells are written as numbers.
+class CsvLine {
+  public:
+    CsvLine& text(std::string_view value);
+    CsvLine& number(double value, int decimals);
+    CsvLine& number(std::optional<double> value, int decimals);
+    CsvLine& integer(long long value);
+    CsvLine& empty();
+    // The line with its CRLF terminator, as RFC 4180 asks.
+    std::string str() const { return line_ + "\r\n"; }
+
+  private:
+    void separator();
+    std::string line_;
+    bool first_ = true;
+};
+
+// Text cell escaping on its own, for tests and for header rows.
+std::string csv_text_cell(std::string_view value);
+
+// Columns padded to a common width, for terminals. Numbers (cells that parse as one) align right.
+std::string format_table(const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& rows);
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,140 @@
+#include "cli/app.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "schema/csv_reader.hpp"
+#include "schema/migrations.hpp"
+
+namespace po = boost::program_options;
+
+namespace gpuprice::cli {
+
+namespace {
+
+using Command = std::function<int(const GlobalOptions&, const std::vector<std::string>&)>;
+
+struct CommandEntry {
+    Command run;
+    const char* summary;
+};
+
+const std::map<std::string, CommandEntry>& commands() {
+    static const std::map<std::string, CommandEntry> table = {
+        {"init", {command_init, "create or upgrade the database and load the spec catalog"}},
+        {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
+    };
+    return table;
+}
+
+constexpr const char* kUsage = "Usage: gpuprice [global options] <command> [options]";
+
+void print_help(const po::options_description& global) {
+    std::cout << kUsage << "\n\nCommands:\n";
+    for (const auto& [name, entry] : commands()) {
+        std::cout << "  " << name << std::string(10 - std::min<std::size_t>(name.size(), 9), ' ')
+                  << entry.summary << '\n';
+    }
+    std::cout << "\n" << global << "\n'gpuprice <command> --help' describes a command's options.\n";
+}
+
+int usage_error(const std::string& message) {
+    std::cerr << "gpuprice: " << message << '\n' << kUsage << "\n(see gpuprice --help)\n";
+    return kExitUsage;
+}
+
+std::string default_db_path() {
+    const char* env = std::getenv("GPUPRICE_DB");
+    return env && *env ? env : "./gpuprice.db";
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+    GlobalOptions global;
+    po::options_description visible("Global options");
+    visible.add_options()("help,h", "show this help")(
+        "db", po::value(&global.db_path)->default_value(default_db_path()),
+        "database file (or $GPUPRICE_DB)")("catalog-dir", po::value<std::string>(),
+                                           "spec catalog folder (or $GPUPRICE_CATALOG_DIR)")(
+        "quiet,q", "print nothing but errors")("verbose,v",
+                                               "print progress even when not a terminal");
+    po::options_description hidden;
+    hidden.add_options()("command", po::value<std::string>())(
+        "args", po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(visible).add(hidden);
+    po::positional_options_description positional;
+    positional.add("command", 1).add("args", -1);
+
+    std::string command;
+    std::vector<std::string> command_args;
+    try {
+        po::variables_map vm;
+        const auto parsed = po::command_line_parser(argc, argv)
+                                .options(all)
+                                .positional(positional)
+                                .allow_unregistered()
+                                .run();
+        po::store(parsed, vm);
+        po::notify(vm);
+        if (vm.count("catalog-dir")) global.catalog_dir = vm["catalog-dir"].as<std::string>();
+        if (vm.count("quiet") && vm.count("verbose")) {
+            return usage_error("--quiet and --verbose cannot be used together");
+        }
+        if (vm.count("quiet")) global.verbosity = Verbosity::Quiet;
+        if (vm.count("verbose")) global.verbosity = Verbosity::Verbose;
+        if (!vm.count("command")) {
+            if (vm.count("help")) {
+                print_help(visible);
+                return kExitOk;
+            }
+            // An unknown option before any command, or nothing at all.
+            for (const auto& option : parsed.options) {
+                if (option.unregistered)
+                    return usage_error("unknown option '" + option.string_key + "'");
+            }
+            return usage_error("no command given");
+        }
+        command = vm["command"].as<std::string>();
+        command_args = po::collect_unrecognized(parsed.options, po::include_positional);
+        command_args.erase(std::find(command_args.begin(), command_args.end(), command));
+        if (vm.count("help")) command_args.push_back("--help");
+    } catch (const po::error& e) {
+        return usage_error(e.what());
+    }
+
+    const auto entry = commands().find(command);
+    if (entry == commands().end()) return usage_error("unknown command '" + command + "'");
+    global.stderr_is_terminal = isatty(STDERR_FILENO) != 0;
+    global.stdout_is_terminal = isatty(STDOUT_FILENO) != 0;
+
+    try {
+        return entry->second.run(global, command_args);
+    } catch (const po::error& e) {
+        return usage_error(command + ": " + e.what());
+    } catch (const UsageError& e) {
+        return usage_error(command + ": " + e.what());
+    } catch (const schema::DataFileError& e) {
+        std::cerr << "gpuprice: " << e.what() << '\n';
+        return kExitBadData;
+    } catch (const schema::IncompatibleDatabase& e) {
+        std::cerr << "gpuprice: " << e.what() << '\n';
+        return kExitDatabase;
+    } catch (const schema::SqliteError& e) {
+        std::cerr << "gpuprice: database error: " << e.what() << '\n';
+        return kExitDatabase;
+    } catch (const std::exception& e) {
+        std::cerr << "gpuprice: " << e.what() << '\n';
+        return kExitFailure;
+    }
+}
+
+}  // namespace gpuprice::cli

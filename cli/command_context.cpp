@@ -1,0 +1,54 @@
+#include "cli/command_context.hpp"
+
+#include <iostream>
+
+#include "schema/catalog_store.hpp"
+#include "schema/migrations.hpp"
+
+namespace po = boost::program_options;
+
+namespace gpuprice::cli {
+
+std::optional<po::variables_map> parse_command_options(
+    const std::string& command, const std::string& summary, const po::options_description& options,
+    const std::vector<std::string>& args, const po::positional_options_description* positional) {
+    po::options_description all = options;
+    all.add_options()("help,h", "show this help");
+    po::positional_options_description none;
+    po::variables_map vm;
+    po::store(po::command_line_parser(args)
+                  .options(all)
+                  .positional(positional ? *positional : none)
+                  .run(),
+              vm);
+    if (vm.count("help")) {
+        std::cout << "Usage: gpuprice " << command << " [options]\n" << summary << "\n\n" << all;
+        return std::nullopt;
+    }
+    po::notify(vm);
+    return vm;
+}
+
+schema::Catalog load_catalog(const GlobalOptions& global) {
+    return schema::load_catalog(schema::resolve_catalog_dir(global.catalog_dir));
+}
+
+schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog) {
+    schema::Database db(global.db_path);
+    schema::migrate(db);
+    schema::store_catalog(db, catalog);
+    return db;
+}
+
+void progress(const GlobalOptions& global, const std::string& message) {
+    if (global.verbosity == Verbosity::Quiet) return;
+    if (global.stderr_is_terminal || global.verbosity == Verbosity::Verbose) {
+        std::cerr << message << '\n';
+    }
+}
+
+void warn(const GlobalOptions& global, const std::string& message) {
+    progress(global, "gpuprice: warning: " + message);
+}
+
+}  // namespace gpuprice::cli

@@ -1,0 +1,49 @@
+// What every command gets from the global options, and the shared first steps (open the
+// database, load the catalog) that each command lists among its own.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "schema/catalog.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::cli {
+
+enum class Verbosity { Quiet, Normal, Verbose };
+
+struct GlobalOptions {
+    std::string db_path;
+    std::optional<std::string> catalog_dir;
+    Verbosity verbosity = Verbosity::Normal;
+    bool stderr_is_terminal = false;
+    bool stdout_is_terminal = false;
+};
+
+// A usage problem found after option parsing (a bad value); main prints it with the usage.
+class UsageError : public std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parses a command's own options. Returns nullopt after printing help for --help.
+std::optional<boost::program_options::variables_map> parse_command_options(
+    const std::string& command, const std::string& summary,
+    const boost::program_options::options_description& options,
+    const std::vector<std::string>& args,
+    const boost::program_options::positional_options_description* positional = nullptr);
+
+schema::Catalog load_catalog(const GlobalOptions& global);
+
+// Opens the database, applies pending migrations and reloads the catalog into it.
+schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog);
+
+// Progress and notes on stderr: shown on a terminal or with --verbose, never with --quiet.
+void progress(const GlobalOptions& global, const std::string& message);
+// Warnings: like progress, so that cron stays quiet unless something fails.
+void warn(const GlobalOptions& global, const std::string& message);
+
+}  // namespace gpuprice::cli

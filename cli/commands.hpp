@@ -1,0 +1,14 @@
+// The gpuprice commands. Each reads its own options from `args` and returns an exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/command_context.hpp"
+
+namespace gpuprice::cli {
+
+int command_init(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_specs(const GlobalOptions& global, const std::vector<std::string>& args);
+
+}  // namespace gpuprice::cli

@@ -1,0 +1,16 @@
+// gpuprice's documented exit codes (README.md, "Exit codes").
+#pragma once
+
+namespace gpuprice::cli {
+
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitFailure = 1,      // runtime failure: network, eBay error, I/O
+    kExitUsage = 2,        // unknown command or option, bad option value
+    kExitBadData = 3,      // a malformed data file (catalog, aliases, sample data)
+    kExitDatabase = 4,     // database refused (newer or foreign file) or SQLite error
+    kExitCredentials = 5,  // eBay credentials missing or rejected
+    kExitPartial = 6,      // a fetch stopped early on errors; what it had was committed
+};
+
+}  // namespace gpuprice::cli

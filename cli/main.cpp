@@ -1,0 +1,5 @@
+#include "cli/app.hpp"
+
+int main(int argc, char** argv) {
+    return gpuprice::cli::run(argc, argv);
+}

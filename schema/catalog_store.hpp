@@ -1,0 +1,15 @@
+// Copies the spec catalog into the database, so SQL users and joins see the same figures.
+#pragma once
+
+#include "schema/catalog.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// Replaces the architectures and gpu_models tables with `catalog`, in one transaction.
+void store_catalog(Database& db, const Catalog& catalog);
+
+// Number of GPU models stored, for `init` to report.
+int stored_model_count(Database& db);
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,35 @@
+// Schema migrations: numbered SQL files under schema/migrations/, embedded at build time and
+// applied in order, tracked by PRAGMA user_version.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+struct Migration {
+    int version;
+    std::string name;
+    std::string sql;
+};
+
+// Marks a file as gpuprice's ("GPUP"), so we never migrate someone else's database.
+inline constexpr int kApplicationId = 0x47505550;
+
+// The file was written by a newer gpuprice, or is not a gpuprice database; it is left untouched.
+class IncompatibleDatabase : public std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+const std::vector<Migration>& embedded_migrations();
+
+// Applies every migration newer than the file's user_version, each in its own IMMEDIATE
+// transaction together with its version bump. Returns the resulting version.
+int migrate(Database& db, const std::vector<Migration>& migrations = embedded_migrations());
+
+int schema_version(Database& db);
+
+}  // namespace gpuprice::schema

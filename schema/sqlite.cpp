@@ -1,0 +1,162 @@
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+namespace {
+constexpr int kBusyTimeoutMs = 10000;
+}
+
+Database::Database(const std::string& path, OpenMode mode) : path_(path) {
+    sqlite3* raw = nullptr;
+    const int flags = mode == OpenMode::ReadWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                                  : SQLITE_OPEN_READONLY;
+    const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    db_.reset(raw);
+    if (rc != SQLITE_OK) {
+        const std::string message = raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);
+        throw SqliteError(rc, "cannot open database " + path + ": " + message);
+    }
+    sqlite3_extended_result_codes(raw, 1);
+    check(sqlite3_busy_timeout(raw, kBusyTimeoutMs), "setting busy timeout");
+    exec("PRAGMA foreign_keys = ON");
+    if (mode == OpenMode::ReadWrite) {
+        // WAL lets `report` read while a nightly `fetch` writes; NORMAL is durable in WAL mode
+        // against process crashes, which is the failure we guard (kill -9, full disk).
+        exec("PRAGMA journal_mode = WAL");
+        exec("PRAGMA synchronous = NORMAL");
+    }
+}
+
+void Database::check(int rc, std::string_view context) const {
+    if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE) return;
+    throw SqliteError(rc,
+                      std::string(context) + ": " + sqlite3_errmsg(db_.get()) + " (" + path_ + ")");
+}
+
+Statement Database::prepare(std::string_view sql) {
+    return Statement(*this, sql);
+}
+
+void Database::exec(std::string_view sql) {
+    char* error = nullptr;
+    const std::string text(sql);
+    const int rc = sqlite3_exec(db_.get(), text.c_str(), nullptr, nullptr, &error);
+    if (rc != SQLITE_OK) {
+        std::string message = error ? error : sqlite3_errstr(rc);
+        sqlite3_free(error);
+        throw SqliteError(rc, message + " (" + path_ + ")");
+    }
+}
+
+sqlite3_int64 Database::last_insert_rowid() const {
+    return sqlite3_last_insert_rowid(db_.get());
+}
+
+int Database::changes() const {
+    return sqlite3_changes(db_.get());
+}
+
+Statement::Statement(const Database& db, std::string_view sql) : db_(&db) {
+    sqlite3_stmt* raw = nullptr;
+    const int rc =
+        sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
+    stmt_.reset(raw);
+    db.check(rc, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    db_->check(sqlite3_bind_int64(stmt_.get(), index, value), "binding integer");
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+    db_->check(sqlite3_bind_double(stmt_.get(), index, value), "binding real");
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+    db_->check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_TRANSIENT,
+                                   SQLITE_UTF8),
+               "binding text");
+    return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+    db_->check(sqlite3_bind_null(stmt_.get(), index), "binding null");
+    return *this;
+}
+
+bool Statement::step() {
+    const int rc = sqlite3_step(stmt_.get());
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    db_->check(
+        rc, std::string("running \"") + std::string(sqlite3_sql(stmt_.get())).substr(0, 60) + "\"");
+    return false;
+}
+
+void Statement::run() {
+    while (step()) {
+    }
+    reset();
+}
+
+void Statement::reset() {
+    sqlite3_reset(stmt_.get());
+    sqlite3_clear_bindings(stmt_.get());
+}
+
+bool Statement::is_null(int column) const {
+    return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
+}
+
+std::int64_t Statement::int64(int column) const {
+    return sqlite3_column_int64(stmt_.get(), column);
+}
+
+double Statement::real(int column) const {
+    return sqlite3_column_double(stmt_.get(), column);
+}
+
+std::string Statement::text(int column) const {
+    const auto* data = sqlite3_column_text(stmt_.get(), column);
+    const int size = sqlite3_column_bytes(stmt_.get(), column);
+    return data ? std::string(reinterpret_cast<const char*>(data), static_cast<size_t>(size))
+                : std::string();
+}
+
+std::optional<std::int64_t> Statement::optional_int64(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return int64(column);
+}
+
+std::optional<double> Statement::optional_real(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return real(column);
+}
+
+std::optional<std::string> Statement::optional_text(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return text(column);
+}
+
+Transaction::Transaction(Database& db, TransactionKind kind) : db_(db) {
+    db_.exec(kind == TransactionKind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+}
+
+Transaction::~Transaction() {
+    if (!done_) {
+        try {
+            db_.exec("ROLLBACK");
+        } catch (...) {
+            // The transaction may already be gone (SQLite rolls back on some errors itself).
+        }
+    }
+}
+
+void Transaction::commit() {
+    db_.exec("COMMIT");
+    done_ = true;
+}
+
+}  // namespace gpuprice::schema

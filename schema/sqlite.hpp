@@ -1,0 +1,112 @@
+// RAII wrappers over the SQLite C API: the only place in gpuprice that touches sqlite3* or
+// sqlite3_stmt* directly. Every statement is prepared and takes bound parameters.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace gpuprice::schema {
+
+// A failed SQLite call, with the library's own message and the statement or file it concerned.
+class SqliteError : public std::runtime_error {
+  public:
+    SqliteError(int code, const std::string& what) : std::runtime_error(what), code_(code) {}
+    int code() const { return code_; }
+
+  private:
+    int code_;
+};
+
+class Statement;
+
+enum class OpenMode { ReadWrite, ReadOnly };
+
+class Database {
+  public:
+    // Opens (creating if ReadWrite) the file and sets WAL, foreign keys and a busy timeout.
+    explicit Database(const std::string& path, OpenMode mode = OpenMode::ReadWrite);
+
+    Statement prepare(std::string_view sql);
+    // Runs one or more statements that take no parameters (migrations, pragmas).
+    void exec(std::string_view sql);
+    sqlite3_int64 last_insert_rowid() const;
+    int changes() const;
+    const std::string& path() const { return path_; }
+    sqlite3* handle() const { return db_.get(); }
+
+    // Throws SqliteError naming `context` unless rc is one of the success codes.
+    void check(int rc, std::string_view context) const;
+
+  private:
+    struct Closer {
+        void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+    };
+    std::unique_ptr<sqlite3, Closer> db_;
+    std::string path_;
+};
+
+// A prepared statement. bind() indices start at 1, column() indices at 0, as in SQLite.
+class Statement {
+  public:
+    Statement(const Database& db, std::string_view sql);
+
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view value);
+    Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, const std::string& value) {
+        return bind(index, std::string_view(value));
+    }
+    Statement& bind_null(int index);
+    template <typename T>
+    Statement& bind(int index, const std::optional<T>& value) {
+        return value ? bind(index, *value) : bind_null(index);
+    }
+
+    // Advances one row; false when done.
+    bool step();
+    // Runs a statement that returns no rows.
+    void run();
+    void reset();
+
+    bool is_null(int column) const;
+    std::int64_t int64(int column) const;
+    int int32(int column) const { return static_cast<int>(int64(column)); }
+    double real(int column) const;
+    std::string text(int column) const;
+    std::optional<std::int64_t> optional_int64(int column) const;
+    std::optional<double> optional_real(int column) const;
+    std::optional<std::string> optional_text(int column) const;
+
+  private:
+    struct Finalizer {
+        void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+    };
+    const Database* db_;
+    std::unique_ptr<sqlite3_stmt, Finalizer> stmt_;
+};
+
+enum class TransactionKind { Deferred, Immediate };
+
+// Rolls back in its destructor unless commit() was called.
+class Transaction {
+  public:
+    explicit Transaction(Database& db, TransactionKind kind = TransactionKind::Immediate);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+  private:
+    Database& db_;
+    bool done_ = false;
+};
+
+}  // namespace gpuprice::schema

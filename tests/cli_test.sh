@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The gpuprice binary as a user meets it: help, exit codes, errors that name what was wrong.
+# Usage: cli_test.sh PATH/TO/gpuprice SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GPUPRICE_DB="$work/test.db"
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_EXIT COMMAND... ; stdout+stderr kept in $work/out
+    local name=$1 expected=$2
+    shift 2
+    "$@" >"$work/out" 2>&1
+    local got=$?
+    if [ "$got" -eq "$expected" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $got, expected $expected"
+        sed 's/^/    /' "$work/out"
+    fi
+}
+
+contains() {  # contains NAME TEXT: the last command's output contains TEXT
+    if grep -qF -- "$2" "$work/out"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $1: output lacks '$2'"
+        sed 's/^/    /' "$work/out"
+    fi
+}
+
+check "help" 0 "$bin" --help
+contains "help lists commands" "specs"
+check "no command" 2 "$bin"
+contains "no command says so" "no command given"
+check "unknown command" 2 "$bin" frobnicate
+contains "unknown command named" "unknown command 'frobnicate'"
+contains "usage printed" "Usage: gpuprice"
+check "unknown global option" 2 "$bin" --bogus specs
+contains "unknown option named" "--bogus"
+check "unknown command option" 2 "$bin" specs --bogus
+contains "unknown command option named" "bogus"
+check "bad precision" 2 "$bin" specs --precision fp64
+contains "bad precision named" "unknown precision 'fp64'"
+check "command help" 0 "$bin" specs --help
+contains "command help lists options" "--precision"
+
+check "init" 0 "$bin" init
+contains "init reports models" "GPU models"
+check "init quiet" 0 "$bin" --quiet init
+[ -s "$work/out" ] && { failed=$((failed + 1)); echo "FAIL: --quiet init printed output"; } || passed=$((passed + 1))
+
+check "specs csv" 0 "$bin" specs --format csv
+head -1 "$work/out" | grep -q '^model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops' \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: specs csv header"; }
+contains "specs csv has the 4090" "RTX 4090,Ada,24,512,2520,450,3.0,165.2,fp16,no"
+check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
+contains "sparse labelled" "bf16,yes"
+
+cp -r "$src/schema/catalog" "$work/badcat"
+sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,fast,/' "$work/badcat/skus.csv"
+check "bad catalog" 3 "$bin" --catalog-dir "$work/badcat" specs
+contains "bad catalog names the cell" "skus.csv:"
+contains "bad catalog names the column" "column 'boost_mhz'"
+
+sqlite3 "$work/test.db" "PRAGMA user_version = 99" 2>/dev/null || "$bin" init >/dev/null
+if command -v sqlite3 >/dev/null; then
+    check "newer database refused" 4 "$bin" init
+    contains "newer database message" "newer than this gpuprice"
+fi
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,45 @@
+#include <doctest/doctest.h>
+
+#include <clocale>
+
+#include "analysis/csv_format.hpp"
+
+using namespace gpuprice::analysis;
+
+TEST_SUITE("analysis::csv_format") {
+    TEST_CASE("text cells are quoted per RFC 4180") {
+        CHECK(csv_text_cell("plain") == "plain");
+        CHECK(csv_text_cell("a,b") == "\"a,b\"");
+        CHECK(csv_text_cell("say \"hi\"") == "\"say \"\"hi\"\"\"");
+        CHECK(csv_text_cell("two\nlines") == "\"two\nlines\"");
+        CHECK(csv_text_cell("") == "");
+        CHECK(csv_text_cell("Grafikkarte für RTX") == "Grafikkarte für RTX");
+    }
+
+    TEST_CASE("cells a spreadsheet would run as a formula are defused") {
+        CHECK(csv_text_cell("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
+        CHECK(csv_text_cell("+1 RTX 3090") == "'+1 RTX 3090");
+        CHECK(csv_text_cell("-RTX") == "'-RTX");
+        CHECK(csv_text_cell("@SUM(A1)") == "'@SUM(A1)");
+        CHECK(csv_text_cell("\tx") == "'\tx");
+    }
+
+    TEST_CASE("numbers use a point and no separators whatever the locale") {
+        std::setlocale(LC_ALL, "de_DE.UTF-8");  // may not exist; C is then kept
+        CHECK(format_number(1234567.891, 2) == "1234567.89");
+        CHECK(format_number(-0.001, 2) == "0.00");
+        CHECK(format_number(-3.5, 1) == "-3.5");
+        std::setlocale(LC_ALL, "C");
+    }
+
+    TEST_CASE("a line ends with CRLF and keeps empty cells") {
+        CsvLine line;
+        line.text("RTX 3090").number(71.04, 1).empty().integer(3).number(std::nullopt, 2);
+        CHECK(line.str() == "RTX 3090,71.0,,3,\r\n");
+    }
+
+    TEST_CASE("tables align text left and numbers right") {
+        const auto table = format_table({"model", "tflops"}, {{"RTX 3090", "71.0"}, {"A2", "8.5"}});
+        CHECK(table == "model     tflops\nRTX 3090    71.0\nA2           8.5\n");
+    }
+}

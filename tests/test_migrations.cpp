@@ -1,0 +1,140 @@
+#include <doctest/doctest.h>
+
+#include "schema/migrations.hpp"
+#include "schema/sqlite.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice::schema;
+using gpuprice::test::TempDir;
+
+namespace {
+
+int count_rows(Database& db, const std::string& table) {
+    auto stmt = db.prepare("SELECT count(*) FROM " + table);
+    REQUIRE(stmt.step());
+    return stmt.int32(0);
+}
+
+std::string pragma_text(Database& db, const std::string& pragma) {
+    auto stmt = db.prepare("PRAGMA " + pragma);
+    REQUIRE(stmt.step());
+    return stmt.text(0);
+}
+
+// The schema as SQLite stores it, for comparing a migrated file with a fresh one.
+std::string schema_dump(Database& db) {
+    auto stmt = db.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name");
+    std::string dump;
+    while (stmt.step()) dump += stmt.text(0) + " " + stmt.text(1) + "\n" + stmt.text(2) + "\n";
+    return dump;
+}
+
+const std::vector<Migration> kTwoStep = {
+    {1, "0001_t.sql", "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);"},
+    {2, "0002_t.sql", "ALTER TABLE t ADD COLUMN w INTEGER NOT NULL DEFAULT 7;"},
+};
+
+}  // namespace
+
+TEST_SUITE("schema::migrations") {
+    TEST_CASE("a fresh file gets every migration, WAL and the application id") {
+        TempDir dir;
+        Database db(dir.file("fresh.db"));
+        const int version = migrate(db);
+        CHECK(version == embedded_migrations().back().version);
+        CHECK(schema_version(db) == version);
+        CHECK(pragma_text(db, "journal_mode") == "wal");
+        CHECK(pragma_text(db, "foreign_keys") == "1");
+        CHECK(pragma_text(db, "application_id") == std::to_string(kApplicationId));
+        CHECK(count_rows(db, "listings") == 0);
+        CHECK(count_rows(db, "price_observations") == 0);
+    }
+
+    TEST_CASE("migrating twice changes nothing") {
+        TempDir dir;
+        Database db(dir.file("twice.db"));
+        migrate(db);
+        const auto before = schema_dump(db);
+        migrate(db);
+        CHECK(schema_dump(db) == before);
+    }
+
+    TEST_CASE("an old-version file upgrades and keeps its data") {
+        TempDir dir;
+        {
+            Database db(dir.file("old.db"));
+            migrate(db, {kTwoStep[0]});
+            db.exec("INSERT INTO t (v) VALUES ('kept')");
+        }
+        Database db(dir.file("old.db"));
+        CHECK(migrate(db, kTwoStep) == 2);
+        auto stmt = db.prepare("SELECT v, w FROM t");
+        REQUIRE(stmt.step());
+        CHECK(stmt.text(0) == "kept");
+        CHECK(stmt.int32(1) == 7);
+    }
+
+    TEST_CASE("a broken migration rolls back whole and keeps the data") {
+        TempDir dir;
+        Database db(dir.file("broken.db"));
+        migrate(db, {kTwoStep[0]});
+        db.exec("INSERT INTO t (v) VALUES ('kept')");
+        const std::vector<Migration> broken = {
+            kTwoStep[0],
+            {2, "0002_broken.sql",
+             "ALTER TABLE t ADD COLUMN x INTEGER; CREATE TABLE oops (; -- syntax error"},
+        };
+        CHECK_THROWS_AS(migrate(db, broken), SqliteError);
+        CHECK(schema_version(db) == 1);
+        auto columns = db.prepare("SELECT count(*) FROM pragma_table_info('t') WHERE name = 'x'");
+        REQUIRE(columns.step());
+        CHECK(columns.int32(0) == 0);  // the half-applied ALTER was rolled back
+        CHECK(count_rows(db, "t") == 1);
+    }
+
+    TEST_CASE("a file from a newer gpuprice is refused and left untouched") {
+        TempDir dir;
+        {
+            Database db(dir.file("newer.db"));
+            migrate(db);
+            db.exec("PRAGMA user_version = 999");
+        }
+        const auto before = gpuprice::test::read_file(dir.file("newer.db"));
+        {
+            Database db(dir.file("newer.db"));
+            CHECK_THROWS_WITH_AS(migrate(db), doctest::Contains("newer than this gpuprice"),
+                                 IncompatibleDatabase);
+            CHECK(schema_version(db) == 999);
+        }
+        CHECK(gpuprice::test::read_file(dir.file("newer.db")) == before);
+    }
+
+    TEST_CASE("a database that is not gpuprice's is refused") {
+        TempDir dir;
+        Database db(dir.file("other.db"));
+        db.exec("CREATE TABLE someone_elses (x)");
+        CHECK_THROWS_WITH_AS(migrate(db), doctest::Contains("not a gpuprice database"),
+                             IncompatibleDatabase);
+        CHECK(schema_version(db) == 0);
+    }
+
+    TEST_CASE("the migrated schema equals the checked-in dump") {
+        TempDir dir;
+        Database db(dir.file("dump.db"));
+        migrate(db);
+        const auto expected = gpuprice::test::read_file(gpuprice::test::source_dir() / "tests" /
+                                                        "data" / "schema_dump.txt");
+        CHECK(schema_dump(db) == expected);
+    }
+
+    TEST_CASE("a failed write inside a Transaction guard leaves nothing behind") {
+        TempDir dir;
+        Database db(dir.file("tx.db"));
+        migrate(db, {kTwoStep[0]});
+        {
+            Transaction tx(db);
+            db.exec("INSERT INTO t (v) VALUES ('rolled back')");
+        }
+        CHECK(count_rows(db, "t") == 0);
+    }
+}
