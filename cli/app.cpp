@@ -30,6 +30,8 @@ const std::map<std::string, CommandEntry>& commands() {
     static const std::map<std::string, CommandEntry> table = {
         {"init", {command_init, "create or upgrade the database and load the spec catalog"}},
         {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
+        {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},
+        {"unmatched", {command_unmatched, "list the most common titles that matched no model"}},
     };
     return table;
 }

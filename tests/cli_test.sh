@@ -62,6 +62,11 @@ contains "specs csv has the 4090" "RTX 4090,Ada,24,512,2520,450,3.0,165.2,fp16,n
 check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
 contains "sparse labelled" "bf16,yes"
 
+printf 'EVGA RTX 3080 FTW3 12GB\nLot of 2 RTX 3090\nRTX 3080 Ti\tFE\n' | "$bin" match --stdin >"$work/out" 2>&1
+printf 'RTX 3080 12GB\t12\tok\tEVGA RTX 3080 FTW3 12GB\n\t\tlot\tLot of 2 RTX 3090\nRTX 3080 Ti\t12\tok\tRTX 3080 Ti FE\n' >"$work/expected"
+if cmp -s "$work/out" "$work/expected"; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "FAIL: match --stdin"; diff "$work/expected" "$work/out"; fi
+
 cp -r "$src/schema/catalog" "$work/badcat"
 sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,fast,/' "$work/badcat/skus.csv"
 check "bad catalog" 3 "$bin" --catalog-dir "$work/badcat" specs

@@ -1,10 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <set>
 
 #include "schema/catalog.hpp"
 #include "schema/catalog_store.hpp"
 #include "schema/csv_reader.hpp"
+#include "schema/match_rules.hpp"
 #include "schema/migrations.hpp"
 #include "tests/test_context.hpp"
 
@@ -165,5 +167,54 @@ TEST_SUITE("schema::catalog") {
         REQUIRE(stmt.step());
         CHECK(stmt.is_null(0));  // Turing has no TF32: NULL, never 0
         CHECK(stmt.int32(1) == 576);
+    }
+}
+
+TEST_SUITE("schema::match_rules") {
+    TEST_CASE("the shipped matcher data loads against the catalog") {
+        const auto catalog = load_catalog(gpuprice::test::catalog_dir());
+        const auto rules = load_match_rules(gpuprice::test::catalog_dir(), catalog);
+        CHECK(rules.aliases.size() > 50);
+        CHECK(rules.exclusions.size() > 50);
+        CHECK_FALSE(rules.words.empty());
+    }
+
+    TEST_CASE("a bad matcher row names file, line and column") {
+        const auto catalog = load_catalog(gpuprice::test::catalog_dir());
+        gpuprice::test::TempDir dir;
+        for (const char* name :
+             {"aliases.csv", "variants.csv", "exclusions.csv", "match_words.csv"}) {
+            std::filesystem::copy_file(std::filesystem::path(gpuprice::test::catalog_dir()) / name,
+                                       dir.path() / name);
+        }
+        SUBCASE("an alias naming a model that is not in the catalog") {
+            gpuprice::test::write_file(dir.path() / "aliases.csv",
+                                       "alias,models\n3090,RTX 3090\n9090,RTX 9090\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("aliases.csv:3: column 'models': 'RTX 9090' is "
+                                                   "not a model in skus.csv"),
+                                 DataFileError);
+        }
+        SUBCASE("an unknown rejection reason") {
+            gpuprice::test::write_file(
+                dir.path() / "exclusions.csv",
+                "reason,phrase,neutralized_by,when\nbroken-ish,meh,,always\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("exclusions.csv:2: column 'reason'"),
+                                 DataFileError);
+        }
+        SUBCASE("an unknown word kind") {
+            gpuprice::test::write_file(dir.path() / "match_words.csv", "kind,word\nfancy,shiny\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("match_words.csv:2: column 'kind'"),
+                                 DataFileError);
+        }
+        SUBCASE("an unknown variant effect") {
+            gpuprice::test::write_file(dir.path() / "variants.csv",
+                                       "model,word,effect\nRTX 3090,fe,prefers\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("variants.csv:2: column 'effect'"),
+                                 DataFileError);
+        }
     }
 }

@@ -1,0 +1,16 @@
+// Wall-clock time as gpuprice writes it: ISO 8601 UTC, and the UTC night (YYYY-MM-DD) that
+// price observations are keyed by.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+namespace gpuprice::cli {
+
+std::string iso_utc(std::chrono::system_clock::time_point when);
+std::string utc_date(std::chrono::system_clock::time_point when);
+inline std::string now_iso() {
+    return iso_utc(std::chrono::system_clock::now());
+}
+
+}  // namespace gpuprice::cli

@@ -1,0 +1,21 @@
+// Wiring of stored listings through the title matcher into stored verdicts; shared by `match`
+// (all listings, after a catalog change) and `fetch` (what the run saw).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "analysis/title_matcher.hpp"
+#include "schema/match_store.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::cli {
+
+// Matches the chosen listings and stores one verdict each. Returns counts per reason name.
+std::map<std::string, int> match_listings(schema::Database& db,
+                                          const analysis::TitleMatcher& matcher,
+                                          schema::WhichListings which, std::int64_t run_id,
+                                          const std::string& now);
+
+}  // namespace gpuprice::cli

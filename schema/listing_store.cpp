@@ -1,0 +1,163 @@
+#include "schema/listing_store.hpp"
+
+namespace gpuprice::schema {
+
+std::string_view run_status_name(RunStatus status) {
+    switch (status) {
+        case RunStatus::running:
+            return "running";
+        case RunStatus::ok:
+            return "ok";
+        case RunStatus::partial:
+            return "partial";
+        case RunStatus::failed:
+            return "failed";
+    }
+    return "";
+}
+
+std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
+                       const std::string& started_at) {
+    auto insert = db.prepare(
+        "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
+        "VALUES (?1, 'running', ?2, ?3)");
+    insert.bind(1, started_at).bind(2, source).bind(3, marketplace);
+    insert.run();
+    return db.last_insert_rowid();
+}
+
+PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
+                      const std::vector<Listing>& listings,
+                      const std::map<std::string, int>& skips) {
+    PageCounts counts;
+    Transaction tx(db);
+    auto find = db.prepare("SELECT id FROM listings WHERE item_id = ?1");
+    auto insert = db.prepare(
+        "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
+        "seller_feedback_score, seller_feedback_pct, item_url, buying_options, location_country, "
+        "created_at, first_seen_run, last_seen_run, first_seen_on, last_seen_on) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?13)");
+    // A listing's title and seller details can change; keep the latest.
+    auto update = db.prepare(
+        "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
+        "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
+        "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11 "
+        "WHERE id = ?1");
+    auto observe = db.prepare(
+        "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, "
+        "price_cents, shipping_cents, shipping_type, currency) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+        "?7, ?8) ON CONFLICT (listing_id, observed_on) DO UPDATE SET run_id = excluded.run_id, "
+        "condition_id = excluded.condition_id, price_cents = excluded.price_cents, "
+        "shipping_cents = excluded.shipping_cents, shipping_type = excluded.shipping_type, "
+        "currency = excluded.currency");
+    for (const auto& l : listings) {
+        std::int64_t listing_id = 0;
+        find.bind(1, l.item_id);
+        if (find.step()) {
+            listing_id = find.int64(0);
+            find.reset();
+            update.bind(1, listing_id)
+                .bind(2, l.title)
+                .bind(3, l.condition_id)
+                .bind(4, l.seller_username)
+                .bind(5, l.seller_feedback_score)
+                .bind(6, l.seller_feedback_pct)
+                .bind(7, l.item_url)
+                .bind(8, l.buying_options)
+                .bind(9, l.location_country)
+                .bind(10, run_id)
+                .bind(11, observed_on);
+            update.run();
+        } else {
+            find.reset();
+            insert.bind(1, l.item_id)
+                .bind(2, l.legacy_item_id)
+                .bind(3, l.title)
+                .bind(4, l.condition_id)
+                .bind(5, l.seller_username)
+                .bind(6, l.seller_feedback_score)
+                .bind(7, l.seller_feedback_pct)
+                .bind(8, l.item_url)
+                .bind(9, l.buying_options)
+                .bind(10, l.location_country)
+                .bind(11, l.created_at)
+                .bind(12, run_id)
+                .bind(13, observed_on);
+            insert.run();
+            listing_id = db.last_insert_rowid();
+            ++counts.added;
+        }
+        observe.bind(1, listing_id)
+            .bind(2, observed_on)
+            .bind(3, run_id)
+            .bind(4, l.condition_id)
+            .bind(5, l.price_cents)
+            .bind(6, l.shipping_cents)
+            .bind(7, l.shipping_type)
+            .bind(8, l.currency);
+        observe.run();
+        ++counts.seen;
+    }
+    auto skip = db.prepare(
+        "INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
+        "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count");
+    for (const auto& [reason, count] : skips) {
+        skip.bind(1, run_id).bind(2, reason).bind(3, count);
+        skip.run();
+        counts.skipped += count;
+    }
+    auto totals = db.prepare(
+        "UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
+        "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 WHERE id = ?1");
+    totals.bind(1, run_id).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
+    totals.run();
+    tx.commit();
+    return counts;
+}
+
+void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,
+                int calls_used, const std::string& message) {
+    auto update = db.prepare(
+        "UPDATE fetch_runs SET status = ?2, finished_at = ?3, calls_used = ?4, message = ?5 "
+        "WHERE id = ?1");
+    update.bind(1, run_id)
+        .bind(2, run_status_name(status))
+        .bind(3, finished_at)
+        .bind(4, calls_used)
+        .bind(5, message);
+    update.run();
+}
+
+int close_abandoned_runs(Database& db, const std::string& now) {
+    auto update = db.prepare(
+        "UPDATE fetch_runs SET status = 'failed', finished_at = ?1, "
+        "message = 'interrupted: the process stopped before the run finished' "
+        "WHERE status = 'running'");
+    update.bind(1, now);
+    update.run();
+    return db.changes();
+}
+
+std::optional<RunSummary> load_run(Database& db, std::int64_t run_id) {
+    auto select = db.prepare(
+        "SELECT id, started_at, finished_at, status, calls_used, listings_seen, listings_new, "
+        "listings_skipped, coalesce(message, '') FROM fetch_runs WHERE id = ?1");
+    select.bind(1, run_id);
+    if (!select.step()) return std::nullopt;
+    RunSummary run;
+    run.id = select.int64(0);
+    run.started_at = select.text(1);
+    run.finished_at = select.optional_text(2);
+    run.status = select.text(3);
+    run.calls_used = select.int32(4);
+    run.listings_seen = select.int32(5);
+    run.listings_new = select.int32(6);
+    run.listings_skipped = select.int32(7);
+    run.message = select.text(8);
+    auto skips = db.prepare("SELECT reason, count FROM run_skips WHERE run_id = ?1");
+    skips.bind(1, run_id);
+    while (skips.step()) run.skips[skips.text(0)] = skips.int32(1);
+    return run;
+}
+
+}  // namespace gpuprice::schema

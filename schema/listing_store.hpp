@@ -1,0 +1,75 @@
+// Writing fetched listings: one fetch run per row, listings upserted by eBay item id, and one
+// price observation per listing per UTC night, so that a rerun on the same night adds nothing
+// twice and history accumulates night by night.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// One eBay item summary, as gpuprice keeps it. Prices are integer cents.
+struct Listing {
+    std::string item_id;
+    std::string legacy_item_id;
+    std::string title;
+    std::optional<int> condition_id;
+    std::string seller_username;
+    std::optional<std::int64_t> seller_feedback_score;
+    std::optional<double> seller_feedback_pct;
+    std::string item_url;
+    std::string buying_options;  // comma-separated
+    std::string location_country;
+    std::string created_at;
+    std::int64_t price_cents = 0;
+    std::optional<std::int64_t> shipping_cents;  // nullopt: unknown (missing or CALCULATED)
+    std::string shipping_type;
+    std::string currency;
+};
+
+enum class RunStatus { running, ok, partial, failed };
+std::string_view run_status_name(RunStatus status);
+
+// What one committed page did.
+struct PageCounts {
+    int seen = 0;
+    int added = 0;    // listings not seen before
+    int skipped = 0;  // sum of the skip reasons
+};
+
+// Starts a run and commits its row at once, so that a run killed later is visible as unfinished.
+std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
+                       const std::string& started_at);
+
+// Stores one page in one transaction: the listings, their observations for `observed_on`
+// (YYYY-MM-DD), the skip counts by reason, and the run's running totals. A page is all or nothing.
+PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
+                      const std::vector<Listing>& listings,
+                      const std::map<std::string, int>& skips);
+
+void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,
+                int calls_used, const std::string& message);
+
+// Runs left 'running' by a process that died; marked failed so reports do not wait for them.
+int close_abandoned_runs(Database& db, const std::string& now);
+
+struct RunSummary {
+    std::int64_t id = 0;
+    std::string started_at;
+    std::optional<std::string> finished_at;
+    std::string status;
+    int calls_used = 0;
+    int listings_seen = 0;
+    int listings_new = 0;
+    int listings_skipped = 0;
+    std::map<std::string, int> skips;
+    std::string message;
+};
+std::optional<RunSummary> load_run(Database& db, std::int64_t run_id);
+
+}  // namespace gpuprice::schema

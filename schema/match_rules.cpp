@@ -1,0 +1,127 @@
+#include "schema/match_rules.hpp"
+
+#include <cctype>
+#include <sstream>
+
+#include "schema/csv_reader.hpp"
+
+namespace gpuprice::schema {
+
+namespace {
+
+std::vector<std::string> split(const std::string& value, char separator) {
+    std::vector<std::string> parts;
+    std::stringstream items(value);
+    std::string item;
+    while (std::getline(items, item, separator)) {
+        const auto first = item.find_first_not_of(' ');
+        if (first == std::string::npos) continue;
+        parts.push_back(item.substr(first, item.find_last_not_of(' ') - first + 1));
+    }
+    return parts;
+}
+
+WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_view column,
+                    const std::string& value) {
+    if (value == "noise") return WordKind::noise;
+    if (value == "purpose") return WordKind::purpose;
+    if (value == "negator") return WordKind::negator;
+    if (value == "inclusion") return WordKind::inclusion;
+    if (value == "joiner") return WordKind::joiner;
+    if (value == "lanes") return WordKind::lanes;
+    if (value == "gpu") return WordKind::gpu;
+    if (value == "count-prefix") return WordKind::count_prefix;
+    if (value == "count-unit") return WordKind::count_unit;
+    table.fail(row, column,
+               "'" + value +
+                   "' is not one of noise, purpose, negator, inclusion, joiner, gpu, "
+                   "count-prefix, count-unit, lanes");
+}
+
+// Titles are matched word by word, and only letters, digits, '+' and '&' make words.
+bool has_letter_or_digit(const std::string& phrase) {
+    for (unsigned char c : phrase) {
+        if (std::isalnum(c) || c == '+' || c == '&') return true;
+    }
+    return false;
+}
+
+std::string phrase(const CsvTable& table, const CsvRecord& row, std::string_view column) {
+    auto value = table.required_text(row, column);
+    if (!has_letter_or_digit(value)) table.fail(row, column, "has no letter or digit to match");
+    return value;
+}
+
+}  // namespace
+
+MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
+    MatchRules rules;
+    const auto check_model = [&](const CsvTable& table, const CsvRecord& row,
+                                 std::string_view column, const std::string& model) {
+        if (!catalog.find_model(model)) {
+            table.fail(row, column, "'" + model + "' is not a model in skus.csv");
+        }
+    };
+
+    const std::string aliases_file = dir + "/aliases.csv";
+    const CsvTable aliases(read_text_file(aliases_file), aliases_file);
+    for (const auto& row : aliases.rows()) {
+        AliasRule rule{phrase(aliases, row, "alias"), split(aliases.text(row, "models"), '|')};
+        for (const auto& model : rule.models) check_model(aliases, row, "models", model);
+        rules.aliases.push_back(std::move(rule));
+    }
+
+    const std::string variants_file = dir + "/variants.csv";
+    const CsvTable variants(read_text_file(variants_file), variants_file);
+    for (const auto& row : variants.rows()) {
+        VariantRule rule;
+        rule.model = variants.required_text(row, "model");
+        check_model(variants, row, "model", rule.model);
+        rule.word = phrase(variants, row, "word");
+        const auto& effect = variants.text(row, "effect");
+        if (effect == "requires") {
+            rule.effect = VariantEffect::required;
+        } else if (effect == "excludes") {
+            rule.effect = VariantEffect::excluded;
+        } else if (effect == "also-vram") {
+            rule.effect = VariantEffect::also_vram;
+            rule.vram_gb = variants.number(row, "word");
+        } else {
+            variants.fail(row, "effect", "'" + effect + "' is not requires, excludes or also-vram");
+        }
+        rules.variants.push_back(std::move(rule));
+    }
+
+    const std::string exclusions_file = dir + "/exclusions.csv";
+    const CsvTable exclusions(read_text_file(exclusions_file), exclusions_file);
+    for (const auto& row : exclusions.rows()) {
+        ExclusionRule rule;
+        const auto& reason = exclusions.text(row, "reason");
+        const auto parsed = parse_match_reason(reason);
+        if (!parsed || *parsed == MatchReason::ok || *parsed == MatchReason::ambiguous ||
+            *parsed == MatchReason::unknown_model) {
+            exclusions.fail(row, "reason", "'" + reason + "' is not a rejection a phrase can make");
+        }
+        rule.reason = *parsed;
+        rule.phrase = phrase(exclusions, row, "phrase");
+        for (const auto& kind : split(exclusions.text(row, "neutralized_by"), ';')) {
+            rule.neutralized_by.push_back(parse_kind(exclusions, row, "neutralized_by", kind));
+        }
+        const auto& when = exclusions.text(row, "when");
+        if (when != "always" && when != "mentioned") {
+            exclusions.fail(row, "when", "'" + when + "' is not always or mentioned");
+        }
+        rule.only_when_mentioned = when == "mentioned";
+        rules.exclusions.push_back(std::move(rule));
+    }
+
+    const std::string words_file = dir + "/match_words.csv";
+    const CsvTable words(read_text_file(words_file), words_file);
+    for (const auto& row : words.rows()) {
+        rules.words.push_back(
+            {parse_kind(words, row, "kind", words.text(row, "kind")), phrase(words, row, "word")});
+    }
+    return rules;
+}
+
+}  // namespace gpuprice::schema

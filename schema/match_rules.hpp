@@ -1,0 +1,74 @@
+// The title matcher's data, read from schema/catalog/: aliases (title phrases naming catalog
+// models), variant words, exclusion phrases and word classes. Kept as files so that a user can
+// teach gpuprice a new card without recompiling.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "schema/catalog.hpp"
+#include "schema/match_reason.hpp"
+
+namespace gpuprice::schema {
+
+// aliases.csv: a phrase and the catalog models it may mean ('|'-separated). An empty model list
+// names a GPU that is deliberately not in the catalog (RTX 4090 D, Titan Xp ...).
+struct AliasRule {
+    std::string phrase;
+    std::vector<std::string> models;
+};
+
+// variants.csv: a word that a model `requires` (one of them), a word that `excludes` it, or
+// `also-vram`: another VRAM figure sellers state for it (a board's total, e.g. A16 64 GB).
+enum class VariantEffect { required, excluded, also_vram };
+struct VariantRule {
+    std::string model;
+    std::string word;
+    VariantEffect effect = VariantEffect::required;
+    double vram_gb = 0;  // for also_vram
+};
+
+// match_words.csv classes. purpose, negator and inclusion words neutralise an exclusion phrase
+// after them (joiners only right after them); noise words are skipped when looking back; gpu
+// words make an unmatched title an unknown model rather than not a GPU; count words make "qty 3"
+// and "2 pcs" a lot; lanes words make "PCIe x8" not a lot of eight.
+enum class WordKind {
+    noise,
+    purpose,
+    negator,
+    inclusion,
+    joiner,
+    gpu,
+    count_prefix,
+    count_unit,
+    lanes
+};
+
+// exclusions.csv: a phrase that rejects a listing with `reason`, unless one of the word kinds in
+// `neutralized_by` stands right before it ("no artifacting", "with waterblock").
+struct ExclusionRule {
+    MatchReason reason = MatchReason::not_a_gpu;
+    std::string phrase;
+    std::vector<WordKind> neutralized_by;
+    bool only_when_mentioned = false;  // counts only when the GPU is merely mentioned ("fan for")
+};
+
+// match_words.csv
+struct WordRule {
+    WordKind kind = WordKind::noise;
+    std::string word;
+};
+
+struct MatchRules {
+    std::vector<AliasRule> aliases;
+    std::vector<VariantRule> variants;
+    std::vector<ExclusionRule> exclusions;
+    std::vector<WordRule> words;
+};
+
+// Reads the four files from `dir`, checking every model name against `catalog`. Throws
+// DataFileError naming file, line and column.
+MatchRules load_match_rules(const std::string& dir, const Catalog& catalog);
+
+}  // namespace gpuprice::schema

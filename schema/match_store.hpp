@@ -1,0 +1,44 @@
+// Stored verdicts of the title matcher: exactly one per listing, rewritten by `gpuprice match`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/match_reason.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+struct StoredTitle {
+    std::int64_t listing_id = 0;
+    std::string title;
+};
+
+enum class WhichListings { All, WithoutVerdictOrSeenInRun };
+
+// Titles to match: all, or those without a verdict plus those seen in `run_id`.
+std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which,
+                                         std::int64_t run_id = 0);
+
+struct Verdict {
+    std::int64_t listing_id = 0;
+    std::optional<std::string> model;  // set exactly when reason is ok
+    MatchReason reason = MatchReason::not_a_gpu;
+};
+
+// Writes the verdicts in one transaction, replacing earlier ones.
+void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
+                    const std::string& matched_at);
+
+struct UnmatchedTitle {
+    std::string reason;
+    std::string title;
+    int count = 0;
+};
+// The most common titles rejected as unknown-model or ambiguous (what the catalog misses), then
+// the other rejections.
+std::vector<UnmatchedTitle> most_common_unmatched(Database& db, int limit);
+
+}  // namespace gpuprice::schema
