@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "fetcher/errors.hpp"
 #include "schema/csv_reader.hpp"
 #include "schema/migrations.hpp"
 
@@ -28,6 +29,8 @@ struct CommandEntry {
 
 const std::map<std::string, CommandEntry>& commands() {
     static const std::map<std::string, CommandEntry> table = {
+        {"fetch",
+         {command_fetch, "fetch eBay listings into the database (--sample: bundled data)"}},
         {"init", {command_init, "create or upgrade the database and load the spec catalog"}},
         {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
         {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},
@@ -124,6 +127,9 @@ int run(int argc, char** argv) {
         return usage_error(command + ": " + e.what());
     } catch (const UsageError& e) {
         return usage_error(command + ": " + e.what());
+    } catch (const fetcher::CredentialsError& e) {
+        std::cerr << "gpuprice: " << e.what() << '\n';
+        return kExitCredentials;
     } catch (const schema::DataFileError& e) {
         std::cerr << "gpuprice: " << e.what() << '\n';
         return kExitBadData;

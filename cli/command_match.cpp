@@ -3,10 +3,10 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/clock.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/match_listings.hpp"
+#include "schema/clock.hpp"
 #include "schema/match_rules.hpp"
 
 namespace po = boost::program_options;
@@ -50,7 +50,8 @@ int rematch_stored_listings(const GlobalOptions& global, const schema::Catalog& 
                             const analysis::TitleMatcher& matcher) {
     auto db = open_database(global, catalog);
     progress(global, "matching stored listings");
-    const auto counts = match_listings(db, matcher, schema::WhichListings::All, 0, now_iso());
+    const auto counts =
+        match_listings(db, matcher, schema::WhichListings::All, 0, schema::now_iso());
     int total = 0;
     for (const auto& [reason, count] : counts) total += count;
     std::cout << "matched " << total << " listings\n";

@@ -79,5 +79,21 @@ if command -v sqlite3 >/dev/null; then
     contains "newer database message" "newer than this gpuprice"
 fi
 
+# fetch: credentials are checked before anything is written; the sample runs without them.
+check "fetch without credentials" 5 env -u EBAY_CLIENT_ID -u EBAY_CLIENT_SECRET HOME="$work" \
+    "$bin" --db "$work/nocreds.db" fetch
+contains "missing credentials named" "EBAY_CLIENT_ID"
+[ -e "$work/nocreds.db" ] && { failed=$((failed + 1)); echo "FAIL: fetch without credentials wrote a database"; } || passed=$((passed + 1))
+check "fetch bad condition" 2 "$bin" fetch --condition mint
+check "fetch sample" 0 "$bin" --db "$work/sample.db" fetch --sample
+[ -s "$work/out" ] && { failed=$((failed + 1)); echo "FAIL: fetch --sample not quiet off a terminal"; cat "$work/out"; } || passed=$((passed + 1))
+check "fetch sample verbose" 0 "$bin" --db "$work/sample.db" --verbose fetch --sample
+contains "fetch summary" "listings (0 new)"
+check "match stored" 0 "$bin" --db "$work/sample.db" match
+contains "match counts ok" "ok"
+contains "match counts lots" "lot"
+check "unmatched" 0 "$bin" --db "$work/sample.db" unmatched --limit 3
+[ "$(wc -l <"$work/out")" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: unmatched --limit 3"; cat "$work/out"; }
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,8 +1,8 @@
-#include "cli/clock.hpp"
+#include "schema/clock.hpp"
 
 #include <ctime>
 
-namespace gpuprice::cli {
+namespace gpuprice::schema {
 
 namespace {
 std::string format_utc(std::chrono::system_clock::time_point when, const char* format) {
@@ -23,4 +23,4 @@ std::string utc_date(std::chrono::system_clock::time_point when) {
     return format_utc(when, "%Y-%m-%d");
 }
 
-}  // namespace gpuprice::cli
+}  // namespace gpuprice::schema

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-namespace gpuprice::cli {
+namespace gpuprice::schema {
 
 std::string iso_utc(std::chrono::system_clock::time_point when);
 std::string utc_date(std::chrono::system_clock::time_point when);
@@ -13,4 +13,4 @@ inline std::string now_iso() {
     return iso_utc(std::chrono::system_clock::now());
 }
 
-}  // namespace gpuprice::cli
+}  // namespace gpuprice::schema

@@ -1,0 +1,51 @@
+// Parsing eBay Browse API search responses (SearchPagedCollection) into listings. Never throws
+// on bad data: a malformed item is skipped and counted by reason, a malformed page says so.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schema/listing_store.hpp"
+
+namespace gpuprice::fetcher {
+
+// One entry of an eBay `errors` (or `warnings`) array.
+struct EbayError {
+    std::int64_t error_id = 0;
+    std::string domain;
+    std::string category;
+    std::string message;
+};
+
+struct SearchPage {
+    std::optional<std::int64_t> total;
+    std::int64_t offset = 0;
+    std::int64_t limit = 0;
+    std::string next;  // empty on the last page
+    std::vector<schema::Listing> listings;
+    // Skipped items by reason: missing-item-id, missing-title, bad-title, missing-price,
+    // bad-price, non-usd, auction-only, for-parts-condition, malformed-item, invalid-utf8.
+    std::map<std::string, int> skips;
+    std::vector<EbayError> errors;
+    // Set when the body is not a JSON object at all, or ends early: what came before is kept.
+    std::string page_problem;
+};
+
+SearchPage parse_search_page(std::string_view body);
+
+// The `errors` array of an error body (4xx/5xx), empty if there is none.
+std::vector<EbayError> parse_errors(std::string_view body);
+
+// "1500.00" -> 150000; nullopt for anything that is not a plain non-negative decimal.
+std::optional<std::int64_t> parse_price_cents(std::string_view value);
+
+// Item bodies bigger than this are not titles but abuse (eBay allows 80 characters).
+inline constexpr std::size_t kMaxTitleBytes = 1000;
+// Prices above this many cents are typos or placeholders, not offers.
+inline constexpr std::int64_t kMaxPriceCents = 100'000'000;
+
+}  // namespace gpuprice::fetcher

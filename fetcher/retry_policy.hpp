@@ -1,0 +1,28 @@
+// When a failed HTTP attempt is worth repeating, and how long to wait first (after curl --retry:
+// exponential backoff with full jitter, capped, honouring Retry-After, within a total bound).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+namespace gpuprice::fetcher {
+
+struct RetryPolicy {
+    int max_attempts = 5;  // including the first
+    std::chrono::milliseconds base_delay{500};
+    std::chrono::milliseconds max_delay{30000};
+    // No retry is scheduled past this much time since the request was first tried.
+    std::chrono::milliseconds total_budget{std::chrono::minutes(5)};
+};
+
+// Timeouts, refused or reset connections, and 408/429/500/502/503/504.
+bool is_retryable(long http_status, int curl_code);
+
+// The wait before attempt `attempt + 1` (attempt counts from 1). `random_unit` is uniform in
+// [0, 1), supplied by the caller so that this stays a pure function. Retry-After wins when given.
+std::chrono::milliseconds retry_delay(const RetryPolicy& policy, int attempt,
+                                      std::optional<std::chrono::seconds> retry_after,
+                                      double random_unit);
+
+}  // namespace gpuprice::fetcher

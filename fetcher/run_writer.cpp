@@ -1,0 +1,28 @@
+#include "fetcher/run_writer.hpp"
+
+namespace gpuprice::fetcher {
+
+RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on)
+    : db_(db), run_id_(run_id), observed_on_(std::move(observed_on)) {}
+
+schema::PageCounts RunWriter::write(const SearchPage& page) {
+    std::vector<schema::Listing> fresh;
+    fresh.reserve(page.listings.size());
+    auto skips = page.skips;
+    for (const auto& listing : page.listings) {
+        if (seen_item_ids_.insert(listing.item_id).second) {
+            fresh.push_back(listing);
+        } else {
+            ++skips["duplicate"];
+        }
+    }
+    if (!page.page_problem.empty()) ++skips["truncated-page"];
+    const auto counts = schema::store_page(db_, run_id_, observed_on_, fresh, skips);
+    ++totals_.pages;
+    totals_.seen += counts.seen;
+    totals_.added += counts.added;
+    totals_.skipped += counts.skipped;
+    return counts;
+}
+
+}  // namespace gpuprice::fetcher

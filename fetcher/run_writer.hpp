@@ -1,0 +1,38 @@
+// Commits parsed pages of one fetch run: each page in its own transaction, items already seen
+// in this run (eBay repeats ~9% across pages) counted as duplicates rather than stored twice.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+
+#include "fetcher/browse_parser.hpp"
+#include "schema/listing_store.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::fetcher {
+
+struct RunTotals {
+    int pages = 0;
+    int seen = 0;
+    int added = 0;
+    int skipped = 0;
+};
+
+class RunWriter {
+  public:
+    RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on);
+    // Stores the page's usable listings and its skip counts; returns what this page added.
+    schema::PageCounts write(const SearchPage& page);
+    const RunTotals& totals() const { return totals_; }
+    std::int64_t run_id() const { return run_id_; }
+
+  private:
+    schema::Database& db_;
+    std::int64_t run_id_;
+    std::string observed_on_;
+    std::unordered_set<std::string> seen_item_ids_;
+    RunTotals totals_;
+};
+
+}  // namespace gpuprice::fetcher

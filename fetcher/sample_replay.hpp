@@ -1,0 +1,18 @@
+// Replays recorded Browse API responses (one search page per .json file) through the same
+// parse-and-store path as a live fetch, so the main job runs without an eBay account.
+#pragma once
+
+#include <string>
+
+#include "fetcher/fetch_run.hpp"
+
+namespace gpuprice::fetcher {
+
+// Every *.json file of `dir`, in name order, as one run with source 'sample'.
+FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
+                           const std::string& observed_on, const ProgressFn& progress);
+
+// The bundled sample data of the source tree gpuprice was built from.
+std::string default_sample_dir();
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,279 @@
+#include "tests/fake_ebay.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "fetcher/oauth_client.hpp"
+
+namespace gpuprice::test {
+
+namespace {
+
+std::string error_body(int id, const std::string& domain, const std::string& message) {
+    return R"({"errors":[{"errorId":)" + std::to_string(id) + R"(,"domain":")" + domain +
+           R"(","category":"REQUEST","message":")" + message + R"("}]})";
+}
+
+std::string escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string item_json(const FakeItem& item) {
+    if (!item.raw.empty()) return item.raw;
+    const std::string legacy = item.item_id.substr(3, item.item_id.find('|', 3) - 3);
+    return R"({"itemId":")" + escape(item.item_id) + R"(","title":")" + escape(item.title) +
+           R"(","leafCategoryIds":["27386"],"price":{"value":")" + item.price +
+           R"(","currency":")" + item.currency +
+           R"("},"seller":{"username":"seller-x","feedbackPercentage":"99.8","feedbackScore":512},)"
+           R"("condition":"Used","conditionId":")" +
+           item.condition_id +
+           R"(","shippingOptions":[{"shippingCostType":"FIXED","shippingCost":{"value":"0.00","currency":"USD"}}],)"
+           R"("buyingOptions":["FIXED_PRICE","BEST_OFFER"],"itemWebUrl":"https://www.ebay.com/itm/)" +
+           legacy + R"(","itemLocation":{"country":"US"},"legacyItemId":")" + legacy +
+           R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";
+}
+
+FakeEbay::FakeEbay() {
+    server_.Post(
+        "/identity/v1/oauth2/token",
+        [this](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });
+    server_.Get(
+        "/buy/browse/v1/item_summary/search",
+        [this](const httplib::Request& req, httplib::Response& res) { handle_search(req, res); });
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    if (port_ <= 0) throw std::runtime_error("fake eBay could not bind 127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+FakeEbay::~FakeEbay() {
+    stopping_ = true;
+    server_.stop();
+    thread_.join();
+}
+
+std::string FakeEbay::api_base() const {
+    return "http://127.0.0.1:" + std::to_string(port_);
+}
+
+std::string FakeEbay::token_url() const {
+    return api_base() + "/identity/v1/oauth2/token";
+}
+
+void FakeEbay::set_items(const std::string& term, std::vector<FakeItem> items,
+                         std::int64_t claimed_total) {
+    std::lock_guard lock(mutex_);
+    by_term_[term] = {std::move(items), claimed_total};
+}
+
+void FakeEbay::queue_faults(std::initializer_list<Fault> faults) {
+    std::lock_guard lock(mutex_);
+    faults_.insert(faults_.end(), faults.begin(), faults.end());
+}
+
+void FakeEbay::queue_faults_for(const std::string& term, std::initializer_list<Fault> faults) {
+    std::lock_guard lock(mutex_);
+    auto& queue = term_faults_[term];
+    queue.insert(queue.end(), faults.begin(), faults.end());
+}
+
+void FakeEbay::set_delay(std::chrono::milliseconds delay) {
+    std::lock_guard lock(mutex_);
+    delay_ = delay;
+}
+
+void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
+    std::lock_guard lock(mutex_);
+    token_lifetime_ = lifetime;
+}
+
+std::vector<std::int64_t> FakeEbay::offsets_requested() const {
+    std::lock_guard lock(mutex_);
+    return offsets_;
+}
+
+std::set<std::string> FakeEbay::marketplaces_seen() const {
+    std::lock_guard lock(mutex_);
+    return marketplaces_;
+}
+
+std::vector<std::string> FakeEbay::filters_seen() const {
+    std::lock_guard lock(mutex_);
+    return filters_;
+}
+
+void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res) {
+    ++token_calls_;
+    const auto expected = "Basic " + fetcher::base64(client_id + ":" + client_secret);
+    if (req.get_header_value("Authorization") != expected) {
+        res.status = 401;
+        res.set_content(
+            R"({"error":"invalid_client","error_description":"client authentication failed"})",
+            "application/json");
+        return;
+    }
+    if (req.body.find("grant_type=client_credentials") == std::string::npos ||
+        req.body.find("scope=https%3A%2F%2Fapi.ebay.com%2Foauth%2Fapi_scope") ==
+            std::string::npos) {
+        res.status = 400;
+        res.set_content(R"({"error":"invalid_scope","error_description":"bad grant or scope"})",
+                        "application/json");
+        return;
+    }
+    std::lock_guard lock(mutex_);
+    const std::string token = "v^1.1#i^1#fake-token-" + std::to_string(token_calls_.load());
+    tokens_[token] = std::chrono::steady_clock::now() + token_lifetime_;
+    res.set_content(R"({"access_token":")" + escape(token) + R"(","expires_in":)" +
+                        std::to_string(token_lifetime_.count()) +
+                        R"(,"token_type":"Application Access Token"})",
+                    "application/json");
+}
+
+void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res) {
+    ++search_calls_;
+    std::optional<Fault> fault;
+    std::chrono::milliseconds delay;
+    {
+        std::lock_guard lock(mutex_);
+        auto& for_term = term_faults_[req.get_param_value("q")];
+        if (!for_term.empty()) {
+            fault = for_term.front();
+            for_term.pop_front();
+        } else if (!faults_.empty()) {
+            fault = faults_.front();
+            faults_.pop_front();
+        }
+        delay = delay_;
+        marketplaces_.insert(req.get_header_value("X-EBAY-C-MARKETPLACE-ID"));
+        filters_.push_back(req.get_param_value("filter"));
+    }
+    if (delay.count() > 0) std::this_thread::sleep_for(delay);
+    if (fault == Fault::Slow) std::this_thread::sleep_for(std::chrono::milliseconds(slow_ms));
+
+    const auto auth = req.get_header_value("Authorization");
+    bool token_ok = false;
+    {
+        std::lock_guard lock(mutex_);
+        if (fault == Fault::ExpireToken) tokens_.clear();
+        const auto it = auth.starts_with("Bearer ") ? tokens_.find(auth.substr(7)) : tokens_.end();
+        token_ok = it != tokens_.end() && it->second > std::chrono::steady_clock::now();
+    }
+    if (!token_ok) {
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    if (fault == Fault::RateLimited || fault == Fault::RateLimitedNoRetryAfter) {
+        res.status = 429;
+        if (fault == Fault::RateLimited) res.set_header("Retry-After", "1");
+        res.set_content(error_body(2001, "ACCESS", "Too many requests."), "application/json");
+        return;
+    }
+    if (fault == Fault::ServerError) {
+        res.status = 500;
+        res.set_content(error_body(10001, "API_BROWSE", "System error."), "application/json");
+        return;
+    }
+    if (fault == Fault::ErrorsBody200) {
+        res.set_content(error_body(12001, "API_BROWSE", "Something went wrong."),
+                        "application/json");
+        return;
+    }
+    if (req.get_header_value("X-EBAY-C-MARKETPLACE-ID").empty()) {
+        res.status = 400;
+        res.set_content(error_body(12023, "API_BROWSE", "Missing marketplace id"),
+                        "application/json");
+        return;
+    }
+    const auto filter = req.get_param_value("filter");
+    if (filter.find("conditionIds:{") == std::string::npos ||
+        filter.find("buyingOptions:{FIXED_PRICE|BEST_OFFER}") == std::string::npos ||
+        req.get_param_value("category_ids") != "27386") {
+        res.status = 400;
+        res.set_content(error_body(12002, "API_BROWSE", "Bad filter"), "application/json");
+        return;
+    }
+    const std::int64_t limit =
+        std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
+    const std::int64_t offset =
+        std::stoll(req.has_param("offset") ? req.get_param_value("offset") : "0");
+    {
+        std::lock_guard lock(mutex_);
+        offsets_.push_back(offset);
+    }
+    if (limit < 1 || limit > 200 || offset % limit != 0) {
+        res.status = 400;
+        res.set_content(
+            error_body(
+                12515, "API_BROWSE",
+                "The 'offset' value must be either zero or a multiple of the 'limit' value."),
+            "application/json");
+        return;
+    }
+    if (offset >= 10000) {
+        res.status = 400;
+        res.set_content(error_body(12029, "API_BROWSE", "offset must be less than 10,000"),
+                        "application/json");
+        return;
+    }
+
+    std::string body;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = by_term_.find(req.get_param_value("q"));
+        const Listing empty;
+        const Listing& listing = it == by_term_.end() ? empty : it->second;
+        const auto total = listing.claimed_total >= 0
+                               ? listing.claimed_total
+                               : static_cast<std::int64_t>(listing.items.size());
+        body = R"({"href":"x","total":)" + std::to_string(total) + R"(,"limit":)" +
+               std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
+        if (offset + limit < total) {
+            body += R"(,"next":")" + api_base() +
+                    "/buy/browse/v1/item_summary/search?offset=" + std::to_string(offset + limit) +
+                    "\"";
+        }
+        if (total > 0) {
+            body += R"(,"itemSummaries":[)";
+            // Past the real items of a claimed_total, serve generated ones.
+            for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
+                if (i > offset) body += ',';
+                if (i < static_cast<std::int64_t>(listing.items.size())) {
+                    body += item_json(listing.items[static_cast<std::size_t>(i)]);
+                } else {
+                    FakeItem filler;
+                    filler.item_id = "v1|9" + std::to_string(i) + "|0";
+                    filler.title = "RTX 3090 24GB";
+                    body += item_json(filler);
+                }
+            }
+            body += "]";
+        }
+        body += "}";
+    }
+    if (fault == Fault::Truncated) body.resize(body.size() / 2);
+    if (fault == Fault::Stall) {
+        const auto half = body.substr(0, body.size() / 2);
+        res.set_content_provider(body.size(), "application/json",
+                                 [this, half](size_t sent, size_t, httplib::DataSink& sink) {
+                                     if (sent == 0) sink.write(half.data(), half.size());
+                                     // Hold the connection without sending more, until the client
+                                     // gives up.
+                                     for (int i = 0; i < 100 && !stopping_; ++i) {
+                                         std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                                     }
+                                     return false;
+                                 });
+        return;
+    }
+    res.set_content(body, "application/json");
+}
+
+}  // namespace gpuprice::test

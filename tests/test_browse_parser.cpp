@@ -1,0 +1,193 @@
+#include <doctest/doctest.h>
+
+#include "fetcher/browse_parser.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice::fetcher;
+
+namespace {
+
+std::string sample(const std::string& name) {
+    return gpuprice::test::read_file(gpuprice::test::source_dir() / "tests" / "data" / "ebay" /
+                                     name);
+}
+
+std::string page_with(const std::string& items) {
+    return R"({"href":"x","total":3,"limit":200,"offset":0,"itemSummaries":[)" + items + "]}";
+}
+
+const std::string kGoodItem =
+    R"({"itemId":"v1|1|0","title":"RTX 3090 24GB","price":{"value":"799.99","currency":"USD"},)"
+    R"("conditionId":"3000","buyingOptions":["FIXED_PRICE"]})";
+
+}  // namespace
+
+TEST_SUITE("fetcher::browse_parser") {
+    TEST_CASE("a real search response: prices are strings, shipping may be calculated") {
+        const auto page = parse_search_page(sample("search_gpu_rtx_a5000_activescott.json"));
+        CHECK(page.page_problem.empty());
+        CHECK(page.total == 5619);
+        CHECK(page.limit == 3);
+        CHECK_FALSE(page.next.empty());
+        REQUIRE(page.listings.size() == 3);
+        const auto& first = page.listings[0];
+        CHECK(first.item_id == "v1|296057072805|0");
+        CHECK(first.legacy_item_id == "296057072805");
+        CHECK(first.title == "NVIDIA RTX A5000 24GB GDDR6 Graphics Card");
+        CHECK(first.price_cents == 150000);
+        CHECK(first.currency == "USD");
+        CHECK(first.condition_id == 3000);
+        CHECK(first.shipping_cents == 0);
+        CHECK(first.shipping_type == "FIXED");
+        CHECK(first.buying_options == "FIXED_PRICE,BEST_OFFER");
+        CHECK(first.seller_feedback_score == 6);
+        CHECK(first.location_country == "AE");
+        bool calculated = false;
+        for (const auto& l : page.listings) {
+            if (l.shipping_type == "CALCULATED") {
+                calculated = true;
+                CHECK_FALSE(l.shipping_cents.has_value());  // unknown, never free
+            }
+        }
+        CHECK(calculated);
+    }
+
+    TEST_CASE("the 101 real RTX 5090 item summaries all parse") {
+        // That file is a bare array; wrap it the way the search response carries it.
+        const auto page =
+            parse_search_page(R"({"total":101,"itemSummaries":)" +
+                              sample("itemsummaries_gpu_rtx_5090_activescott.json") + "}");
+        CHECK(page.page_problem.empty());
+        int kept = static_cast<int>(page.listings.size());
+        for (const auto& [reason, count] : page.skips) kept += count;
+        CHECK(kept == 101);
+        CHECK(page.listings.size() >= 90);
+    }
+
+    TEST_CASE("edge cases from real listings: auctions with BIN, refurbished, parts, no shipping") {
+        const auto raw = sample("itemsummary_edge_cases_gpu_activescott.json");
+        // Collect the `item` objects into one page; the wrapper is the sample's own.
+        std::string items;
+        std::size_t pos = 0;
+        int count = 0;
+        while ((pos = raw.find("\"item\": {", pos)) != std::string::npos) {
+            pos += 8;
+            int depth = 0;
+            std::size_t end = pos;
+            for (; end < raw.size(); ++end) {
+                if (raw[end] == '{') ++depth;
+                if (raw[end] == '}' && --depth == 0) break;
+            }
+            if (!items.empty()) items += ',';
+            items += raw.substr(pos, end - pos + 1);
+            ++count;
+        }
+        REQUIRE(count >= 13);
+        const auto page = parse_search_page(page_with(items));
+        CHECK(page.page_problem.empty());
+        CHECK(page.skips.at("for-parts-condition") == 2);  // conditionId 7000 is never a price
+        bool auction_with_bin = false, no_shipping = false, refurbished = false;
+        for (const auto& l : page.listings) {
+            if (l.buying_options == "FIXED_PRICE,AUCTION") auction_with_bin = true;
+            if (l.shipping_type.empty()) {
+                no_shipping = true;
+                CHECK_FALSE(l.shipping_cents.has_value());
+            }
+            if (l.condition_id == 2010) refurbished = true;
+        }
+        CHECK(auction_with_bin);
+        CHECK(no_shipping);
+        CHECK(refurbished);
+    }
+
+    TEST_CASE("bad items are skipped and counted by reason, the rest of the page kept") {
+        const std::string huge_title(1024 * 1024, 'A');
+        const std::string items =
+            kGoodItem +
+            R"(,{"itemId":"v1|2|0","title":"RTX 3080","conditionId":"3000","buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|3|0","title":"RTX 3080","price":{"value":"abc","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|4|0","title":"RTX 3080","price":{"value":"700.00","currency":"EUR"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|5|0","title":"RTX 3080","price":{"value":"-5.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|6|0","title":"RTX 3080","price":{"value":"0.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|7|0","title":"RTX 3080","price":{"value":"99999999999.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"title":"no id","price":{"value":"1.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|8|0","title":null,"price":{"value":"1.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|9|0","title":42,"price":{"value":"1.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|10|0","title":")" +
+            huge_title +
+            R"(","price":{"value":"1.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]})"
+            R"(,{"itemId":"v1|11|0","title":"RTX 3080","price":{"value":"300.00","currency":"USD"},"buyingOptions":["AUCTION"]})"
+            R"(,{"itemId":"v1|12|0","title":"RTX 3080","price":"300","buyingOptions":["FIXED_PRICE"]})"
+            R"(,"not an object",null,17)"
+            R"(,{"itemId":123,"title":"RTX","price":{"value":"1.00","currency":"USD"}})"
+            // Not a raw string: the title carries a real invalid UTF-8 byte.
+            ",{\"itemId\":\"v1|13|0\",\"title\":\"RTX 3080 bad \xC3\x28 bytes\",\"price\":"
+            "{\"value\":\"300.00\",\"currency\":\"USD\"},\"buyingOptions\":[\"FIXED_PRICE\"]}";
+        const auto page = parse_search_page(page_with(items + "," + kGoodItem));
+        CHECK(page.page_problem.empty());
+        CHECK(page.listings.size() == 2);
+        CHECK(page.skips.at("missing-price") == 1);
+        CHECK(page.skips.at("bad-price") == 5);  // abc, -5, 0, absurd, not an object
+        CHECK(page.skips.at("non-usd") == 1);
+        CHECK(page.skips.at("missing-item-id") == 2);  // absent, and a number
+        CHECK(page.skips.at("missing-title") == 1);    // null counts as missing
+        CHECK(page.skips.at("bad-title") == 2);        // a number, and 1 MB of text
+        CHECK(page.skips.at("auction-only") == 1);
+        CHECK(page.skips.at("malformed-item") == 3);
+        CHECK(page.skips.at("invalid-utf8") == 1);
+    }
+
+    TEST_CASE("a truncated page keeps what came before the cut") {
+        std::string items = kGoodItem;
+        for (int i = 2; i <= 5; ++i) {
+            auto item = kGoodItem;
+            item.replace(item.find("v1|1|0"), 6, "v1|" + std::to_string(i) + "|0");
+            items += "," + item;
+        }
+        auto body = page_with(items);
+        body.resize(body.size() * 3 / 4);
+        const auto page = parse_search_page(body);
+        CHECK_FALSE(page.page_problem.empty());
+        CHECK(page.listings.size() >= 2);
+        CHECK(page.listings.size() < 5);
+    }
+
+    TEST_CASE("not JSON, an empty page, an errors body with HTTP 200") {
+        CHECK_FALSE(parse_search_page("<html>oops</html>").page_problem.empty());
+        CHECK_FALSE(parse_search_page("").page_problem.empty());
+        const auto empty = parse_search_page(R"({"href":"x","total":0,"limit":200,"offset":0})");
+        CHECK(empty.page_problem.empty());
+        CHECK(empty.total == 0);
+        CHECK(empty.listings.empty());
+        const auto empty_array = parse_search_page(page_with(""));
+        CHECK(empty_array.page_problem.empty());
+        CHECK(empty_array.listings.empty());
+        const auto errors = parse_search_page(sample("error_12029_offset_cap_SYNTHESIZED.json"));
+        REQUIRE(errors.errors.size() == 1);
+        CHECK(errors.errors[0].error_id == 12029);
+        CHECK(errors.errors[0].domain == "API_BROWSE");
+    }
+
+    TEST_CASE("eBay error bodies") {
+        const auto token = parse_errors(sample("error_1001_invalid_access_token.json"));
+        REQUIRE(token.size() == 1);
+        CHECK(token[0].error_id == 1001);
+        CHECK(token[0].message == "Invalid access token");
+        CHECK(parse_errors(sample("error_2001_rate_limited.json"))[0].error_id == 2001);
+        CHECK(parse_errors("not json").empty());
+    }
+
+    TEST_CASE("prices are parsed exactly to cents") {
+        CHECK(parse_price_cents("1500.00") == 150000);
+        CHECK(parse_price_cents("12.5") == 1250);
+        CHECK(parse_price_cents("7") == 700);
+        CHECK(parse_price_cents("0.01") == 1);
+        CHECK_FALSE(parse_price_cents("abc").has_value());
+        CHECK_FALSE(parse_price_cents("1.234").has_value());
+        CHECK_FALSE(parse_price_cents("-1.00").has_value());
+        CHECK_FALSE(parse_price_cents("1,000.00").has_value());
+        CHECK_FALSE(parse_price_cents("").has_value());
+        CHECK_FALSE(parse_price_cents(".5").has_value());
+        CHECK_FALSE(parse_price_cents("99999999999999999999").has_value());
+    }
+}

@@ -1,0 +1,345 @@
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "fetcher/errors.hpp"
+#include "fetcher/fetch_run.hpp"
+#include "schema/migrations.hpp"
+#include "schema/sqlite.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+using namespace std::chrono_literals;
+using test::FakeEbay;
+using test::FakeItem;
+using test::Fault;
+
+namespace {
+
+std::vector<FakeItem> items(const std::string& prefix, int count, int first_id = 1) {
+    std::vector<FakeItem> result;
+    for (int i = 0; i < count; ++i) {
+        const auto id = std::to_string(first_id + i);
+        FakeItem item;
+        item.item_id = "v1|" + prefix + id + "|0";
+        item.title = "NVIDIA RTX 3090 24GB #" + id;
+        item.price = std::to_string(700 + i % 50) + ".00";
+        result.push_back(item);
+    }
+    return result;
+}
+
+struct FetchFixture {
+    FakeEbay ebay;
+    test::TempDir dir;
+    schema::Database db{dir.file("fetch.db")};
+    fetcher::FetchConfig config;
+    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
+
+    FetchFixture() {
+        schema::migrate(db);
+        config.api_base = ebay.api_base();
+        config.auth_url = ebay.token_url();
+        config.token_cache_path = dir.file("token");
+        config.http.retry.base_delay = 10ms;
+        config.http.retry.max_delay = 50ms;
+        config.http.low_speed_time = 2s;
+        config.http.max_calls = 100;
+    }
+
+    fetcher::FetchOutcome fetch(std::vector<std::string> terms,
+                                const std::string& day = "2026-12-01") {
+        config.queries.clear();
+        for (const auto& term : terms) config.queries.push_back({term, {"used", "3000"}});
+        return fetcher::run_fetch(db, config, credentials, day, {});
+    }
+
+    int count(const std::string& sql) {
+        auto stmt = db.prepare(sql);
+        REQUIRE(stmt.step());
+        return stmt.int32(0);
+    }
+};
+
+}  // namespace
+
+TEST_SUITE("fetcher::fetch_run") {
+    TEST_CASE("pages are fetched in parallel, stored, and a rerun the same night adds nothing") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 450));
+        f.ebay.set_items("RTX 4090", items("2", 150));
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.pages_stored == 4);
+        CHECK(outcome.calls_used == 4);  // no more calls than pages
+        CHECK(outcome.listings_seen == 600);
+        CHECK(outcome.listings_new == 600);
+        CHECK(f.count("SELECT count(*) FROM listings") == 600);
+        CHECK(f.count("SELECT count(*) FROM price_observations") == 600);
+        CHECK(f.ebay.marketplaces_seen() == std::set<std::string>{"EBAY_US"});
+        CHECK(f.ebay.token_calls() == 1);
+
+        const auto again = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(again.listings_new == 0);
+        CHECK(f.count("SELECT count(*) FROM listings") == 600);
+        CHECK(f.count("SELECT count(*) FROM price_observations") == 600);
+        CHECK(f.ebay.token_calls() == 1);  // the cached token was reused
+
+        f.fetch({"RTX 3090"}, "2026-12-02");  // the next night adds history
+        CHECK(f.count("SELECT count(*) FROM price_observations") == 1050);
+        CHECK(f.count("SELECT count(*) FROM fetch_runs WHERE status = 'ok'") == 3);
+    }
+
+    TEST_CASE("duplicates across pages and bad items are counted, never silently dropped") {
+        FetchFixture f;
+        auto list = items("1", 250);
+        list[210] = list[5];  // eBay repeats items across pages
+        list[7].price = "abc";
+        list[8].currency = "EUR";
+        list[9].condition_id = "7000";
+        f.ebay.set_items("RTX 3090", list);
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 246);
+        CHECK(outcome.listings_skipped == 4);
+        const auto run = schema::load_run(f.db, outcome.run_id);
+        REQUIRE(run.has_value());
+        CHECK(run->skips.at("duplicate") == 1);
+        CHECK(run->skips.at("bad-price") == 1);
+        CHECK(run->skips.at("non-usd") == 1);
+        CHECK(run->skips.at("for-parts-condition") == 1);
+        CHECK(run->listings_skipped == 4);
+    }
+
+    TEST_CASE("429 with Retry-After, 429 without, and 500 are retried") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.queue_faults(
+            {Fault::RateLimited, Fault::RateLimitedNoRetryAfter, Fault::ServerError});
+        const auto start = std::chrono::steady_clock::now();
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 10);
+        CHECK(outcome.calls_used == 4);
+        CHECK(f.ebay.search_calls() == 4);
+        CHECK(std::chrono::steady_clock::now() - start >= 1s);  // Retry-After: 1 was honoured
+    }
+
+    TEST_CASE("a 500 that never ends gives up after the bounded attempts, keeping other pages") {
+        FetchFixture f;
+        f.config.http.retry.max_attempts = 3;
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.set_items("RTX 4090", items("2", 10));
+        f.ebay.queue_faults_for("RTX 4090",
+                                {Fault::ServerError, Fault::ServerError, Fault::ServerError});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 1);
+        CHECK(outcome.listings_seen == 10);
+        REQUIRE_FALSE(outcome.problems.empty());
+        CHECK(outcome.problems[0].find("HTTP 500, eBay error 10001") != std::string::npos);
+        const auto run = schema::load_run(f.db, outcome.run_id);
+        CHECK(run->status == "partial");
+        CHECK(run->message.find("HTTP 500") != std::string::npos);
+    }
+
+    TEST_CASE("an expired token mid-run is refreshed once and the run goes on") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 600));
+        f.config.http.parallel = 1;
+        f.ebay.queue_faults({Fault::Slow, Fault::ExpireToken});
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 600);
+        CHECK(f.ebay.token_calls() == 2);
+    }
+
+    TEST_CASE("the call budget stops the run cleanly") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 1000));
+        f.config.http.max_calls = 3;
+        f.config.http.parallel = 1;
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.budget_reached);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 0);
+        CHECK(outcome.calls_used == 3);
+        CHECK(f.ebay.search_calls() == 3);
+        CHECK(outcome.listings_seen == 600);
+        const auto run = schema::load_run(f.db, outcome.run_id);
+        CHECK(run->message.find("call budget") != std::string::npos);
+    }
+
+    TEST_CASE("no query reaches past eBay's 10,000-item cap, and the log says so") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 10), 25000);
+        f.config.http.max_calls = 200;
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        const auto offsets = f.ebay.offsets_requested();
+        CHECK(offsets.size() == 50);
+        CHECK(*std::max_element(offsets.begin(), offsets.end()) == 9800);
+        REQUIRE(outcome.notes.size() == 1);
+        CHECK(outcome.notes[0].find("matches 25000 listings") != std::string::npos);
+    }
+
+    TEST_CASE(
+        "a truncated page keeps its first items; an errors body with HTTP 200 fails the page") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 100));
+        f.ebay.set_items("RTX 4090", items("2", 100));
+        f.ebay.queue_faults_for("RTX 3090", {Fault::Truncated});
+        f.ebay.queue_faults_for("RTX 4090", {Fault::ErrorsBody200});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 1);
+        CHECK(outcome.listings_seen > 0);
+        CHECK(outcome.listings_seen < 100);
+        bool truncated = false, errors = false;
+        for (const auto& p : outcome.problems) {
+            truncated = truncated || p.find("ends early") != std::string::npos;
+            errors = errors || p.find("eBay error 12001") != std::string::npos;
+        }
+        CHECK(truncated);
+        CHECK(errors);
+    }
+
+    TEST_CASE("a server that stalls mid-body is given up on and retried") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 50));
+        f.ebay.queue_faults({Fault::Stall});
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 50);
+        CHECK(f.ebay.search_calls() == 2);
+    }
+
+    TEST_CASE("rejected credentials stop before anything is written, and the secret is not said") {
+        FetchFixture f;
+        f.credentials.client_secret = "wrong-secret-value";
+        try {
+            f.fetch({"RTX 3090"});
+            FAIL("bad credentials were accepted");
+        } catch (const fetcher::CredentialsError& e) {
+            const std::string what = e.what();
+            CHECK(what.find("HTTP 401 invalid_client") != std::string::npos);
+            CHECK(what.find("wrong-secret-value") == std::string::npos);
+        }
+        CHECK(f.count("SELECT count(*) FROM fetch_runs") == 0);
+    }
+
+    TEST_CASE("connection refused is a failed run, not a crash") {
+        FetchFixture f;
+        f.config.http.retry.max_attempts = 2;
+        // Get a token from the fake, then point searches at a closed port.
+        f.ebay.set_items("RTX 3090", items("1", 5));
+        f.fetch({"RTX 3090"});
+        f.config.api_base = "http://127.0.0.1:1";
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::failed);
+        REQUIRE_FALSE(outcome.problems.empty());
+        CHECK(outcome.problems[0].find("network") != std::string::npos);
+    }
+}
+
+namespace {
+
+// Runs the gpuprice binary against the fake eBay; returns the child's pid. Secrets go through the
+// environment, never argv.
+pid_t spawn_fetch(const FakeEbay& ebay, const std::string& db, const std::string& token_cache) {
+    std::vector<std::string> args = {GPUPRICE_BINARY,
+                                     "--db",
+                                     db,
+                                     "fetch",
+                                     "--query",
+                                     "RTX 3090",
+                                     "--condition",
+                                     "used",
+                                     "--parallel",
+                                     "1",
+                                     "--api-base",
+                                     ebay.api_base(),
+                                     "--auth-url",
+                                     ebay.token_url(),
+                                     "--token-cache",
+                                     token_cache,
+                                     "--retry-base-ms",
+                                     "10"};
+    std::vector<std::string> env = {"EBAY_CLIENT_ID=" + ebay.client_id,
+                                    "EBAY_CLIENT_SECRET=" + ebay.client_secret,
+                                    "PATH=/usr/bin:/bin"};
+    std::vector<char*> argv, envp;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        // Only async-signal-safe calls between fork and exec: the parent has threads.
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execve(argv[0], argv.data(), envp.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+int wait_exit(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+TEST_SUITE("fetcher::fetch_run") {
+    // Pages are committed one transaction each: a kill at any moment leaves whole pages, a
+    // consistent file, and a run marked unfinished that the next run closes.
+    TEST_CASE("kill -9 in the middle of a fetch, then a rerun completes") {
+        FakeEbay ebay;
+        ebay.set_items("RTX 3090", items("1", 2000));
+        ebay.set_delay(60ms);
+        test::TempDir dir;
+        const auto db_path = dir.file("killed.db");
+        const auto token = dir.file("token");
+        const int kRounds = 4;
+        int killed_mid_run = 0;  // rounds that stopped with some pages committed, not all
+        for (int round = 0; round < kRounds; ++round) {
+            CAPTURE(round);
+            const pid_t pid = spawn_fetch(ebay, db_path, token);
+            std::this_thread::sleep_for(std::chrono::milliseconds(150 + 130 * round));
+            kill(pid, SIGKILL);
+            CHECK(wait_exit(pid) == 128 + SIGKILL);
+            schema::Database db(db_path);
+            auto check = db.prepare("PRAGMA integrity_check");
+            REQUIRE(check.step());
+            CHECK(check.text(0) == "ok");
+            auto listings = db.prepare("SELECT count(*), count(DISTINCT item_id) FROM listings");
+            REQUIRE(listings.step());
+            CHECK(listings.int64(0) == listings.int64(1));
+            CHECK(listings.int64(0) % 200 == 0);  // whole pages only
+            if (listings.int64(0) > 0 && listings.int64(0) < 2000) ++killed_mid_run;
+        }
+        CHECK(killed_mid_run > 0);
+        ebay.set_delay(0ms);
+        const pid_t pid = spawn_fetch(ebay, db_path, token);
+        CHECK(wait_exit(pid) == 0);
+        schema::Database db(db_path);
+        auto counts = db.prepare(
+            "SELECT (SELECT count(*) FROM listings), (SELECT count(*) FROM price_observations), "
+            "(SELECT count(*) FROM fetch_runs WHERE status = 'running'), "
+            "(SELECT status FROM fetch_runs ORDER BY id DESC LIMIT 1)");
+        REQUIRE(counts.step());
+        CHECK(counts.int64(0) == 2000);
+        CHECK(counts.int64(1) == 2000);  // one observation per listing per night, never two
+        CHECK(counts.int64(2) == 0);     // the killed runs were closed as failed
+        CHECK(counts.text(3) == "ok");
+    }
+}
