@@ -31,6 +31,9 @@ const std::map<std::string, CommandEntry>& commands() {
     static const std::map<std::string, CommandEntry> table = {
         {"fetch",
          {command_fetch, "fetch eBay listings into the database (--sample: bundled data)"}},
+        {"history", {command_history, "median price per night of one model"}},
+        {"recommend", {command_recommend, "the best GFLOPS per USD for a budget"}},
+        {"report", {command_report, "prices and GFLOPS per USD by VRAM class, as CSV (and SVG)"}},
         {"init", {command_init, "create or upgrade the database and load the spec catalog"}},
         {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
         {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},

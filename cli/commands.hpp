@@ -10,6 +10,9 @@ namespace gpuprice::cli {
 
 int command_init(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_specs(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_history(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_recommend(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_report(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_match(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_unmatched(const GlobalOptions& global, const std::vector<std::string>& args);

@@ -25,9 +25,6 @@ struct ConditionGroup {
 // For --condition new|used|refurbished|open-box|all; throws std::invalid_argument otherwise.
 std::vector<ConditionGroup> condition_groups(std::string_view condition);
 
-// The report condition of an eBay condition id: new, open-box, refurbished, used, for-parts.
-std::string_view condition_class(int condition_id);
-
 // One search term per catalog model family: "RTX 3080 10GB" and "RTX 3080 12GB" both become
 // "RTX 3080"; "A100 PCIe 40GB" and "A100 SXM4 80GB" become "A100".
 std::vector<std::string> search_terms(const schema::Catalog& catalog);

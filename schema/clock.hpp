@@ -9,6 +9,9 @@ namespace gpuprice::schema {
 
 std::string iso_utc(std::chrono::system_clock::time_point when);
 std::string utc_date(std::chrono::system_clock::time_point when);
+// YYYY-MM-DD shifted by `days`; throws std::invalid_argument for a malformed date.
+std::string add_days(const std::string& date, int days);
+bool is_valid_date(const std::string& date);
 inline std::string now_iso() {
     return iso_utc(std::chrono::system_clock::now());
 }

@@ -12,6 +12,7 @@
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/url.hpp"
 #include "schema/catalog.hpp"
+#include "schema/condition.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::fetcher;
@@ -82,11 +83,11 @@ TEST_SUITE("fetcher::query_plan") {
             CHECK(group.condition_ids.find("7000") == std::string::npos);
         }
         CHECK_THROWS_AS(condition_groups("mint"), std::invalid_argument);
-        CHECK(condition_class(1000) == "new");
-        CHECK(condition_class(1500) == "open-box");
-        CHECK(condition_class(2010) == "refurbished");
-        CHECK(condition_class(3000) == "used");
-        CHECK(condition_class(7000) == "for-parts");
+        CHECK(gpuprice::schema::condition_class(1000) == "new");
+        CHECK(gpuprice::schema::condition_class(1500) == "open-box");
+        CHECK(gpuprice::schema::condition_class(2010) == "refurbished");
+        CHECK(gpuprice::schema::condition_class(3000) == "used");
+        CHECK(gpuprice::schema::condition_class(7000) == "for-parts");
     }
 
     TEST_CASE("the search URL carries category, filter and paging, encoded") {

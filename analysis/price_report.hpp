@@ -1,0 +1,73 @@
+// The report: per model and condition, robust price statistics of the usable listings, joined
+// with computed tensor TFLOPS, grouped by VRAM class and ranked by GFLOPS per USD.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/tensor_flops.hpp"
+#include "analysis/vram_class.hpp"
+#include "schema/catalog.hpp"
+#include "schema/observation_store.hpp"
+
+namespace gpuprice::analysis {
+
+enum class Shipping { Include, Exclude };
+
+struct ReportOptions {
+    std::vector<std::string> conditions = {"used"};  // new, open-box, refurbished, used
+    schema::Precision precision = schema::Precision::fp16;
+    Sparsity sparsity = Sparsity::Dense;
+    Shipping shipping = Shipping::Include;
+    int min_listings = 3;  // fewer usable listings: shown, marked low_sample, not ranked
+    double min_vram_gb = 0;
+    std::string as_of;  // the last night of the window, printed in every row
+};
+
+struct ReportRow {
+    std::string condition;
+    VramClass vram_class;
+    std::optional<int> rank;  // within class and condition; none when low_sample
+    const schema::GpuModel* model = nullptr;
+    int listings = 0;  // usable, after outliers
+    int outliers_removed = 0;
+    int unknown_shipping = 0;  // listings priced without their (unknown) shipping
+    double median_usd = 0;
+    double p25_usd = 0;
+    double p75_usd = 0;
+    double min_usd = 0;
+    std::optional<double> tflops;
+    std::optional<double> gflops_per_usd;
+    bool low_sample = false;
+    std::optional<double> change_7d_pct;
+    std::optional<double> change_30d_pct;
+};
+
+// One listing as it entered (or was kept out of) a median, for the per-listing CSV.
+struct ListingLine {
+    const schema::PricedObservation* observation = nullptr;
+    std::string condition;
+    double total_usd = 0;
+    bool outlier = false;
+};
+
+struct Report {
+    std::vector<ReportRow> rows;  // by condition, then VRAM class, then rank
+    std::vector<ListingLine> listings;
+};
+
+// Listings of conditions not asked for, or of models below min_vram_gb, are left out.
+Report build_report(const std::vector<schema::PricedObservation>& observations,
+                    const schema::Catalog& catalog, const ReportOptions& options);
+
+// The price a buyer pays: price plus shipping when known and included.
+double total_price_usd(const schema::PricedObservation& o, Shipping shipping);
+
+// Percentage change of `now` against `then`.
+double percent_change(double now, double then);
+
+// Fills change_7d_pct / change_30d_pct from reports of the same options on earlier nights.
+void attach_changes(Report& report, const Report* week_ago, const Report* month_ago);
+
+}  // namespace gpuprice::analysis

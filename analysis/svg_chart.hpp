@@ -1,0 +1,17 @@
+// The report as a chart: GFLOPS per USD per model, horizontal bars grouped and coloured by VRAM
+// class, like the plots buyers share. Plain SVG 1.1, no scripts, no external resources.
+#pragma once
+
+#include <string>
+
+#include "analysis/price_report.hpp"
+#include "analysis/report_csv.hpp"
+
+namespace gpuprice::analysis {
+
+std::string svg_chart(const Report& report, const CsvContext& context);
+
+// &, <, >, " and ' as XML entities.
+std::string xml_escape(std::string_view text);
+
+}  // namespace gpuprice::analysis

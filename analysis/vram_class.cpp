@@ -1,0 +1,19 @@
+#include "analysis/vram_class.hpp"
+
+namespace gpuprice::analysis {
+
+VramClass vram_class(double vram_gb) {
+    struct Bound {
+        double upper;
+        const char* label;
+    };
+    static constexpr Bound kClasses[] = {{8, "8 GB"},      {12, "10-12 GB"},  {16, "16 GB"},
+                                         {24, "20-24 GB"}, {32, "32 GB"},     {48, "40-48 GB"},
+                                         {80, "80 GB"},    {141, "94-141 GB"}};
+    for (const auto& c : kClasses) {
+        if (vram_gb <= c.upper) return {static_cast<int>(c.upper), c.label};
+    }
+    return {static_cast<int>(vram_gb), std::to_string(static_cast<int>(vram_gb)) + " GB"};
+}
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,98 @@
+#include "cli/report_query.hpp"
+
+#include "cli/command_context.hpp"
+#include "schema/clock.hpp"
+#include "schema/observation_store.hpp"
+
+namespace po = boost::program_options;
+
+namespace gpuprice::cli {
+
+namespace {
+
+// How far an earlier night may sit from exactly 7 or 30 days back and still count.
+constexpr int kChangeSlackDays = 3;
+
+}  // namespace
+
+void add_report_query_options(po::options_description& options, ReportQuery& q,
+                              const std::string& default_condition) {
+    q.condition_option = default_condition;
+    options.add_options()("condition",
+                          po::value(&q.condition_option)->default_value(default_condition),
+                          "new, used, refurbished, open-box or all (one section each)")(
+        "precision", po::value(&q.precision)->default_value(q.precision),
+        "fp16 (FP32 accumulate, the training figure), fp16-fp16acc, bf16, tf32, fp8, int8")(
+        "sparse", po::bool_switch(&q.sparse),
+        "rank by 2:4-sparse figures (inference only; labelled as such)")(
+        "no-shipping", po::bool_switch(&q.no_shipping), "prices without shipping")(
+        "min-listings", po::value(&q.options.min_listings)->default_value(3),
+        "fewer usable listings: shown, marked low_sample, not ranked")(
+        "min-vram", po::value(&q.options.min_vram_gb)->default_value(0),
+        "only cards with at least this many GB")(
+        "since", po::value(&q.since), "pool nights from this date (YYYY-MM-DD) to the latest")(
+        "days", po::value(&q.days)->default_value(0),
+        "pool the last N nights (default: the latest night only)");
+}
+
+void resolve_report_query(ReportQuery& q) {
+    if (q.condition_option == "all") {
+        q.options.conditions = {"new", "open-box", "refurbished", "used"};
+    } else if (q.condition_option == "new" || q.condition_option == "used" ||
+               q.condition_option == "refurbished" || q.condition_option == "open-box") {
+        q.options.conditions = {q.condition_option};
+    } else {
+        throw UsageError("unknown condition '" + q.condition_option +
+                         "' (use new, used, refurbished, open-box or all)");
+    }
+    const auto precision = schema::parse_precision(q.precision);
+    if (!precision) {
+        throw UsageError("unknown precision '" + q.precision +
+                         "' (use fp16, fp16-fp16acc, bf16, tf32, fp8 or int8)");
+    }
+    q.options.precision = *precision;
+    q.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
+    q.options.shipping = q.no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
+    if (q.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");
+    if (q.days < 0) throw UsageError("--days must not be negative");
+    if (!q.since.empty() && !schema::is_valid_date(q.since)) {
+        throw UsageError("--since '" + q.since + "' is not a date (YYYY-MM-DD)");
+    }
+    if (!q.since.empty() && q.days > 0) throw UsageError("use --since or --days, not both");
+}
+
+std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
+                                        const ReportQuery& q, schema::Details details) {
+    const auto latest = schema::latest_night(db);
+    if (!latest) return std::nullopt;
+    std::string from = *latest;
+    if (!q.since.empty()) from = q.since;
+    if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
+
+    LoadedReport loaded;
+    loaded.observations = schema::load_latest_observations(db, from, *latest, details);
+    auto options = q.options;
+    options.as_of = *latest;
+    loaded.report = analysis::build_report(loaded.observations, catalog, options);
+    loaded.context = {options.precision, options.sparsity, *latest};
+
+    // The same report on the nights 7 and 30 days earlier, for the change columns.
+    const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {
+        const auto night =
+            schema::night_on_or_before(db, schema::add_days(*latest, -days_back), kChangeSlackDays);
+        if (!night) return std::nullopt;
+        const auto span = q.days > 0 ? q.days : 1;
+        const auto old =
+            schema::load_latest_observations(db, schema::add_days(*night, -(span - 1)), *night);
+        auto report = analysis::build_report(old, catalog, options);
+        // Rows point at `old`'s observations only through `listings`, which we drop.
+        report.listings.clear();
+        return report;
+    };
+    const auto week = earlier(7);
+    const auto month = earlier(30);
+    analysis::attach_changes(loaded.report, week ? &*week : nullptr, month ? &*month : nullptr);
+    return loaded;
+}
+
+}  // namespace gpuprice::cli

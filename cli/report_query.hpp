@@ -1,0 +1,42 @@
+// The options `report` and `recommend` share, and the wiring from database to a Report: which
+// nights (latest, --since, --days), which conditions, which precision; with the 7- and 30-day
+// changes when that history exists.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/price_report.hpp"
+#include "analysis/report_csv.hpp"
+#include "schema/catalog.hpp"
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::cli {
+
+struct ReportQuery {
+    analysis::ReportOptions options;
+    std::string condition_option = "used";
+    std::string precision = "fp16";
+    std::string since;
+    int days = 0;
+    bool sparse = false;
+    bool no_shipping = false;
+};
+
+void add_report_query_options(boost::program_options::options_description& options,
+                              ReportQuery& query, const std::string& default_condition);
+// Validates and fills query.options; throws UsageError naming the bad value.
+void resolve_report_query(ReportQuery& query);
+
+struct LoadedReport {
+    analysis::Report report;
+    analysis::CsvContext context;
+    std::vector<schema::PricedObservation> observations;  // the report points into these
+};
+
+// Builds the report from the database. Returns nullopt when there is no observation at all.
+std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
+                                        const ReportQuery& query, schema::Details details);
+
+}  // namespace gpuprice::cli

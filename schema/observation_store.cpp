@@ -1,0 +1,73 @@
+#include "schema/observation_store.hpp"
+
+namespace gpuprice::schema {
+
+namespace {
+
+PricedObservation read_row(const Statement& stmt, Details details) {
+    PricedObservation o;
+    o.listing_id = stmt.int64(0);
+    o.model = stmt.text(1);
+    o.condition_id = stmt.int32(2);
+    o.price_cents = stmt.int64(3);
+    o.shipping_cents = stmt.optional_int64(4);
+    o.observed_on = stmt.text(5);
+    if (details == Details::With) {
+        o.item_id = stmt.text(6);
+        o.title = stmt.text(7);
+        o.item_url = stmt.text(8);
+    }
+    return o;
+}
+
+}  // namespace
+
+std::optional<std::string> latest_night(Database& db) {
+    auto stmt = db.prepare("SELECT max(observed_on) FROM price_observations");
+    if (!stmt.step()) return std::nullopt;
+    return stmt.optional_text(0);
+}
+
+std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack) {
+    auto stmt = db.prepare(
+        "SELECT max(observed_on) FROM price_observations WHERE observed_on <= ?1 "
+        "AND observed_on >= date(?1, ?2)");
+    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days");
+    if (!stmt.step()) return std::nullopt;
+    return stmt.optional_text(0);
+}
+
+std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
+                                                        const std::string& to, Details details) {
+    // The correlated max() walks the (listing_id, observed_on) primary key: one probe per row.
+    auto stmt = db.prepare(
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on, l.item_id, l.title, "
+        "coalesce(l.item_url, '') "
+        "FROM price_observations o "
+        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
+        "JOIN listings l ON l.id = o.listing_id "
+        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.observed_on = ("
+        "  SELECT max(o2.observed_on) FROM price_observations o2 "
+        "  WHERE o2.listing_id = o.listing_id AND o2.observed_on BETWEEN ?1 AND ?2)");
+    stmt.bind(1, from).bind(2, to);
+    std::vector<PricedObservation> rows;
+    while (stmt.step()) rows.push_back(read_row(stmt, details));
+    return rows;
+}
+
+std::vector<PricedObservation> load_model_history(Database& db, const std::string& model) {
+    auto stmt = db.prepare(
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on "
+        "FROM match_results m "
+        "JOIN price_observations o ON o.listing_id = m.listing_id "
+        "JOIN listings l ON l.id = o.listing_id "
+        "WHERE m.model = ?1 AND m.reason = 'ok' ORDER BY o.observed_on");
+    stmt.bind(1, model);
+    std::vector<PricedObservation> rows;
+    while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
+    return rows;
+}
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,43 @@
+// Reading prices back for analysis: the latest price of each matched listing within a window of
+// nights, and a model's whole history. Read-only; safe while a fetch writes (WAL).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+struct PricedObservation {
+    std::int64_t listing_id = 0;
+    std::string model;
+    int condition_id = 0;
+    std::int64_t price_cents = 0;
+    std::optional<std::int64_t> shipping_cents;
+    std::string observed_on;
+    // Filled only when details are asked for (the per-listing CSV).
+    std::string item_id;
+    std::string title;
+    std::string item_url;
+};
+
+enum class Details { Without, With };
+
+// The newest night that has any observation.
+std::optional<std::string> latest_night(Database& db);
+// The newest night on or before `date` (YYYY-MM-DD) that has observations, at most `slack` days
+// earlier.
+std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack);
+
+// Each listing matched to a model and seen in [from, to], once, at its latest price there.
+std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
+                                                        const std::string& to,
+                                                        Details details = Details::Without);
+
+// Every observation of listings matched to `model`, all nights, oldest first.
+std::vector<PricedObservation> load_model_history(Database& db, const std::string& model);
+
+}  // namespace gpuprice::schema

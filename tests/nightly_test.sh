@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# scripts/nightly as cron runs it: silent on success with dated reports, a summary and a
+# non-zero exit on failure, and never two at once.
+# Usage: nightly_test.sh PATH/TO/gpuprice SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GPUPRICE_HOME="$work/home" GPUPRICE_BIN="$bin"
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+"$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
+[ $? -eq 0 ] && ok || { fail "nightly --sample exit"; cat "$work/out"; }
+[ -s "$work/out" ] && { fail "nightly printed on success"; cat "$work/out"; } || ok
+night=$(date -u +%F)
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-all-*.csv >/dev/null 2>&1 && ok || fail "no dated CSV"
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-all-*.svg >/dev/null 2>&1 && ok || fail "no dated chart"
+grep -q "done, exit 0" "$GPUPRICE_HOME/logs/$night.log" && ok || fail "log"
+
+# A failure: no credentials for a real fetch.
+env -u EBAY_CLIENT_ID -u EBAY_CLIENT_SECRET HOME="$work" "$src/scripts/nightly" >"$work/out" 2>&1 </dev/null
+code=$?
+[ "$code" -eq 5 ] && ok || fail "nightly without credentials exited $code, expected 5"
+grep -q "gpuprice nightly failed" "$work/out" && grep -q "EBAY_CLIENT_ID" "$work/out" && ok || { fail "failure summary"; cat "$work/out"; }
+
+# Two at once: the second refuses.
+exec 8>"$GPUPRICE_HOME/nightly.lock"
+flock -n 8
+"$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
+code=$?
+[ "$code" -eq 75 ] && grep -q "another run holds" "$work/out" && ok || fail "lock not honoured ($code)"
+exec 8>&-
+
+echo "nightly: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

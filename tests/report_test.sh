@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The report as a user meets it, end to end on the bundled sample: fetch --sample, report with
+# a chart, the CSV opened by a real spreadsheet engine (LibreOffice) and read back, the chart
+# rendered to PNG, history and recommend.
+# Usage: report_test.sh PATH/TO/gpuprice
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export GPUPRICE_DB="$work/report.db"
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+"$bin" fetch --sample || fail "fetch --sample"
+# A listing whose title is a formula, matched like any other card.
+sqlite3 "$GPUPRICE_DB" "UPDATE listings SET title = '=1+1 ' || title WHERE id = (SELECT l.id FROM listings l JOIN match_results m ON m.listing_id = l.id JOIN price_observations o ON o.listing_id = l.id WHERE m.model = 'RTX 3090' AND o.condition_id = 3000 LIMIT 1)"
+"$bin" match >/dev/null || fail "match"
+"$bin" report --condition used --chart --output out >stdout.txt 2>stderr.txt || fail "report exit $?"
+[ -s stdout.txt ] && fail "report printed to a non-terminal stdout" || ok
+csv=$(ls out/gpuprice-used-*[0-9].csv 2>/dev/null | head -1)
+listings=$(ls out/gpuprice-used-*-listings.csv 2>/dev/null | head -1)
+svg=$(ls out/gpuprice-used-*.svg 2>/dev/null | head -1)
+[ -n "$csv" ] && [ -n "$listings" ] && [ -n "$svg" ] && ok || { fail "report files missing"; ls -R out; }
+
+# The spreadsheet engine reads the CSV and writes it back: values survive, formulas do not run.
+export HOME="$work/home"
+if soffice --headless --norestore --infilter="CSV:44,34,76,1" \
+        --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76,1' --outdir lo "$csv" "$listings" >lo.log 2>&1; then
+    ok
+else
+    fail "LibreOffice could not convert"; cat lo.log
+fi
+python3 - "$csv" "lo/$(basename "$csv")" "$listings" "lo/$(basename "$listings")" <<'PY' && ok || fail "spreadsheet round trip"
+import csv, sys
+def rows(path):
+    with open(path, newline='', encoding='utf-8') as f:
+        return list(csv.reader(f))
+ours, theirs = rows(sys.argv[1]), rows(sys.argv[2])
+assert ours[0] == theirs[0], (ours[0], theirs[0])
+assert len(ours) == len(theirs) > 10, (len(ours), len(theirs))
+for a, b in zip(ours[1:], theirs[1:]):
+    for name, x, y in zip(ours[0], a, b):
+        if x == y:
+            continue
+        assert x and y, (name, x, y)
+        assert abs(float(x) - float(y)) < 1e-9, (name, x, y)  # 2.50 reads back as 2.5
+lo_titles = [r[3] for r in rows(sys.argv[4])[1:]]
+our_titles = [r[3] for r in rows(sys.argv[3])[1:]]
+formula = [t for t in our_titles if t.startswith("'=1+1 ")]
+assert len(formula) == 1, formula
+assert formula[0] in lo_titles, "the defused title did not survive as text"
+assert not any(t.startswith("2 ") for t in lo_titles), "a title ran as a formula"
+PY
+
+# The chart renders.
+if rsvg-convert -o chart.png "$svg" && python3 - chart.png <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n'
+width, height = struct.unpack('>II', data[16:24])
+assert width >= 900 and height >= 400, (width, height)
+assert len(data) > 20000, len(data)  # bars and text, not a blank page
+PY
+then ok; else fail "chart did not render"; fi
+
+"$bin" history --model "RTX 3090" --format csv >history.csv || fail "history"
+grep -q '^night,condition,model,listings' history.csv && grep -q ',used,RTX 3090,' history.csv && ok || fail "history csv"
+"$bin" history --model "RTX 9090" >/dev/null 2>history.err
+[ $? -eq 2 ] && grep -q "no model 'RTX 9090'" history.err && ok || fail "history unknown model"
+"$bin" recommend --budget 1000 --min-vram 24 >recommend.txt || fail "recommend"
+grep -q '^1\. .*24 GB' recommend.txt && ok || { fail "recommend output"; cat recommend.txt; }
+"$bin" recommend --budget 4000 --count 4 --max-watts 1500 >recommend4.txt || fail "recommend 4"
+grep -q '^1\. 4 x ' recommend4.txt && ok || { fail "recommend 4 output"; cat recommend4.txt; }
+"$bin" report --condition all --format csv --output out-all >all.csv || fail "report all"
+for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c section"; done
+ok
+"$bin" report --precision tf32 --format table --output out-tf32 >tf32.txt || fail "report tf32"
+grep -q 'Tesla V100' tf32.txt && ok || fail "tf32 table"
+"$bin" --db "$work/empty.db" report >/dev/null 2>empty.err
+[ $? -eq 1 ] && grep -q "no prices" empty.err && ok || fail "report on an empty database"
+
+echo "report: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,316 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "analysis/median.hpp"
+#include "analysis/outliers.hpp"
+#include "analysis/price_history.hpp"
+#include "analysis/price_report.hpp"
+#include "analysis/recommend.hpp"
+#include "analysis/report_csv.hpp"
+#include "analysis/svg_chart.hpp"
+#include "analysis/vram_class.hpp"
+#include "schema/catalog.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice::analysis;
+using gpuprice::schema::PricedObservation;
+
+namespace {
+
+const gpuprice::schema::Catalog& catalog() {
+    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+    return c;
+}
+
+PricedObservation obs(const std::string& model, double usd, int condition = 3000,
+                      std::optional<double> shipping = 0.0,
+                      const std::string& night = "2026-12-01") {
+    PricedObservation o;
+    static std::int64_t next_id = 1;
+    o.listing_id = next_id++;
+    o.model = model;
+    o.condition_id = condition;
+    o.price_cents = std::llround(usd * 100);
+    if (shipping) o.shipping_cents = std::llround(*shipping * 100);
+    o.observed_on = night;
+    return o;
+}
+
+const ReportRow* row_of(const Report& report, const std::string& model,
+                        const std::string& condition = "used") {
+    for (const auto& row : report.rows) {
+        if (row.model->model == model && row.condition == condition) return &row;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_SUITE("analysis::median") {
+    TEST_CASE("odd, even, one element, ties") {
+        CHECK(median({3, 1, 2}) == 2);
+        CHECK(median({4, 1, 3, 2}) == 2.5);
+        CHECK(median({7}) == 7);
+        CHECK(median({5, 5, 5, 1}) == 5);
+        CHECK_THROWS_AS(median({}), std::invalid_argument);
+    }
+
+    TEST_CASE("percentiles interpolate like a spreadsheet's PERCENTILE") {
+        const std::vector<double> v = {10, 20, 30, 40, 50};
+        CHECK(percentile(v, 0.25) == 20);
+        CHECK(percentile(v, 0.75) == 40);
+        CHECK(percentile({1, 2, 3, 4}, 0.25) == doctest::Approx(1.75));
+        CHECK(percentile({1, 2, 3, 4}, 0.75) == doctest::Approx(3.25));
+        CHECK(percentile(v, 0) == 10);
+        CHECK(percentile(v, 1) == 50);
+    }
+}
+
+TEST_SUITE("analysis::outliers") {
+    TEST_CASE("the $1 placeholder and the $99,999 listing go, ordinary spread stays") {
+        const std::vector<double> prices = {1.0, 760, 780, 800, 790, 820, 745, 99999};
+        const auto out = find_outliers(prices);
+        CHECK(out == std::vector<bool>{true, false, false, false, false, false, false, true});
+    }
+
+    TEST_CASE("the floor applies even to tiny samples, MADs only from three prices on") {
+        CHECK(find_outliers({5.0, 800}) == std::vector<bool>{true, false});
+        CHECK(find_outliers({400, 800}) == std::vector<bool>{false, false});
+    }
+
+    TEST_CASE("identical prices do not make every other price an outlier") {
+        // MAD is 0 here; the minimum scaled MAD (5%) keeps a 10% difference.
+        CHECK(find_outliers({100, 100, 100, 100, 110}) ==
+              std::vector<bool>{false, false, false, false, false});
+        CHECK(find_outliers({100, 100, 100, 100, 130}) ==
+              std::vector<bool>{false, false, false, false, true});
+    }
+}
+
+TEST_SUITE("analysis::vram_class") {
+    TEST_CASE("documented classes") {
+        CHECK(vram_class(6).label == "8 GB");
+        CHECK(vram_class(8).upper_gb == 8);
+        CHECK(vram_class(10).label == "10-12 GB");
+        CHECK(vram_class(11).label == "10-12 GB");
+        CHECK(vram_class(12).upper_gb == 12);
+        CHECK(vram_class(16).label == "16 GB");
+        CHECK(vram_class(20).label == "20-24 GB");
+        CHECK(vram_class(24).upper_gb == 24);
+        CHECK(vram_class(32).label == "32 GB");
+        CHECK(vram_class(40).label == "40-48 GB");
+        CHECK(vram_class(48).upper_gb == 48);
+        CHECK(vram_class(80).label == "80 GB");
+        CHECK(vram_class(94).label == "94-141 GB");
+        CHECK(vram_class(141).upper_gb == 141);
+    }
+}
+
+TEST_SUITE("analysis::price_report") {
+    TEST_CASE("statistics, GFLOPS per USD and ranking within a class") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0, 850.0, 900.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {1800.0, 1900.0, 2000.0}) o.push_back(obs("RTX 4090", p));
+        o.push_back(obs("RTX 4090", 1.0));  // placeholder
+        for (double p : {230.0, 250.0}) o.push_back(obs("Tesla P40", p));
+        ReportOptions options;
+        const auto report = build_report(o, catalog(), options);
+        const auto* r3090 = row_of(report, "RTX 3090");
+        REQUIRE(r3090);
+        CHECK(r3090->median_usd == 800);
+        CHECK(r3090->p25_usd == 750);
+        CHECK(r3090->p75_usd == 850);
+        CHECK(r3090->min_usd == 700);
+        CHECK(r3090->listings == 5);
+        CHECK(r3090->vram_class.upper_gb == 24);
+        // 328 TC x 64 (half of 128 on GeForce) x 2 x 1695 MHz = 71.2 TFLOPS.
+        CHECK(*r3090->gflops_per_usd == doctest::Approx(71.16 * 1000 / 800).epsilon(0.001));
+        const auto* r4090 = row_of(report, "RTX 4090");
+        REQUIRE(r4090);
+        CHECK(r4090->outliers_removed == 1);
+        CHECK(r4090->median_usd == 1900);
+        CHECK(r3090->rank == 1);  // 89 GFLOPS/$ beats 4090's 87
+        CHECK(r4090->rank == 2);
+        // The P40 has no tensor cores: no figure, no rank, after the cards that have one.
+        const auto* p40 = row_of(report, "Tesla P40");
+        REQUIRE(p40);
+        CHECK_FALSE(p40->tflops.has_value());
+        CHECK_FALSE(p40->rank.has_value());
+        CHECK(report.rows.back().model->model == "Tesla P40");
+        CHECK(p40->low_sample);  // 2 < 3 listings
+    }
+
+    TEST_CASE("a card without the precision is ranked after the ones with it") {
+        std::vector<PricedObservation> o;
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("RTX 2080 Ti", p));
+        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("RTX 3080 10GB", p));
+        ReportOptions options;
+        options.precision = gpuprice::schema::Precision::tf32;  // Turing has none
+        const auto report = build_report(o, catalog(), options);
+        REQUIRE(report.rows.size() == 2);
+        CHECK(report.rows[0].model->model == "RTX 3080 10GB");
+        CHECK(report.rows[0].rank == 1);
+        CHECK_FALSE(report.rows[1].rank.has_value());
+        CHECK_FALSE(report.rows[1].gflops_per_usd.has_value());
+    }
+
+    TEST_CASE("low sample is shown and not ranked; conditions and VRAM filter") {
+        std::vector<PricedObservation> o;
+        for (double p : {800.0, 820.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {1000.0, 1100.0, 1200.0}) o.push_back(obs("RTX 3090", p, 1000));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p));
+        ReportOptions options;
+        options.conditions = {"used", "new"};
+        options.min_vram_gb = 24;
+        const auto report = build_report(o, catalog(), options);
+        CHECK(row_of(report, "RTX 3060 12GB") == nullptr);
+        const auto* used = row_of(report, "RTX 3090", "used");
+        REQUIRE(used);
+        CHECK(used->low_sample);
+        CHECK_FALSE(used->rank.has_value());
+        const auto* fresh = row_of(report, "RTX 3090", "new");
+        REQUIRE(fresh);
+        CHECK(fresh->rank == 1);
+        CHECK(fresh->median_usd == 1100);
+    }
+
+    TEST_CASE("shipping: included when known, counted when unknown, excluded on request") {
+        std::vector<PricedObservation> o = {obs("RTX 3090", 800, 3000, 20.0),
+                                            obs("RTX 3090", 800, 3000, std::nullopt),
+                                            obs("RTX 3090", 800, 3000, 0.0)};
+        const auto with = build_report(o, catalog(), {});
+        CHECK(with.rows[0].median_usd == 800);
+        CHECK(with.rows[0].p75_usd == 810);
+        CHECK(with.rows[0].unknown_shipping == 1);
+        ReportOptions without;
+        without.shipping = Shipping::Exclude;
+        const auto bare = build_report(o, catalog(), without);
+        CHECK(bare.rows[0].p75_usd == 800);
+        CHECK(bare.rows[0].unknown_shipping == 0);
+    }
+
+    TEST_CASE("sparse figures are labelled") {
+        std::vector<PricedObservation> o = {
+            obs("A100 PCIe 40GB", 4000), obs("A100 PCIe 40GB", 4100), obs("A100 PCIe 40GB", 4200)};
+        ReportOptions options;
+        options.sparsity = Sparsity::Sparse;
+        const auto report = build_report(o, catalog(), options);
+        CHECK(*report.rows[0].tflops == doctest::Approx(623.7).epsilon(0.001));
+        const auto csv = report_csv(report, {options.precision, options.sparsity, "2026-12-01"});
+        CHECK(csv.find(",fp16-sparse,") != std::string::npos);
+    }
+
+    TEST_CASE("7- and 30-day changes") {
+        std::vector<PricedObservation> now = {obs("RTX 3090", 800), obs("RTX 3090", 800),
+                                              obs("RTX 3090", 800)};
+        std::vector<PricedObservation> week = {obs("RTX 3090", 1000), obs("RTX 3090", 1000),
+                                               obs("RTX 3090", 1000)};
+        auto report = build_report(now, catalog(), {});
+        const auto earlier = build_report(week, catalog(), {});
+        attach_changes(report, &earlier, nullptr);
+        CHECK(*report.rows[0].change_7d_pct == doctest::Approx(-20));
+        CHECK_FALSE(report.rows[0].change_30d_pct.has_value());
+    }
+
+    TEST_CASE("the CSV has the documented columns in order") {
+        std::vector<PricedObservation> o = {obs("RTX 3090", 800), obs("RTX 3090", 810),
+                                            obs("RTX 3090", 820)};
+        const auto csv =
+            report_csv(build_report(o, catalog(), {}),
+                       {gpuprice::schema::Precision::fp16, Sparsity::Dense, "2026-12-01"});
+        CHECK(csv.starts_with(
+            "condition,vram_class_gb,rank,model,architecture,vram_gb,listings,outliers_removed,"
+            "median_price_usd,p25_price_usd,p75_price_usd,min_price_usd,precision,tflops,"
+            "gflops_per_usd,tdp_w,slots,low_sample,as_of,"));
+        CHECK(csv.find("\r\nused,24,1,RTX 3090,Ampere "
+                       "GA10x,24,3,0,810.00,805.00,815.00,800.00,fp16,71.2,87.86,350,3.0,no,2026-"
+                       "12-01,") != std::string::npos);
+    }
+
+    TEST_CASE("listing titles in the CSV cannot run as formulas") {
+        auto o = obs("RTX 3090", 800);
+        o.title = "=HYPERLINK(\"http://evil\",\"RTX 3090\")";
+        o.item_id = "v1|1|0";
+        const auto csv = listings_csv(build_report({o}, catalog(), {}));
+        CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
+              std::string::npos);
+    }
+
+    TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
+        const auto svg =
+            svg_chart(build_report(o, catalog(), {}),
+                      {gpuprice::schema::Precision::fp16, Sparsity::Dense, "2026-12-01"});
+        CHECK(svg.starts_with("<?xml"));
+        CHECK(svg.find("20-24 GB - used") != std::string::npos);
+        CHECK(svg.find("Tesla V100 SXM2 16GB (SXM)") != std::string::npos);
+        CHECK(svg.ends_with("</svg>\n"));
+        CHECK(xml_escape("A & B <x> \"q\"") == "A &amp; B &lt;x&gt; &quot;q&quot;");
+    }
+}
+
+TEST_SUITE("analysis::recommend") {
+    TEST_CASE("largest affordable VRAM class first, then GFLOPS per USD; power and count") {
+        std::vector<PricedObservation> o;
+        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {1800.0, 1850.0, 1900.0}) o.push_back(obs("RTX 4090", p));
+        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("RTX 3080 10GB", p));
+        const auto report = build_report(o, catalog(), {});
+        RecommendOptions options;
+        options.budget_usd = 1000;
+        auto picks = recommend(report, options, "fp16");
+        REQUIRE(picks.size() == 2);
+        CHECK(picks[0].row->model->model == "RTX 3090");  // 24 GB beats 10 GB within budget
+        CHECK(picks[0].reasoning.find("median $800") != std::string::npos);
+        options.count = 4;
+        options.budget_usd = 4000;
+        options.max_watts = 1500;
+        picks = recommend(report, options, "fp16");
+        REQUIRE_FALSE(picks.empty());
+        CHECK(picks[0].row->model->model == "RTX 3090");
+        CHECK(picks[0].total_tdp_w == 1400);
+        CHECK(*picks[0].total_slots == 12);
+        CHECK(picks[0].reasoning.starts_with("4 x RTX 3090"));
+        options.max_watts = 1300;
+        picks = recommend(report, options, "fp16");
+        REQUIRE_FALSE(picks.empty());
+        CHECK(picks[0].row->model->model ==
+              "RTX 3080 10GB");  // 4 x 3090 would draw 1400 W, 4 x 3080 1280
+    }
+
+    TEST_CASE("SXM modules only when asked for") {
+        std::vector<PricedObservation> o;
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
+        for (double p : {230.0, 240.0, 250.0}) o.push_back(obs("RTX 3060 12GB", p));
+        const auto report = build_report(o, catalog(), {});
+        RecommendOptions options;
+        options.budget_usd = 500;
+        auto picks = recommend(report, options, "fp16");
+        REQUIRE(picks.size() == 1);
+        CHECK(picks[0].row->model->model == "RTX 3060 12GB");
+        options.include_sxm = true;
+        picks = recommend(report, options, "fp16");
+        REQUIRE(picks.size() == 2);
+        CHECK(picks[0].row->model->model == "Tesla V100 SXM2 16GB");
+        CHECK(picks[0].reasoning.find("needs an SXM board") != std::string::npos);
+    }
+}
+
+TEST_SUITE("analysis::price_history") {
+    TEST_CASE("one median per night and condition, outliers removed") {
+        std::vector<PricedObservation> h = {obs("RTX 3090", 800, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 820, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
+                                            obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
+        const auto nights = nightly_medians(h, {"used"}, Shipping::Include);
+        REQUIRE(nights.size() == 2);
+        CHECK(nights[0].night == "2026-11-30");
+        CHECK(nights[0].median_usd == 810);
+        CHECK(nights[0].outliers_removed == 1);
+        CHECK(nights[1].median_usd == 780);
+    }
+}

@@ -1,0 +1,171 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "analysis/report_csv.hpp"
+#include "analysis/title_matcher.hpp"
+#include "cli/match_listings.hpp"
+#include "cli/report_query.hpp"
+#include "fetcher/sample_replay.hpp"
+#include "schema/catalog_store.hpp"
+#include "schema/clock.hpp"
+#include "schema/listing_store.hpp"
+#include "schema/match_rules.hpp"
+#include "schema/match_store.hpp"
+#include "schema/migrations.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+    // The report's own lines have no quoted commas in the columns this test reads.
+    std::vector<std::string> cells;
+    std::stringstream in(line);
+    std::string cell;
+    while (std::getline(in, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    return cells;
+}
+
+// The documented rule, written again here from README's words rather than called: floor $10,
+// then 3 scaled MADs (1.4826, at least 0.05) of log prices when there are 3 or more.
+double independent_median(std::vector<double> prices) {
+    std::erase_if(prices, [](double p) { return p < 10.0; });
+    auto med = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const auto n = v.size();
+        return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    };
+    if (prices.size() >= 3) {
+        std::vector<double> logs;
+        for (double p : prices) logs.push_back(std::log(p));
+        const double center = med(logs);
+        std::vector<double> dev;
+        for (double l : logs) dev.push_back(std::abs(l - center));
+        const double scale = std::max(1.4826 * med(dev), 0.05);
+        std::erase_if(prices, [&](double p) { return std::abs(std::log(p) - center) > 3 * scale; });
+    }
+    return med(prices);
+}
+
+}  // namespace
+
+TEST_SUITE("end_to_end") {
+    TEST_CASE("sample data -> fetch --sample -> match -> report CSV, checked independently") {
+        test::TempDir dir;
+        schema::Database db(dir.file("e2e.db"));
+        schema::migrate(db);
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        schema::store_catalog(db, catalog);
+        const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
+        const analysis::TitleMatcher matcher(catalog, rules);
+        const auto outcome =
+            fetcher::replay_sample(db, fetcher::default_sample_dir(), "2026-12-01", {});
+        REQUIRE(outcome.status == schema::RunStatus::ok);
+        REQUIRE(outcome.listings_seen > 2000);
+        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
+
+        cli::ReportQuery query;
+        cli::resolve_report_query(query);
+        const auto loaded = cli::load_report(db, catalog, query, schema::Details::Without);
+        REQUIRE(loaded.has_value());
+        const auto csv = analysis::report_csv(loaded->report, loaded->context);
+
+        // Parse our CSV back.
+        std::istringstream lines(csv);
+        std::string line;
+        std::getline(lines, line);
+        const auto header = split_csv_line(line.substr(0, line.size() - 1));
+        auto col = [&](const std::string& name) {
+            return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) -
+                                            header.begin());
+        };
+        int checked = 0;
+        while (std::getline(lines, line)) {
+            const auto cells = split_csv_line(line.substr(0, line.size() - 1));
+            const auto model = cells[col("model")];
+            CAPTURE(model);
+            CHECK(cells[col("condition")] == "used");
+            // Independently: every used listing matched to this model, price + known shipping.
+            auto stmt = db.prepare(
+                "SELECT o.price_cents + coalesce(o.shipping_cents, 0) FROM price_observations o "
+                "JOIN match_results m ON m.listing_id = o.listing_id "
+                "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999");
+            stmt.bind(1, model);
+            std::vector<double> prices;
+            while (stmt.step()) prices.push_back(static_cast<double>(stmt.int64(0)) / 100.0);
+            REQUIRE_FALSE(prices.empty());
+            CHECK(std::stod(cells[col("median_price_usd")]) ==
+                  doctest::Approx(independent_median(prices)).epsilon(0.0001));
+            const auto* spec = catalog.find_model(model);
+            REQUIRE(spec);
+            CHECK(std::stod(cells[col("vram_gb")]) == spec->vram_gb);
+            if (!cells[col("tflops")].empty()) {
+                const double gflops = std::stod(cells[col("tflops")]) * 1000 /
+                                      std::stod(cells[col("median_price_usd")]);
+                CHECK(std::stod(cells[col("gflops_per_usd")]) ==
+                      doctest::Approx(gflops).epsilon(0.002));
+            }
+            ++checked;
+        }
+        CHECK(checked >= 30);
+    }
+}
+
+TEST_SUITE("end_to_end") {
+    TEST_CASE("history across nights: change columns, pooled nights count a listing once") {
+        test::TempDir dir;
+        schema::Database db(dir.file("nights.db"));
+        schema::migrate(db);
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        schema::store_catalog(db, catalog);
+        // Five RTX 3090 listings seen every night from 2026-11-01 to 2026-12-01; prices fall
+        // from $1000 to $800 linearly over the 30 nights.
+        const auto run = schema::begin_run(db, "test", "EBAY_US", "2026-11-01T00:00:00Z");
+        for (int day = 0; day <= 30; ++day) {
+            const auto night = schema::add_days("2026-11-01", day);
+            std::vector<schema::Listing> page;
+            for (int i = 0; i < 5; ++i) {
+                schema::Listing l;
+                l.item_id = "v1|" + std::to_string(i) + "|0";
+                l.title = "RTX 3090 24GB";
+                l.condition_id = 3000;
+                l.price_cents = (100000 - day * 20000 / 30) + i * 100;
+                l.shipping_cents = 0;
+                l.currency = "USD";
+                page.push_back(l);
+            }
+            schema::store_page(db, run, night, page, {});
+        }
+        std::vector<schema::Verdict> verdicts;
+        for (int id = 1; id <= 5; ++id)
+            verdicts.push_back({id, std::string("RTX 3090"), schema::MatchReason::ok});
+        schema::store_verdicts(db, verdicts, "2026-12-01T00:00:00Z");
+
+        cli::ReportQuery query;
+        cli::resolve_report_query(query);
+        const auto loaded = cli::load_report(db, catalog, query, schema::Details::Without);
+        REQUIRE(loaded.has_value());
+        CHECK(loaded->context.as_of == "2026-12-01");
+        REQUIRE(loaded->report.rows.size() == 1);
+        const auto& row = loaded->report.rows[0];
+        CHECK(row.listings == 5);  // the latest night only, each listing once
+        CHECK(row.median_usd == doctest::Approx(802.0));
+        // 7 nights earlier the median was 802 + 7 * 200/30 = 848.67.
+        CHECK(*row.change_7d_pct ==
+              doctest::Approx((802.0 / (1000 - 23 * 200.0 / 30 + 2) - 1) * 100).epsilon(0.01));
+        CHECK(*row.change_30d_pct == doctest::Approx((802.0 / 1002.0 - 1) * 100).epsilon(0.01));
+
+        query.days = 10;  // pooled: still 5 listings, each at its latest price
+        const auto pooled = cli::load_report(db, catalog, query, schema::Details::Without);
+        CHECK(pooled->report.rows[0].listings == 5);
+        CHECK(pooled->report.rows[0].median_usd == doctest::Approx(802.0));
+
+        const auto history = schema::load_model_history(db, "RTX 3090");
+        CHECK(history.size() == 31 * 5);
+    }
+}
