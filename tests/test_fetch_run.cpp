@@ -103,18 +103,20 @@ TEST_SUITE("fetcher::fetch_run") {
         list[7].price = "abc";
         list[8].currency = "EUR";
         list[9].condition_id = "7000";
+        list[10].raw = R"({"itemId":"v1|no-price|0","title":"RTX 3090 24GB","buyingOptions":["FIXED_PRICE"]})";
         f.ebay.set_items("RTX 3090", list);
         const auto outcome = f.fetch({"RTX 3090"});
         CHECK(outcome.status == schema::RunStatus::ok);
-        CHECK(outcome.listings_seen == 246);
-        CHECK(outcome.listings_skipped == 4);
+        CHECK(outcome.listings_seen == 245);
+        CHECK(outcome.listings_skipped == 5);
         const auto run = schema::load_run(f.db, outcome.run_id);
         REQUIRE(run.has_value());
         CHECK(run->skips.at("duplicate") == 1);
         CHECK(run->skips.at("bad-price") == 1);
         CHECK(run->skips.at("non-usd") == 1);
         CHECK(run->skips.at("for-parts-condition") == 1);
-        CHECK(run->listings_skipped == 4);
+        CHECK(run->skips.at("missing-price") == 1);
+        CHECK(run->listings_skipped == 5);
     }
 
     TEST_CASE("429 with Retry-After, 429 without, and 500 are retried") {
