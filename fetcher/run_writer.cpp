@@ -6,18 +6,9 @@ RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string obse
     : db_(db), run_id_(run_id), observed_on_(std::move(observed_on)) {}
 
 schema::PageCounts RunWriter::write(const SearchPage& page) {
-    std::vector<schema::Listing> fresh;
-    fresh.reserve(page.listings.size());
     auto skips = page.skips;
-    for (const auto& listing : page.listings) {
-        if (seen_item_ids_.insert(listing.item_id).second) {
-            fresh.push_back(listing);
-        } else {
-            ++skips["duplicate"];
-        }
-    }
     if (!page.page_problem.empty()) ++skips["truncated-page"];
-    const auto counts = schema::store_page(db_, run_id_, observed_on_, fresh, skips);
+    const auto counts = schema::store_page(db_, run_id_, observed_on_, page.listings, skips);
     ++totals_.pages;
     totals_.seen += counts.seen;
     totals_.added += counts.added;

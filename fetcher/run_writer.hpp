@@ -1,10 +1,9 @@
-// Commits parsed pages of one fetch run: each page in its own transaction, items already seen
-// in this run (eBay repeats ~9% across pages) counted as duplicates rather than stored twice.
+// Commits parsed pages of one fetch run, each page in its own transaction, and keeps the run's
+// totals.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <unordered_set>
 
 #include "fetcher/browse_parser.hpp"
 #include "schema/listing_store.hpp"
@@ -31,7 +30,6 @@ class RunWriter {
     schema::Database& db_;
     std::int64_t run_id_;
     std::string observed_on_;
-    std::unordered_set<std::string> seen_item_ids_;
     RunTotals totals_;
 };
 

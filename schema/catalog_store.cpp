@@ -1,5 +1,6 @@
 #include "schema/catalog_store.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace gpuprice::schema {
@@ -16,9 +17,49 @@ std::string half_rate_list(const std::array<bool, kPrecisionCount>& halves) {
     return list;
 }
 
+// A digest of everything store_catalog writes (FNV-1a over the fields in order).
+std::string fingerprint(const Catalog& catalog) {
+    std::uint64_t hash = 1469598103934665603ull;
+    auto mix = [&hash](std::string_view text) {
+        for (unsigned char c : text) {
+            hash ^= c;
+            hash *= 1099511628211ull;
+        }
+        hash ^= 0xff;  // field separator
+        hash *= 1099511628211ull;
+    };
+    for (const auto& a : catalog.architectures) {
+        mix(a.name);
+        mix(a.chip);
+        mix(std::to_string(a.tensor_core_gen));
+        for (auto p : kAllPrecisions) mix(std::to_string(a.fma(p).value_or(-1)));
+        mix(a.sparsity ? "1" : "0");
+        mix(half_rate_list(a.geforce_half_rate));
+        mix(a.source);
+    }
+    for (const auto& m : catalog.models) {
+        for (const auto& field : {m.model, m.vendor, m.family, std::string(segment_name(m.segment)),
+                                  m.architecture, m.memory_type, m.form_factor, m.source}) {
+            mix(field);
+        }
+        for (double number : {m.vram_gb, m.bandwidth_gbs, static_cast<double>(m.sms),
+                              static_cast<double>(m.tensor_cores), static_cast<double>(m.boost_mhz),
+                              static_cast<double>(m.tensor_clock_mhz.value_or(-1)),
+                              static_cast<double>(m.tdp_w), m.slots.value_or(-1)}) {
+            mix(std::to_string(number));
+        }
+    }
+    return std::to_string(hash);
+}
+
 }  // namespace
 
 void store_catalog(Database& db, const Catalog& catalog) {
+    const auto digest = fingerprint(catalog);
+    {
+        auto current = db.prepare("SELECT value FROM meta WHERE key = 'catalog_fingerprint'");
+        if (current.step() && current.text(0) == digest) return;  // unchanged: no write at all
+    }
     Transaction tx(db);
     db.exec("DELETE FROM gpu_models; DELETE FROM architectures;");
     auto arch_insert = db.prepare(
@@ -64,6 +105,11 @@ void store_catalog(Database& db, const Catalog& catalog) {
             .bind(16, m.source);
         model_insert.run();
     }
+    auto remember = db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('catalog_fingerprint', ?1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    remember.bind(1, digest);
+    remember.run();
     tx.commit();
 }
 

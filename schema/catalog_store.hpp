@@ -6,7 +6,8 @@
 
 namespace gpuprice::schema {
 
-// Replaces the architectures and gpu_models tables with `catalog`, in one transaction.
+// Replaces the architectures and gpu_models tables with `catalog`, in one transaction; does not
+// write at all when the catalog is the one stored last time.
 void store_catalog(Database& db, const Catalog& catalog);
 
 // Number of GPU models stored, for `init` to report.

@@ -31,7 +31,7 @@ PageCounts store_page(Database& db, std::int64_t run_id, const std::string& obse
                       const std::map<std::string, int>& skips) {
     PageCounts counts;
     Transaction tx(db);
-    auto find = db.prepare("SELECT id FROM listings WHERE item_id = ?1");
+    auto find = db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1");
     auto insert = db.prepare(
         "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
         "seller_feedback_score, seller_feedback_pct, item_url, buying_options, location_country, "
@@ -50,12 +50,19 @@ PageCounts store_page(Database& db, std::int64_t run_id, const std::string& obse
         "condition_id = excluded.condition_id, price_cents = excluded.price_cents, "
         "shipping_cents = excluded.shipping_cents, shipping_type = excluded.shipping_type, "
         "currency = excluded.currency");
+    int duplicates = 0;
     for (const auto& l : listings) {
         std::int64_t listing_id = 0;
         find.bind(1, l.item_id);
         if (find.step()) {
             listing_id = find.int64(0);
+            const bool seen_this_run = find.int64(1) == run_id;
             find.reset();
+            if (seen_this_run) {
+                // eBay repeats items across pages and queries: counted, not stored twice.
+                ++duplicates;
+                continue;
+            }
             update.bind(1, listing_id)
                 .bind(2, l.title)
                 .bind(3, l.condition_id)
@@ -101,7 +108,9 @@ PageCounts store_page(Database& db, std::int64_t run_id, const std::string& obse
     auto skip = db.prepare(
         "INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
         "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count");
-    for (const auto& [reason, count] : skips) {
+    auto all_skips = skips;
+    if (duplicates) all_skips["duplicate"] += duplicates;
+    for (const auto& [reason, count] : all_skips) {
         skip.bind(1, run_id).bind(2, reason).bind(3, count);
         skip.run();
         counts.skipped += count;

@@ -2,14 +2,16 @@
 
 namespace gpuprice::schema {
 
-std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id) {
-    auto select = which == WhichListings::All
-                      ? db.prepare("SELECT id, title FROM listings ORDER BY id")
-                      : db.prepare(
-                            "SELECT l.id, l.title FROM listings l LEFT JOIN match_results m "
-                            "ON m.listing_id = l.id WHERE m.listing_id IS NULL "
-                            "OR l.last_seen_run = ?1 ORDER BY l.id");
-    if (which != WhichListings::All) select.bind(1, run_id);
+std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
+                                         std::int64_t after_id, int limit) {
+    auto select =
+        which == WhichListings::All
+            ? db.prepare("SELECT id, title FROM listings WHERE id > ?2 ORDER BY id LIMIT ?3")
+            : db.prepare(
+                  "SELECT l.id, l.title FROM listings l LEFT JOIN match_results m "
+                  "ON m.listing_id = l.id WHERE l.id > ?2 AND (m.listing_id IS NULL "
+                  "OR l.last_seen_run = ?1) ORDER BY l.id LIMIT ?3");
+    select.bind(1, run_id).bind(2, after_id).bind(3, limit);
     std::vector<StoredTitle> titles;
     while (select.step()) titles.push_back({select.int64(0), select.text(1)});
     return titles;

@@ -18,9 +18,10 @@ struct StoredTitle {
 
 enum class WhichListings { All, WithoutVerdictOrSeenInRun };
 
-// Titles to match: all, or those without a verdict plus those seen in `run_id`.
-std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which,
-                                         std::int64_t run_id = 0);
+// Up to `limit` titles to match with listing id above `after_id`, in id order: all listings, or
+// those without a verdict plus those seen in `run_id`. Batches keep memory flat.
+std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
+                                         std::int64_t after_id, int limit);
 
 struct Verdict {
     std::int64_t listing_id = 0;

@@ -158,8 +158,14 @@ TEST_SUITE("schema::catalog") {
         migrate(db);
         const auto catalog = load_catalog(gpuprice::test::catalog_dir());
         store_catalog(db, catalog);
-        store_catalog(db, catalog);
+        const int changes = sqlite3_total_changes(db.handle());
+        store_catalog(db, catalog);  // unchanged: nothing is written (no lock taken for a report)
+        CHECK(sqlite3_total_changes(db.handle()) == changes);
         CHECK(stored_model_count(db) == static_cast<int>(catalog.models.size()));
+        auto changed = catalog;
+        changed.models.pop_back();
+        store_catalog(db, changed);
+        CHECK(stored_model_count(db) == static_cast<int>(catalog.models.size()) - 1);
         auto stmt = db.prepare(
             "SELECT a.fma_tf32, m.tensor_cores FROM gpu_models m JOIN architectures a "
             "ON a.name = m.architecture WHERE m.model = ?1");

@@ -125,9 +125,9 @@ TEST_SUITE("end_to_end") {
         schema::store_catalog(db, catalog);
         // Five RTX 3090 listings seen every night from 2026-11-01 to 2026-12-01; prices fall
         // from $1000 to $800 linearly over the 30 nights.
-        const auto run = schema::begin_run(db, "test", "EBAY_US", "2026-11-01T00:00:00Z");
         for (int day = 0; day <= 30; ++day) {
             const auto night = schema::add_days("2026-11-01", day);
+            const auto run = schema::begin_run(db, "test", "EBAY_US", night + "T03:00:00Z");
             std::vector<schema::Listing> page;
             for (int i = 0; i < 5; ++i) {
                 schema::Listing l;
