@@ -215,7 +215,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
         outcome = fetch.run();
     } catch (const std::exception& e) {
         // A database error (disk full) or similar: the pages already committed stay.
-        schema::finish_run(db, run_id, schema::RunStatus::failed, schema::now_iso(), 0, e.what());
+        mark_failed(db, run_id, e.what());
         throw;
     }
     std::string message;

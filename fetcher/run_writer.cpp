@@ -1,5 +1,7 @@
 #include "fetcher/run_writer.hpp"
 
+#include "schema/clock.hpp"
+
 namespace gpuprice::fetcher {
 
 RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on)
@@ -14,6 +16,13 @@ schema::PageCounts RunWriter::write(const SearchPage& page) {
     totals_.added += counts.added;
     totals_.skipped += counts.skipped;
     return counts;
+}
+
+void mark_failed(schema::Database& db, std::int64_t run_id, const std::string& why) noexcept {
+    try {
+        schema::finish_run(db, run_id, schema::RunStatus::failed, schema::now_iso(), 0, why);
+    } catch (...) {
+    }
 }
 
 }  // namespace gpuprice::fetcher

@@ -33,4 +33,8 @@ class RunWriter {
     RunTotals totals_;
 };
 
+// Marks a run failed after an error. If even that write fails (the disk is full), the run stays
+// 'running' and the next fetch closes it; the pages committed before stay either way.
+void mark_failed(schema::Database& db, std::int64_t run_id, const std::string& why) noexcept;
+
 }  // namespace gpuprice::fetcher

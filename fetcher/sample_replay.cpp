@@ -29,22 +29,27 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     FetchOutcome outcome;
     outcome.run_id = run_id;
     int done = 0;
-    for (const auto& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream body;
-        body << in.rdbuf();
-        const auto page = parse_search_page(body.str());
-        if (!page.page_problem.empty()) {
-            outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);
+    try {
+        for (const auto& file : files) {
+            std::ifstream in(file, std::ios::binary);
+            std::ostringstream body;
+            body << in.rdbuf();
+            const auto page = parse_search_page(body.str());
+            if (!page.page_problem.empty()) {
+                outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);
+            }
+            if (page.listings.empty() && (!page.errors.empty() || !page.page_problem.empty())) {
+                ++outcome.pages_failed;
+            } else {
+                writer.write(page);
+            }
+            if (progress) {
+                progress({++done, static_cast<int>(files.size()), writer.totals().seen, 0, 0});
+            }
         }
-        if (page.listings.empty() && (!page.errors.empty() || !page.page_problem.empty())) {
-            ++outcome.pages_failed;
-        } else {
-            writer.write(page);
-        }
-        if (progress) {
-            progress({++done, static_cast<int>(files.size()), writer.totals().seen, 0, 0});
-        }
+    } catch (const std::exception& e) {
+        mark_failed(db, run_id, e.what());
+        throw;
     }
     outcome.pages_stored = writer.totals().pages;
     outcome.listings_seen = writer.totals().seen;

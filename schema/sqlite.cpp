@@ -1,10 +1,28 @@
 #include "schema/sqlite.hpp"
 
+#include <cstring>
+
 namespace gpuprice::schema {
 
 namespace {
+
 constexpr int kBusyTimeoutMs = 10000;
+
+// For I/O failures, the operating system's reason ("File too large", "No space left on
+// device") says more than SQLite's "disk I/O error".
+std::string system_reason(sqlite3* db, int rc) {
+    const int primary = rc & 0xff;
+    if (primary != SQLITE_IOERR && primary != SQLITE_FULL && primary != SQLITE_CANTOPEN) return "";
+    const int error = sqlite3_system_errno(db);
+    if (error) return std::string(": ") + std::strerror(error);
+    // A short write leaves no errno; it is a full disk or a file-size limit.
+    if (rc == SQLITE_IOERR_WRITE || primary == SQLITE_FULL) {
+        return ": a write was cut short (is the disk full, or a file-size limit reached?)";
+    }
+    return "";
 }
+
+}  // namespace
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     sqlite3* raw = nullptr;
@@ -29,8 +47,8 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
 
 void Database::check(int rc, std::string_view context) const {
     if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE) return;
-    throw SqliteError(rc,
-                      std::string(context) + ": " + sqlite3_errmsg(db_.get()) + " (" + path_ + ")");
+    throw SqliteError(rc, std::string(context) + ": " + sqlite3_errmsg(db_.get()) +
+                              system_reason(db_.get(), rc) + " (" + path_ + ")");
 }
 
 Statement Database::prepare(std::string_view sql) {
@@ -44,7 +62,7 @@ void Database::exec(std::string_view sql) {
     if (rc != SQLITE_OK) {
         std::string message = error ? error : sqlite3_errstr(rc);
         sqlite3_free(error);
-        throw SqliteError(rc, message + " (" + path_ + ")");
+        throw SqliteError(rc, message + system_reason(db_.get(), rc) + " (" + path_ + ")");
     }
 }
 

@@ -112,7 +112,7 @@ std::vector<std::string> FakeEbay::filters_seen() const {
 void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res) {
     ++token_calls_;
     const auto expected = "Basic " + fetcher::base64(client_id + ":" + client_secret);
-    if (req.get_header_value("Authorization") != expected) {
+    if (req.get_header_value("Authorization") != expected || client_revoked_) {
         res.status = 401;
         res.set_content(
             R"({"error":"invalid_client","error_description":"client authentication failed"})",
@@ -161,7 +161,8 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     bool token_ok = false;
     {
         std::lock_guard lock(mutex_);
-        if (fault == Fault::ExpireToken) tokens_.clear();
+        if (fault == Fault::ExpireToken || fault == Fault::RevokeClient) tokens_.clear();
+        if (fault == Fault::RevokeClient) client_revoked_ = true;
         const auto it = auth.starts_with("Bearer ") ? tokens_.find(auth.substr(7)) : tokens_.end();
         token_ok = it != tokens_.end() && it->second > std::chrono::steady_clock::now();
     }

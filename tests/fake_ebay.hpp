@@ -23,6 +23,7 @@ enum class Fault {
     RateLimitedNoRetryAfter,  // 429 without Retry-After
     ServerError,              // 500
     ExpireToken,              // revoke every token, then answer 401 (error 1001)
+    RevokeClient,             // as ExpireToken, and refuse the client credentials from now on
     Truncated,                // 200 with the JSON cut in half
     ErrorsBody200,            // 200 with an `errors` body
     Stall,                    // send half the body, then stall until the client gives up
@@ -93,6 +94,7 @@ class FakeEbay {
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
     std::atomic<bool> stopping_{false};
+    std::atomic<bool> client_revoked_{false};
 };
 
 }  // namespace gpuprice::test

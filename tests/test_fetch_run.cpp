@@ -5,12 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <random>
 #include <thread>
 
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "schema/migrations.hpp"
 #include "schema/sqlite.hpp"
+#include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
 
@@ -103,7 +105,8 @@ TEST_SUITE("fetcher::fetch_run") {
         list[7].price = "abc";
         list[8].currency = "EUR";
         list[9].condition_id = "7000";
-        list[10].raw = R"({"itemId":"v1|no-price|0","title":"RTX 3090 24GB","buyingOptions":["FIXED_PRICE"]})";
+        list[10].raw =
+            R"({"itemId":"v1|no-price|0","title":"RTX 3090 24GB","buyingOptions":["FIXED_PRICE"]})";
         f.ebay.set_items("RTX 3090", list);
         const auto outcome = f.fetch({"RTX 3090"});
         CHECK(outcome.status == schema::RunStatus::ok);
@@ -252,51 +255,13 @@ TEST_SUITE("fetcher::fetch_run") {
 
 namespace {
 
-// Runs the gpuprice binary against the fake eBay; returns the child's pid. Secrets go through the
-// environment, never argv.
+// Runs the gpuprice binary against the fake eBay; returns the child's pid.
 pid_t spawn_fetch(const FakeEbay& ebay, const std::string& db, const std::string& token_cache) {
-    std::vector<std::string> args = {GPUPRICE_BINARY,
-                                     "--db",
-                                     db,
-                                     "fetch",
-                                     "--query",
-                                     "RTX 3090",
-                                     "--condition",
-                                     "used",
-                                     "--parallel",
-                                     "1",
-                                     "--api-base",
-                                     ebay.api_base(),
-                                     "--auth-url",
-                                     ebay.token_url(),
-                                     "--token-cache",
-                                     token_cache,
-                                     "--retry-base-ms",
-                                     "10"};
-    std::vector<std::string> env = {"EBAY_CLIENT_ID=" + ebay.client_id,
-                                    "EBAY_CLIENT_SECRET=" + ebay.client_secret,
-                                    "PATH=/usr/bin:/bin"};
-    std::vector<char*> argv, envp;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    for (auto& e : env) envp.push_back(e.data());
-    envp.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        // Only async-signal-safe calls between fork and exec: the parent has threads.
-        const int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execve(argv[0], argv.data(), envp.data());
-        _exit(127);
-    }
-    return pid;
-}
-
-int wait_exit(pid_t pid) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return test::spawn(
+        {GPUPRICE_BINARY, "--db", db, "fetch", "--query", "RTX 3090", "--condition", "used",
+         "--parallel", "1", "--api-base", ebay.api_base(), "--auth-url", ebay.token_url(),
+         "--token-cache", token_cache, "--retry-base-ms", "10"},
+        {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret});
 }
 
 }  // namespace
@@ -307,18 +272,20 @@ TEST_SUITE("fetcher::fetch_run") {
     TEST_CASE("kill -9 in the middle of a fetch, then a rerun completes") {
         FakeEbay ebay;
         ebay.set_items("RTX 3090", items("1", 2000));
-        ebay.set_delay(60ms);
+        ebay.set_delay(25ms);
         test::TempDir dir;
         const auto db_path = dir.file("killed.db");
         const auto token = dir.file("token");
-        const int kRounds = 4;
+        const int kRounds = 20;
+        std::mt19937 random(20261202);  // seeded: a failure can be replayed
+        std::uniform_int_distribution<int> kill_after_ms(20, 400);
         int killed_mid_run = 0;  // rounds that stopped with some pages committed, not all
         for (int round = 0; round < kRounds; ++round) {
             CAPTURE(round);
             const pid_t pid = spawn_fetch(ebay, db_path, token);
-            std::this_thread::sleep_for(std::chrono::milliseconds(150 + 130 * round));
+            std::this_thread::sleep_for(std::chrono::milliseconds(kill_after_ms(random)));
             kill(pid, SIGKILL);
-            CHECK(wait_exit(pid) == 128 + SIGKILL);
+            CHECK(test::wait_exit(pid) == 128 + SIGKILL);
             schema::Database db(db_path);
             auto check = db.prepare("PRAGMA integrity_check");
             REQUIRE(check.step());
@@ -327,12 +294,17 @@ TEST_SUITE("fetcher::fetch_run") {
             REQUIRE(listings.step());
             CHECK(listings.int64(0) == listings.int64(1));
             CHECK(listings.int64(0) % 200 == 0);  // whole pages only
+            auto duplicated = db.prepare(
+                "SELECT count(*) FROM (SELECT listing_id, observed_on FROM price_observations "
+                "GROUP BY listing_id, observed_on HAVING count(*) > 1)");
+            REQUIRE(duplicated.step());
+            CHECK(duplicated.int64(0) == 0);
             if (listings.int64(0) > 0 && listings.int64(0) < 2000) ++killed_mid_run;
         }
         CHECK(killed_mid_run > 0);
         ebay.set_delay(0ms);
         const pid_t pid = spawn_fetch(ebay, db_path, token);
-        CHECK(wait_exit(pid) == 0);
+        CHECK(test::wait_exit(pid) == 0);
         schema::Database db(db_path);
         auto counts = db.prepare(
             "SELECT (SELECT count(*) FROM listings), (SELECT count(*) FROM price_observations), "
