@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <charconv>
+#include <memory>
 
 namespace gpuprice::fetcher {
 
@@ -235,33 +236,46 @@ std::optional<std::int64_t> parse_price_cents(std::string_view value) {
     return whole * 100 + cents;
 }
 
-SearchPage parse_search_page(std::string_view body) {
+struct BrowseParser::Parsers {
+    simdjson::dom::parser validator;
+    ondemand::parser reader;
+};
+
+BrowseParser::BrowseParser() : parsers_(std::make_unique<Parsers>()) {}
+BrowseParser::~BrowseParser() = default;
+
+SearchPage BrowseParser::parse(std::string_view body) {
     SearchPage page;
-    ondemand::parser parser;
+    // On-demand parsing must not go on after a structural error (a truncated page would send it
+    // past the end), so the whole body is validated first; a body that fails is cut back to the
+    // last complete item and validated again.
     simdjson::padded_string json(body);
-    ondemand::document doc;
-    auto error = parser.iterate(json).get(doc);
-    ondemand::object root;
-    if (!error) error = doc.get_object().get(root);
+    auto error = parsers_->validator.parse(json).error();
     if (error == simdjson::UTF8_ERROR) {
         json = simdjson::padded_string(repair_utf8(body));
-        error = parser.iterate(json).get(doc);
-        if (!error) error = doc.get_object().get(root);
+        error = parsers_->validator.parse(json).error();
     }
     bool salvaged = false;
     if (error) {
         const std::string original_error = simdjson::error_message(error);
-        const auto salvage = salvage_truncated(body);
+        const auto salvage = salvage_truncated(std::string_view(json.data(), json.size()));
         if (salvage) {
             json = simdjson::padded_string(*salvage);
-            error = parser.iterate(json).get(doc);
-            if (!error) error = doc.get_object().get(root);
+            error = parsers_->validator.parse(json).error();
         }
         if (!salvage || error) {
             page.page_problem = "not a JSON object: " + original_error;
             return page;
         }
         salvaged = true;
+    }
+    ondemand::document doc;
+    ondemand::object root;
+    error = parsers_->reader.iterate(json).get(doc);
+    if (!error) error = doc.get_object().get(root);
+    if (error) {
+        page.page_problem = std::string("not a JSON object: ") + simdjson::error_message(error);
+        return page;
     }
     std::int64_t number = 0;
     if (!root.find_field_unordered("total").get_int64().get(number)) page.total = number;
@@ -280,10 +294,7 @@ SearchPage parse_search_page(std::string_view body) {
     std::size_t read = 0;
     for (auto element : items) {
         ondemand::value value;
-        if (element.get(value)) {
-            salvaged = true;
-            break;
-        }
+        if (element.get(value)) break;
         ++read;
         schema::Listing listing;
         if (auto skip = read_item(value, listing)) {
@@ -297,6 +308,10 @@ SearchPage parse_search_page(std::string_view body) {
                             " items (truncated or malformed JSON)";
     }
     return page;
+}
+
+SearchPage parse_search_page(std::string_view body) {
+    return BrowseParser().parse(body);
 }
 
 std::vector<EbayError> parse_errors(std::string_view body) {

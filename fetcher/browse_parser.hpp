@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,21 @@ struct SearchPage {
     std::string page_problem;
 };
 
+// Parses pages with buffers kept from one page to the next.
+class BrowseParser {
+  public:
+    BrowseParser();
+    ~BrowseParser();
+    BrowseParser(const BrowseParser&) = delete;
+    BrowseParser& operator=(const BrowseParser&) = delete;
+    SearchPage parse(std::string_view body);
+
+  private:
+    struct Parsers;
+    std::unique_ptr<Parsers> parsers_;
+};
+
+// One page with a parser of its own (tests, one-off use).
 SearchPage parse_search_page(std::string_view body);
 
 // The `errors` array of an error body (4xx/5xx), empty if there is none.

@@ -105,7 +105,7 @@ class Fetch {
             report();
             return;
         }
-        auto parsed = parse_search_page(response.body);
+        auto parsed = parser_.parse(response.body);
         if (parsed.listings.empty() && !parsed.errors.empty()) {
             // An `errors` body with HTTP 200: nothing usable on this page.
             fail(page, describe_failure(response));
@@ -175,6 +175,7 @@ class Fetch {
     RunWriter writer_;
     const ProgressFn& progress_;
     HttpEngine engine_;
+    BrowseParser parser_;
     AccessToken token_;
     int token_generation_ = 0;
     std::vector<Page> waiting_for_token_;

@@ -26,6 +26,7 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
 
     const auto run_id = schema::begin_run(db, "sample", "EBAY_US", schema::now_iso());
     RunWriter writer(db, run_id, observed_on);
+    BrowseParser parser;
     FetchOutcome outcome;
     outcome.run_id = run_id;
     int done = 0;
@@ -34,7 +35,7 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
             std::ifstream in(file, std::ios::binary);
             std::ostringstream body;
             body << in.rdbuf();
-            const auto page = parse_search_page(body.str());
+            const auto page = parser.parse(body.str());
             if (!page.page_problem.empty()) {
                 outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);
             }

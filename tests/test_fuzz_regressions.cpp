@@ -1,0 +1,54 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "analysis/title_matcher.hpp"
+#include "fetcher/browse_parser.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+std::vector<std::filesystem::path> inputs(const std::string& target) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(
+             test::source_dir() / "tests" / "data" / "fuzz-regressions" / target)) {
+        if (entry.is_regular_file()) files.push_back(entry.path());
+    }
+    return files;
+}
+
+}  // namespace
+
+// Inputs found by scripts/fuzz (and hand-made nasty ones) stay tested forever, with the same
+// invariants as the fuzz targets.
+TEST_SUITE("fuzz_regressions") {
+    TEST_CASE("page parser inputs") {
+        const auto files = inputs("browse_parser");
+        CHECK_FALSE(files.empty());
+        for (const auto& file : files) {
+            CAPTURE(file.filename().string());
+            const auto page = fetcher::parse_search_page(test::read_file(file));
+            for (const auto& l : page.listings) {
+                CHECK_FALSE(l.item_id.empty());
+                CHECK_FALSE(l.title.empty());
+                CHECK(l.price_cents > 0);
+                CHECK(l.currency == "USD");
+            }
+        }
+    }
+
+    TEST_CASE("title matcher inputs") {
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
+        const analysis::TitleMatcher matcher(catalog, rules);
+        const auto files = inputs("title_matcher");
+        CHECK_FALSE(files.empty());
+        for (const auto& file : files) {
+            CAPTURE(file.filename().string());
+            const auto result = matcher.match(test::read_file(file));
+            CHECK((result.reason == schema::MatchReason::ok) == (result.model != nullptr));
+        }
+    }
+}
