@@ -7,7 +7,7 @@
 
 namespace gpuprice::fetcher {
 
-namespace ondemand = simdjson::ondemand;
+namespace dom = simdjson::dom;
 
 namespace {
 
@@ -43,31 +43,30 @@ std::string repair_utf8(std::string_view in) {
     return out;
 }
 
-std::optional<std::string> optional_string(ondemand::object& obj, std::string_view key) {
+std::optional<std::string_view> optional_string(dom::object obj, std::string_view key) {
     std::string_view value;
-    if (obj.find_field_unordered(key).get_string().get(value)) return std::nullopt;
-    return std::string(value);
+    if (obj[key].get(value)) return std::nullopt;
+    return value;
 }
 
-std::string string_or_empty(ondemand::object& obj, std::string_view key) {
-    return optional_string(obj, key).value_or("");
+std::string string_or_empty(dom::object obj, std::string_view key) {
+    return std::string(optional_string(obj, key).value_or(""));
 }
 
 // The cheapest FIXED shipping in USD; nullopt (unknown) for CALCULATED or missing shipping.
-void read_shipping(ondemand::object& item, schema::Listing& listing) {
-    ondemand::array options;
-    if (item.find_field_unordered("shippingOptions").get_array().get(options)) return;
+void read_shipping(dom::object item, schema::Listing& listing) {
+    dom::array options;
+    if (item["shippingOptions"].get(options)) return;
     for (auto option_value : options) {
-        ondemand::object option;
-        if (option_value.get_object().get(option)) continue;
+        dom::object option;
+        if (option_value.get(option)) continue;
         const auto type = string_or_empty(option, "shippingCostType");
         if (listing.shipping_type.empty() || type == "FIXED") listing.shipping_type = type;
         if (type != "FIXED") continue;
-        ondemand::object cost;
-        if (option.find_field_unordered("shippingCost").get_object().get(cost)) continue;
-        const auto currency = string_or_empty(cost, "currency");
-        const auto value = parse_price_cents(string_or_empty(cost, "value"));
-        if (currency != "USD" || !value) continue;
+        dom::object cost;
+        if (option["shippingCost"].get(cost)) continue;
+        const auto value = parse_price_cents(optional_string(cost, "value").value_or(""));
+        if (optional_string(cost, "currency") != "USD" || !value) continue;
         if (!listing.shipping_cents || *value < *listing.shipping_cents) {
             listing.shipping_cents = value;
         }
@@ -75,39 +74,29 @@ void read_shipping(ondemand::object& item, schema::Listing& listing) {
 }
 
 // Reads one item; returns the skip reason, or nullopt when the listing is usable.
-std::optional<std::string> read_item(ondemand::value& value, schema::Listing& listing) {
-    ondemand::object item;
-    if (value.get_object().get(item)) return "malformed-item";
+std::optional<std::string> read_item(dom::element value, schema::Listing& listing) {
+    dom::object item;
+    if (value.get(item)) return "malformed-item";
 
     auto item_id = optional_string(item, "itemId");
     if (!item_id || item_id->empty()) return "missing-item-id";
-    listing.item_id = std::move(*item_id);
+    listing.item_id = std::string(*item_id);
 
-    ondemand::value title_value;
-    auto title_error = item.find_field_unordered("title").get(title_value);
-    bool title_null = false;
-    if (!title_error && !title_value.is_null().get(title_null) && title_null) {
-        return "missing-title";
-    }
+    dom::element title_value;
+    if (item["title"].get(title_value) || title_value.is_null()) return "missing-title";
     std::string_view title;
-    if (!title_error) title_error = title_value.get_string().get(title);
-    if (title_error == simdjson::NO_SUCH_FIELD || (!title_error && title.empty())) {
-        return "missing-title";
-    }
-    if (title_error == simdjson::UTF8_ERROR) return "invalid-utf8";
-    if (title_error)
-        return title_error == simdjson::INCORRECT_TYPE ? "bad-title" : "malformed-item";
+    if (title_value.get(title)) return "bad-title";
+    if (title.empty()) return "missing-title";
     if (title.size() > kMaxTitleBytes) return "bad-title";
     if (title.find(kReplacementChar) != std::string_view::npos) return "invalid-utf8";
     listing.title = std::string(title);
 
-    ondemand::object price;
-    const auto price_error = item.find_field_unordered("price").get_object().get(price);
-    if (price_error == simdjson::NO_SUCH_FIELD) return "missing-price";
-    if (price_error) return "bad-price";
-    std::string_view price_value;
-    if (price.find_field_unordered("value").get_string().get(price_value)) return "bad-price";
-    const auto cents = parse_price_cents(price_value);
+    dom::element price_value;
+    if (item["price"].get(price_value)) return "missing-price";
+    dom::object price;
+    std::string_view amount;
+    if (price_value.get(price) || price["value"].get(amount)) return "bad-price";
+    const auto cents = parse_price_cents(amount);
     if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return "bad-price";
     listing.price_cents = *cents;
     listing.currency = string_or_empty(price, "currency");
@@ -118,17 +107,18 @@ std::optional<std::string> read_item(ondemand::value& value, schema::Listing& li
         int id = 0;
         const auto [end, ec] =
             std::from_chars(condition->data(), condition->data() + condition->size(), id);
-        if (ec == std::errc() && end == condition->data() + condition->size())
+        if (ec == std::errc() && end == condition->data() + condition->size()) {
             listing.condition_id = id;
+        }
     }
     if (listing.condition_id == kForPartsCondition) return "for-parts-condition";
 
-    ondemand::array buying;
+    dom::array buying;
     bool priced_offer = false;
-    if (!item.find_field_unordered("buyingOptions").get_array().get(buying)) {
+    if (!item["buyingOptions"].get(buying)) {
         for (auto option : buying) {
             std::string_view name;
-            if (option.get_string().get(name)) continue;
+            if (option.get(name)) continue;
             if (!listing.buying_options.empty()) listing.buying_options += ',';
             listing.buying_options += name;
             priced_offer = priced_offer || name == "FIXED_PRICE" || name == "BEST_OFFER";
@@ -140,37 +130,35 @@ std::optional<std::string> read_item(ondemand::value& value, schema::Listing& li
     listing.legacy_item_id = string_or_empty(item, "legacyItemId");
     listing.item_url = string_or_empty(item, "itemWebUrl");
     listing.created_at = string_or_empty(item, "itemCreationDate");
-    ondemand::object seller;
-    if (!item.find_field_unordered("seller").get_object().get(seller)) {
+    dom::object seller;
+    if (!item["seller"].get(seller)) {
         listing.seller_username = string_or_empty(seller, "username");
         std::int64_t score = 0;
-        if (!seller.find_field_unordered("feedbackScore").get_int64().get(score)) {
-            listing.seller_feedback_score = score;
-        }
+        if (!seller["feedbackScore"].get(score)) listing.seller_feedback_score = score;
         if (auto pct = optional_string(seller, "feedbackPercentage")) {
             double percent = 0;
             const auto [end, ec] = std::from_chars(pct->data(), pct->data() + pct->size(), percent);
             if (ec == std::errc()) listing.seller_feedback_pct = percent;
         }
     }
-    ondemand::object location;
-    if (!item.find_field_unordered("itemLocation").get_object().get(location)) {
+    dom::object location;
+    if (!item["itemLocation"].get(location)) {
         listing.location_country = string_or_empty(location, "country");
     }
     read_shipping(item, listing);
     return std::nullopt;
 }
 
-std::vector<EbayError> read_errors(ondemand::object& root, std::string_view key) {
+std::vector<EbayError> read_errors(dom::object root, std::string_view key) {
     std::vector<EbayError> errors;
-    ondemand::array array;
-    if (root.find_field_unordered(key).get_array().get(array)) return errors;
+    dom::array array;
+    if (root[key].get(array)) return errors;
     for (auto entry : array) {
-        ondemand::object obj;
-        if (entry.get_object().get(obj)) continue;
+        dom::object obj;
+        if (entry.get(obj)) continue;
         EbayError error;
         std::int64_t id = 0;
-        if (!obj.find_field_unordered("errorId").get_int64().get(id)) error.error_id = id;
+        if (!obj["errorId"].get(id)) error.error_id = id;
         error.domain = string_or_empty(obj, "domain");
         error.category = string_or_empty(obj, "category");
         error.message = string_or_empty(obj, "message");
@@ -237,8 +225,7 @@ std::optional<std::int64_t> parse_price_cents(std::string_view value) {
 }
 
 struct BrowseParser::Parsers {
-    simdjson::dom::parser validator;
-    ondemand::parser reader;
+    dom::parser parser;
 };
 
 BrowseParser::BrowseParser() : parsers_(std::make_unique<Parsers>()) {}
@@ -246,14 +233,16 @@ BrowseParser::~BrowseParser() = default;
 
 SearchPage BrowseParser::parse(std::string_view body) {
     SearchPage page;
-    // On-demand parsing must not go on after a structural error (a truncated page would send it
-    // past the end), so the whole body is validated first; a body that fails is cut back to the
-    // last complete item and validated again.
+    // The whole body is parsed and validated at once (simdjson's DOM, SIMD-dispatched at run
+    // time). A body that fails is cut back to its last complete item and parsed again. (On-demand
+    // parsing was tried first: after a structural error its iterator must not be used, and a
+    // truncated page crashed it; validating first and then reading on demand parsed twice.)
     simdjson::padded_string json(body);
-    auto error = parsers_->validator.parse(json).error();
+    dom::element root_value;
+    auto error = parsers_->parser.parse(json).get(root_value);
     if (error == simdjson::UTF8_ERROR) {
         json = simdjson::padded_string(repair_utf8(body));
-        error = parsers_->validator.parse(json).error();
+        error = parsers_->parser.parse(json).get(root_value);
     }
     bool salvaged = false;
     if (error) {
@@ -261,7 +250,7 @@ SearchPage BrowseParser::parse(std::string_view body) {
         const auto salvage = salvage_truncated(std::string_view(json.data(), json.size()));
         if (salvage) {
             json = simdjson::padded_string(*salvage);
-            error = parsers_->validator.parse(json).error();
+            error = parsers_->parser.parse(json).get(root_value);
         }
         if (!salvage || error) {
             page.page_problem = "not a JSON object: " + original_error;
@@ -269,35 +258,30 @@ SearchPage BrowseParser::parse(std::string_view body) {
         }
         salvaged = true;
     }
-    ondemand::document doc;
-    ondemand::object root;
-    error = parsers_->reader.iterate(json).get(doc);
-    if (!error) error = doc.get_object().get(root);
-    if (error) {
-        page.page_problem = std::string("not a JSON object: ") + simdjson::error_message(error);
+    dom::object root;
+    if (root_value.get(root)) {
+        page.page_problem = "not a JSON object";
         return page;
     }
     std::int64_t number = 0;
-    if (!root.find_field_unordered("total").get_int64().get(number)) page.total = number;
-    if (!root.find_field_unordered("offset").get_int64().get(number)) page.offset = number;
-    if (!root.find_field_unordered("limit").get_int64().get(number)) page.limit = number;
+    if (!root["total"].get(number)) page.total = number;
+    if (!root["offset"].get(number)) page.offset = number;
+    if (!root["limit"].get(number)) page.limit = number;
     page.next = string_or_empty(root, "next");
     page.errors = read_errors(root, "errors");
 
-    ondemand::array items;
-    error = root.find_field_unordered("itemSummaries").get_array().get(items);
-    if (error == simdjson::NO_SUCH_FIELD) return page;  // an empty result has no array
-    if (error) {
-        page.page_problem = std::string("itemSummaries: ") + simdjson::error_message(error);
+    dom::element items_value;
+    if (root["itemSummaries"].get(items_value)) return page;  // an empty result has no array
+    dom::array items;
+    if (items_value.get(items)) {
+        page.page_problem = "itemSummaries is not an array";
         return page;
     }
     std::size_t read = 0;
     for (auto element : items) {
-        ondemand::value value;
-        if (element.get(value)) break;
         ++read;
         schema::Listing listing;
-        if (auto skip = read_item(value, listing)) {
+        if (auto skip = read_item(element, listing)) {
             ++page.skips[*skip];
         } else {
             page.listings.push_back(std::move(listing));
@@ -315,11 +299,9 @@ SearchPage parse_search_page(std::string_view body) {
 }
 
 std::vector<EbayError> parse_errors(std::string_view body) {
-    ondemand::parser parser;
-    simdjson::padded_string json(body);
-    ondemand::document doc;
-    ondemand::object root;
-    if (parser.iterate(json).get(doc) || doc.get_object().get(root)) return {};
+    dom::parser parser;
+    dom::object root;
+    if (parser.parse(body.data(), body.size()).get(root)) return {};
     return read_errors(root, "errors");
 }
 

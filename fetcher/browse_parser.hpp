@@ -1,5 +1,6 @@
-// Parsing eBay Browse API search responses (SearchPagedCollection) into listings. Never throws
-// on bad data: a malformed item is skipped and counted by reason, a malformed page says so.
+// Parsing eBay Browse API search responses (SearchPagedCollection) into listings with simdjson.
+// Never throws on bad data: a malformed item is skipped and counted by reason, a malformed page
+// says so.
 #pragma once
 
 #include <cstdint>

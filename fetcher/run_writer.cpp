@@ -5,12 +5,12 @@
 namespace gpuprice::fetcher {
 
 RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on)
-    : db_(db), run_id_(run_id), observed_on_(std::move(observed_on)) {}
+    : run_id_(run_id), store_(db, run_id, std::move(observed_on)) {}
 
 schema::PageCounts RunWriter::write(const SearchPage& page) {
     auto skips = page.skips;
     if (!page.page_problem.empty()) ++skips["truncated-page"];
-    const auto counts = schema::store_page(db_, run_id_, observed_on_, page.listings, skips);
+    const auto counts = store_.store(page.listings, skips);
     ++totals_.pages;
     totals_.seen += counts.seen;
     totals_.added += counts.added;

@@ -27,9 +27,8 @@ class RunWriter {
     std::int64_t run_id() const { return run_id_; }
 
   private:
-    schema::Database& db_;
     std::int64_t run_id_;
-    std::string observed_on_;
+    schema::PageStore store_;
     RunTotals totals_;
 };
 

@@ -26,102 +26,115 @@ std::int64_t begin_run(Database& db, const std::string& source, const std::strin
     return db.last_insert_rowid();
 }
 
-PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
-                      const std::vector<Listing>& listings,
-                      const std::map<std::string, int>& skips) {
+PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on)
+    : db_(db),
+      run_id_(run_id),
+      observed_on_(std::move(observed_on)),
+      find_(db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1")),
+      insert_(db.prepare(
+          "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
+          "seller_feedback_score, seller_feedback_pct, item_url, buying_options, "
+          "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
+          "last_seen_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, "
+          "?13)")),
+      // A listing's title and seller details can change; keep the latest.
+      update_(db.prepare(
+          "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
+          "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
+          "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11 "
+          "WHERE id = ?1")),
+      observe_(db.prepare(
+          "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, "
+          "price_cents, shipping_cents, shipping_type, currency) VALUES (?1, ?2, ?3, ?4, ?5, "
+          "?6, ?7, ?8) ON CONFLICT (listing_id, observed_on) DO UPDATE SET "
+          "run_id = excluded.run_id, condition_id = excluded.condition_id, "
+          "price_cents = excluded.price_cents, shipping_cents = excluded.shipping_cents, "
+          "shipping_type = excluded.shipping_type, currency = excluded.currency")),
+      skip_(
+          db.prepare("INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
+                     "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count")),
+      totals_(
+          db.prepare("UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
+                     "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 "
+                     "WHERE id = ?1")) {}
+
+PageCounts PageStore::store(const std::vector<Listing>& listings,
+                            const std::map<std::string, int>& skips) {
     PageCounts counts;
-    Transaction tx(db);
-    auto find = db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1");
-    auto insert = db.prepare(
-        "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
-        "seller_feedback_score, seller_feedback_pct, item_url, buying_options, location_country, "
-        "created_at, first_seen_run, last_seen_run, first_seen_on, last_seen_on) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?13)");
-    // A listing's title and seller details can change; keep the latest.
-    auto update = db.prepare(
-        "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
-        "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
-        "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11 "
-        "WHERE id = ?1");
-    auto observe = db.prepare(
-        "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, "
-        "price_cents, shipping_cents, shipping_type, currency) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-        "?7, ?8) ON CONFLICT (listing_id, observed_on) DO UPDATE SET run_id = excluded.run_id, "
-        "condition_id = excluded.condition_id, price_cents = excluded.price_cents, "
-        "shipping_cents = excluded.shipping_cents, shipping_type = excluded.shipping_type, "
-        "currency = excluded.currency");
     int duplicates = 0;
+    Transaction tx(db_);
+    // Text is bound without copies: `listings` outlives each statement's run.
     for (const auto& l : listings) {
+        find_.bind_unowned(1, l.item_id);
         std::int64_t listing_id = 0;
-        find.bind(1, l.item_id);
-        if (find.step()) {
-            listing_id = find.int64(0);
-            const bool seen_this_run = find.int64(1) == run_id;
-            find.reset();
+        if (find_.step()) {
+            listing_id = find_.int64(0);
+            const bool seen_this_run = find_.int64(1) == run_id_;
+            find_.reset();
             if (seen_this_run) {
                 // eBay repeats items across pages and queries: counted, not stored twice.
                 ++duplicates;
                 continue;
             }
-            update.bind(1, listing_id)
-                .bind(2, l.title)
+            update_.bind(1, listing_id)
+                .bind_unowned(2, l.title)
                 .bind(3, l.condition_id)
-                .bind(4, l.seller_username)
+                .bind_unowned(4, l.seller_username)
                 .bind(5, l.seller_feedback_score)
                 .bind(6, l.seller_feedback_pct)
-                .bind(7, l.item_url)
-                .bind(8, l.buying_options)
-                .bind(9, l.location_country)
-                .bind(10, run_id)
-                .bind(11, observed_on);
-            update.run();
+                .bind_unowned(7, l.item_url)
+                .bind_unowned(8, l.buying_options)
+                .bind_unowned(9, l.location_country)
+                .bind(10, run_id_)
+                .bind_unowned(11, observed_on_);
+            update_.run();
         } else {
-            find.reset();
-            insert.bind(1, l.item_id)
-                .bind(2, l.legacy_item_id)
-                .bind(3, l.title)
+            find_.reset();
+            insert_.bind_unowned(1, l.item_id)
+                .bind_unowned(2, l.legacy_item_id)
+                .bind_unowned(3, l.title)
                 .bind(4, l.condition_id)
-                .bind(5, l.seller_username)
+                .bind_unowned(5, l.seller_username)
                 .bind(6, l.seller_feedback_score)
                 .bind(7, l.seller_feedback_pct)
-                .bind(8, l.item_url)
-                .bind(9, l.buying_options)
-                .bind(10, l.location_country)
-                .bind(11, l.created_at)
-                .bind(12, run_id)
-                .bind(13, observed_on);
-            insert.run();
-            listing_id = db.last_insert_rowid();
+                .bind_unowned(8, l.item_url)
+                .bind_unowned(9, l.buying_options)
+                .bind_unowned(10, l.location_country)
+                .bind_unowned(11, l.created_at)
+                .bind(12, run_id_)
+                .bind_unowned(13, observed_on_);
+            insert_.run();
+            listing_id = db_.last_insert_rowid();
             ++counts.added;
         }
-        observe.bind(1, listing_id)
-            .bind(2, observed_on)
-            .bind(3, run_id)
+        observe_.bind(1, listing_id)
+            .bind_unowned(2, observed_on_)
+            .bind(3, run_id_)
             .bind(4, l.condition_id)
             .bind(5, l.price_cents)
             .bind(6, l.shipping_cents)
-            .bind(7, l.shipping_type)
-            .bind(8, l.currency);
-        observe.run();
+            .bind_unowned(7, l.shipping_type)
+            .bind_unowned(8, l.currency);
+        observe_.run();
         ++counts.seen;
     }
-    auto skip = db.prepare(
-        "INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
-        "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count");
     auto all_skips = skips;
     if (duplicates) all_skips["duplicate"] += duplicates;
     for (const auto& [reason, count] : all_skips) {
-        skip.bind(1, run_id).bind(2, reason).bind(3, count);
-        skip.run();
+        skip_.bind(1, run_id_).bind(2, reason).bind(3, count);
+        skip_.run();
         counts.skipped += count;
     }
-    auto totals = db.prepare(
-        "UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
-        "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 WHERE id = ?1");
-    totals.bind(1, run_id).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
-    totals.run();
+    totals_.bind(1, run_id_).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
+    totals_.run();
     tx.commit();
     return counts;
+}
+
+PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
+                      const std::vector<Listing>& listings,
+                      const std::map<std::string, int>& skips) {
+    return PageStore(db, run_id, observed_on).store(listings, skips);
 }
 
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,

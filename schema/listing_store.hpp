@@ -54,6 +54,19 @@ PageCounts store_page(Database& db, std::int64_t run_id, const std::string& obse
                       const std::vector<Listing>& listings,
                       const std::map<std::string, int>& skips);
 
+// store_page for a whole run, with its statements prepared once.
+class PageStore {
+  public:
+    PageStore(Database& db, std::int64_t run_id, std::string observed_on);
+    PageCounts store(const std::vector<Listing>& listings, const std::map<std::string, int>& skips);
+
+  private:
+    Database& db_;
+    std::int64_t run_id_;
+    std::string observed_on_;
+    Statement find_, insert_, update_, observe_, skip_, totals_;
+};
+
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,
                 int calls_used, const std::string& message);
 

@@ -27,8 +27,8 @@ void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
     for (const auto& v : verdicts) {
         upsert.bind(1, v.listing_id)
             .bind(2, v.model)
-            .bind(3, match_reason_name(v.reason))
-            .bind(4, matched_at);
+            .bind_unowned(3, match_reason_name(v.reason))
+            .bind_unowned(4, matched_at);
         upsert.run();
     }
     tx.commit();

@@ -99,6 +99,13 @@ Statement& Statement::bind(int index, std::string_view value) {
     return *this;
 }
 
+Statement& Statement::bind_unowned(int index, std::string_view value) {
+    db_->check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_STATIC,
+                                   SQLITE_UTF8),
+               "binding text");
+    return *this;
+}
+
 Statement& Statement::bind_null(int index) {
     db_->check(sqlite3_bind_null(stmt_.get(), index), "binding null");
     return *this;
@@ -121,7 +128,6 @@ void Statement::run() {
 
 void Statement::reset() {
     sqlite3_reset(stmt_.get());
-    sqlite3_clear_bindings(stmt_.get());
 }
 
 bool Statement::is_null(int column) const {

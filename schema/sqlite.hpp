@@ -65,6 +65,9 @@ class Statement {
         return bind(index, std::string_view(value));
     }
     Statement& bind_null(int index);
+    // Binds text without copying it: for hot loops only, where the caller keeps `value` alive
+    // until the statement has been stepped and reset.
+    Statement& bind_unowned(int index, std::string_view value);
     template <typename T>
     Statement& bind(int index, const std::optional<T>& value) {
         return value ? bind(index, *value) : bind_null(index);
@@ -72,8 +75,10 @@ class Statement {
 
     // Advances one row; false when done.
     bool step();
-    // Runs a statement that returns no rows.
+    // Runs a statement that returns no rows, then resets it.
     void run();
+    // Makes the statement ready to run again. Bindings stay until rebound; every caller binds
+    // every parameter each time.
     void reset();
 
     bool is_null(int column) const;
