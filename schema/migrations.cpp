@@ -6,8 +6,8 @@ namespace gpuprice::schema {
 
 namespace {
 
-int pragma_int(Database& db, const char* pragma) {
-    auto stmt = db.prepare(std::string("PRAGMA ") + pragma);
+int pragma_int(Database& db, const char* pragma_statement) {
+    auto stmt = db.prepare(pragma_statement);
     return stmt.step() ? stmt.int32(0) : 0;
 }
 
@@ -19,12 +19,12 @@ bool is_empty(Database& db) {
 }  // namespace
 
 int schema_version(Database& db) {
-    return pragma_int(db, "user_version");
+    return pragma_int(db, "PRAGMA user_version");
 }
 
 int migrate(Database& db, const std::vector<Migration>& migrations) {
     const int newest = migrations.empty() ? 0 : migrations.back().version;
-    const int app_id = pragma_int(db, "application_id");
+    const int app_id = pragma_int(db, "PRAGMA application_id");
     if (app_id != kApplicationId && !(app_id == 0 && is_empty(db))) {
         throw IncompatibleDatabase(db.path() + " is not a gpuprice database (application_id " +
                                    std::to_string(app_id) + "); refusing to modify it");
@@ -44,8 +44,8 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
             throw SqliteError(e.code(), "migration " + migration.name + " failed: " + e.what());
         }
         // PRAGMAs take no bound parameters; the values are integers we control.
-        db.exec("PRAGMA user_version = " + std::to_string(migration.version));
-        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+        db.exec("PRAGMA user_version = " + std::to_string(migration.version));  // sql-ok: integer
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));   // sql-ok: integer
         tx.commit();
     }
     return schema_version(db);
