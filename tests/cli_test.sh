@@ -89,6 +89,8 @@ check "fetch sample" 0 "$bin" --db "$work/sample.db" fetch --sample
 [ -s "$work/out" ] && { failed=$((failed + 1)); echo "FAIL: fetch --sample not quiet off a terminal"; cat "$work/out"; } || passed=$((passed + 1))
 check "fetch sample verbose" 0 "$bin" --db "$work/sample.db" --verbose fetch --sample
 contains "fetch summary" "listings (0 new)"
+verdicts=$(sqlite3 "$work/sample.db" "SELECT (SELECT count(*) FROM listings) - (SELECT count(*) FROM match_results)")
+[ "$verdicts" = 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: fetch left $verdicts listings without a verdict"; }
 check "match stored" 0 "$bin" --db "$work/sample.db" match
 contains "match counts ok" "ok"
 contains "match counts lots" "lot"
