@@ -112,6 +112,11 @@ class Fetch {
             report();
             return;
         }
+        if (parsed.listings.empty() && parsed.skips.empty() && !parsed.page_problem.empty()) {
+            fail(page, "HTTP 200 but " + parsed.page_problem);  // not JSON at all
+            report();
+            return;
+        }
         if (!parsed.page_problem.empty()) {
             outcome_.problems.push_back(page_name(page) + ": " + parsed.page_problem);
         }

@@ -260,6 +260,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         body += "}";
     }
     if (fault == Fault::Truncated) body.resize(body.size() / 2);
+    if (fault == Fault::NotJson) body = "<html><body>Service Unavailable</body></html>";
     if (fault == Fault::Stall) {
         const auto half = body.substr(0, body.size() / 2);
         res.set_content_provider(body.size(), "application/json",

@@ -28,6 +28,7 @@ enum class Fault {
     ErrorsBody200,            // 200 with an `errors` body
     Stall,                    // send half the body, then stall until the client gives up
     Slow,                     // answer after `slow_ms`
+    NotJson,                  // 200 with an HTML error page
 };
 
 struct FakeItem {

@@ -215,6 +215,19 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(errors);
     }
 
+    TEST_CASE("an HTML page with HTTP 200 fails that page, not the run") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.set_items("RTX 4090", items("2", 10));
+        f.ebay.queue_faults_for("RTX 4090", {Fault::NotJson});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 1);
+        CHECK(outcome.listings_seen == 10);
+        REQUIRE_FALSE(outcome.problems.empty());
+        CHECK(outcome.problems[0].find("HTTP 200 but not a JSON object") != std::string::npos);
+    }
+
     TEST_CASE("a server that stalls mid-body is given up on and retried") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 50));
