@@ -209,6 +209,15 @@ AccessToken obtain_token(const FetchConfig& config, const Credentials& credentia
 
 }  // namespace
 
+void finish(schema::Database& db, const FetchOutcome& outcome) {
+    std::string message;
+    for (const auto& line : outcome.notes) message += line + "\n";
+    for (const auto& line : outcome.problems) message += line + "\n";
+    if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
+    schema::finish_run(db, outcome.run_id, outcome.status, schema::now_iso(), outcome.calls_used,
+                       message);
+}
+
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
                        const Credentials& credentials, const std::string& observed_on,
                        const ProgressFn& progress) {
@@ -224,11 +233,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
         mark_failed(db, run_id, e.what());
         throw;
     }
-    std::string message;
-    for (const auto& line : outcome.notes) message += line + "\n";
-    for (const auto& line : outcome.problems) message += line + "\n";
-    if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
-    schema::finish_run(db, run_id, outcome.status, schema::now_iso(), outcome.calls_used, message);
+    finish(db, outcome);
     return outcome;
 }
 

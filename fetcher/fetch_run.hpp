@@ -51,6 +51,9 @@ struct FetchOutcome {
 
 using ProgressFn = std::function<void(const FetchProgress&)>;
 
+// Closes the run's row with the outcome's status, calls, notes and problems.
+void finish(schema::Database& db, const FetchOutcome& outcome);
+
 // Runs the fetch into `db` as one run. Throws CredentialsError when eBay refuses the
 // credentials (before any run row is written).
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,

@@ -57,9 +57,7 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     outcome.listings_new = writer.totals().added;
     outcome.listings_skipped = writer.totals().skipped;
     outcome.status = outcome.pages_failed ? schema::RunStatus::partial : schema::RunStatus::ok;
-    std::string message;
-    for (const auto& line : outcome.problems) message += line + "\n";
-    schema::finish_run(db, run_id, outcome.status, schema::now_iso(), 0, message);
+    finish(db, outcome);
     return outcome;
 }
 
