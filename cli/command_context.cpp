@@ -1,5 +1,6 @@
 #include "cli/command_context.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include "schema/catalog_store.hpp"
@@ -38,6 +39,15 @@ schema::Database open_database(const GlobalOptions& global, const schema::Catalo
     schema::migrate(db);
     schema::store_catalog(db, catalog);
     return db;
+}
+
+schema::Database open_existing_database(const GlobalOptions& global,
+                                        const schema::Catalog& catalog) {
+    if (!std::filesystem::exists(global.db_path)) {
+        throw std::runtime_error("no database at " + global.db_path +
+                                 "; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first");
+    }
+    return open_database(global, catalog);
 }
 
 void progress(const GlobalOptions& global, const std::string& message) {

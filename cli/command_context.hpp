@@ -41,6 +41,10 @@ schema::Catalog load_catalog(const GlobalOptions& global);
 // Opens the database, applies pending migrations and reloads the catalog into it.
 schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog);
 
+// The same, for commands that only read: a missing file is an error, not created empty.
+schema::Database open_existing_database(const GlobalOptions& global,
+                                        const schema::Catalog& catalog);
+
 // Progress and notes on stderr: shown on a terminal or with --verbose, never with --quiet.
 void progress(const GlobalOptions& global, const std::string& message);
 // Warnings: like progress, so that cron stays quiet unless something fails.

@@ -45,7 +45,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
         throw UsageError("no model '" + model_name + "' in the catalog" +
                          (close.empty() ? " (see gpuprice specs)" : "; did you mean: " + close));
     }
-    auto db = open_database(global, catalog);
+    auto db = open_existing_database(global, catalog);
     const auto nights = analysis::nightly_medians(
         schema::load_model_history(db, model_name), conditions,
         no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include);

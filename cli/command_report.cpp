@@ -39,7 +39,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     const auto catalog = load_catalog(global);
-    auto db = open_database(global, catalog);
+    auto db = open_existing_database(global, catalog);
     const auto loaded = load_report(db, catalog, query, schema::Details::With);
     if (!loaded) {
         std::cerr << "gpuprice: report: no prices in " << global.db_path

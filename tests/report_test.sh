@@ -79,6 +79,9 @@ for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c
 ok
 "$bin" report --precision tf32 --format table --output out-tf32 >tf32.txt || fail "report tf32"
 grep -q 'Tesla V100' tf32.txt && ok || fail "tf32 table"
+"$bin" --db "$work/missing.db" report >/dev/null 2>empty.err
+[ $? -eq 1 ] && grep -q "no database at" empty.err && [ ! -e "$work/missing.db" ] && ok || fail "report on a missing database"
+"$bin" --db "$work/empty.db" init >/dev/null
 "$bin" --db "$work/empty.db" report >/dev/null 2>empty.err
 [ $? -eq 1 ] && grep -q "no prices" empty.err && ok || fail "report on an empty database"
 
