@@ -30,6 +30,24 @@ std::optional<po::variables_map> parse_command_options(
     return vm;
 }
 
+schema::Precision precision_option(const std::string& value) {
+    const auto precision = schema::parse_precision(value);
+    if (!precision) {
+        throw UsageError("unknown precision '" + value +
+                         "' (use fp16, fp16-fp16acc, bf16, tf32, fp8 or int8)");
+    }
+    return *precision;
+}
+
+std::vector<std::string> report_conditions(const std::string& value) {
+    if (value == "all") return {"new", "open-box", "refurbished", "used"};
+    if (value == "new" || value == "used" || value == "refurbished" || value == "open-box") {
+        return {value};
+    }
+    throw UsageError("unknown condition '" + value +
+                     "' (use new, used, refurbished, open-box or all)");
+}
+
 schema::Catalog load_catalog(const GlobalOptions& global) {
     return schema::load_catalog(schema::resolve_catalog_dir(global.catalog_dir));
 }

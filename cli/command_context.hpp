@@ -36,6 +36,11 @@ std::optional<boost::program_options::variables_map> parse_command_options(
     const std::vector<std::string>& args,
     const boost::program_options::positional_options_description* positional = nullptr);
 
+// --precision as given: fp16, fp16-fp16acc, bf16, tf32, fp8 or int8; else a UsageError.
+schema::Precision precision_option(const std::string& value);
+// --condition as given for reports: new, used, refurbished, open-box, or all of them.
+std::vector<std::string> report_conditions(const std::string& value);
+
 schema::Catalog load_catalog(const GlobalOptions& global);
 
 // Opens the database, applies pending migrations and reloads the catalog into it.

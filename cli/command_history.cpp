@@ -24,13 +24,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     if (!parse_command_options("history", "Median price per night of one model.", options, args)) {
         return kExitOk;
     }
-    std::vector<std::string> conditions = {condition};
-    if (condition == "all")
-        conditions = {"new", "open-box", "refurbished", "used"};
-    else if (condition != "new" && condition != "used" && condition != "refurbished" &&
-             condition != "open-box") {
-        throw UsageError("unknown condition '" + condition + "'");
-    }
+    const auto conditions = report_conditions(condition);
     if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
 
     const auto catalog = load_catalog(global);

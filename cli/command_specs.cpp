@@ -17,15 +17,6 @@ struct SpecsOptions {
     bool csv = false;
 };
 
-schema::Precision precision_option(const std::string& value) {
-    auto precision = schema::parse_precision(value);
-    if (!precision) {
-        throw UsageError("unknown precision '" + value +
-                         "' (use fp16, fp16-fp16acc, bf16, tf32, fp8 or int8)");
-    }
-    return *precision;
-}
-
 std::string slots_text(const schema::GpuModel& m) {
     return m.slots
                ? analysis::format_number(*m.slots, *m.slots == static_cast<int>(*m.slots) ? 0 : 1)

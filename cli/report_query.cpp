@@ -36,21 +36,8 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
 }
 
 void resolve_report_query(ReportQuery& q) {
-    if (q.condition_option == "all") {
-        q.options.conditions = {"new", "open-box", "refurbished", "used"};
-    } else if (q.condition_option == "new" || q.condition_option == "used" ||
-               q.condition_option == "refurbished" || q.condition_option == "open-box") {
-        q.options.conditions = {q.condition_option};
-    } else {
-        throw UsageError("unknown condition '" + q.condition_option +
-                         "' (use new, used, refurbished, open-box or all)");
-    }
-    const auto precision = schema::parse_precision(q.precision);
-    if (!precision) {
-        throw UsageError("unknown precision '" + q.precision +
-                         "' (use fp16, fp16-fp16acc, bf16, tf32, fp8 or int8)");
-    }
-    q.options.precision = *precision;
+    q.options.conditions = report_conditions(q.condition_option);
+    q.options.precision = precision_option(q.precision);
     q.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
     q.options.shipping = q.no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     if (q.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");

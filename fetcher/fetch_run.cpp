@@ -32,8 +32,7 @@ class Fetch {
   public:
     Fetch(schema::Database& db, const FetchConfig& config, const Credentials& credentials,
           std::int64_t run_id, const std::string& observed_on, const ProgressFn& progress)
-        : db_(db),
-          config_(config),
+        : config_(config),
           credentials_(credentials),
           writer_(db, run_id, observed_on),
           progress_(progress),
@@ -174,7 +173,6 @@ class Fetch {
             {done_, planned_, writer_.totals().seen, engine_.calls_made(), config_.http.max_calls});
     }
 
-    schema::Database& db_;
     const FetchConfig& config_;
     const Credentials& credentials_;
     RunWriter writer_;
