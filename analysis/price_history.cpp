@@ -5,7 +5,7 @@
 
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
-#include "schema/condition.hpp"
+#include "schema/domain/condition.hpp"
 
 namespace gpuprice::analysis {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "analysis/price_report.hpp"
-#include "schema/observation_store.hpp"
+#include "schema/domain/observation.hpp"
 
 namespace gpuprice::analysis {
 

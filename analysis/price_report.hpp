@@ -8,8 +8,8 @@
 
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
-#include "schema/catalog.hpp"
-#include "schema/observation_store.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/domain/observation.hpp"
 
 namespace gpuprice::analysis {
 

@@ -3,7 +3,7 @@
 
 #include <optional>
 
-#include "schema/catalog.hpp"
+#include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
 

@@ -19,9 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "schema/catalog.hpp"
-#include "schema/match_reason.hpp"
-#include "schema/match_rules.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/domain/match_reason.hpp"
+#include "schema/rules/match_rules.hpp"
 
 namespace gpuprice::analysis {
 

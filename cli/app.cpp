@@ -11,8 +11,8 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "fetcher/errors.hpp"
-#include "schema/csv_reader.hpp"
-#include "schema/migrations.hpp"
+#include "schema/rules/csv_reader.hpp"
+#include "schema/store/migrations.hpp"
 
 namespace po = boost::program_options;
 

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "schema/catalog_store.hpp"
-#include "schema/migrations.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/migrations.hpp"
 
 namespace po = boost::program_options;
 

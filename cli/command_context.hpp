@@ -9,8 +9,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "schema/catalog.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
 

@@ -9,8 +9,8 @@
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/sample_replay.hpp"
-#include "schema/clock.hpp"
-#include "schema/match_rules.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
 

@@ -4,7 +4,7 @@
 #include "analysis/price_history.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "schema/observation_store.hpp"
+#include "schema/store/observation_store.hpp"
 
 namespace po = boost::program_options;
 

@@ -2,8 +2,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "schema/catalog_store.hpp"
-#include "schema/migrations.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/migrations.hpp"
 
 namespace gpuprice::cli {
 

@@ -6,8 +6,8 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/match_listings.hpp"
-#include "schema/clock.hpp"
-#include "schema/match_rules.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
 

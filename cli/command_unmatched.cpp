@@ -2,7 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "schema/match_store.hpp"
+#include "schema/store/match_store.hpp"
 
 namespace po = boost::program_options;
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "analysis/title_matcher.hpp"
-#include "schema/match_store.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/store/match_store.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
 

@@ -1,8 +1,8 @@
 #include "cli/report_query.hpp"
 
 #include "cli/command_context.hpp"
-#include "schema/clock.hpp"
-#include "schema/observation_store.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/observation_store.hpp"
 
 namespace po = boost::program_options;
 

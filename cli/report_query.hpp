@@ -9,8 +9,9 @@
 
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
-#include "schema/catalog.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/store/observation_store.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
 

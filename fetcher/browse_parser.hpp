@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "schema/listing_store.hpp"
+#include "schema/domain/listing.hpp"
 
 namespace gpuprice::fetcher {
 

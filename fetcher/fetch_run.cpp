@@ -6,7 +6,7 @@
 #include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/run_writer.hpp"
-#include "schema/clock.hpp"
+#include "schema/domain/clock.hpp"
 
 namespace gpuprice::fetcher {
 

@@ -12,8 +12,8 @@
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/query_plan.hpp"
-#include "schema/listing_store.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/store/listing_store.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::fetcher {
 

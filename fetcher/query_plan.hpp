@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "schema/catalog.hpp"
+#include "schema/rules/catalog.hpp"
 
 namespace gpuprice::fetcher {
 

@@ -1,6 +1,6 @@
 #include "fetcher/run_writer.hpp"
 
-#include "schema/clock.hpp"
+#include "schema/domain/clock.hpp"
 
 namespace gpuprice::fetcher {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fetcher/browse_parser.hpp"
-#include "schema/listing_store.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/store/listing_store.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::fetcher {
 

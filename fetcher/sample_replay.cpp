@@ -8,7 +8,7 @@
 
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/run_writer.hpp"
-#include "schema/clock.hpp"
+#include "schema/domain/clock.hpp"
 
 namespace gpuprice::fetcher {
 

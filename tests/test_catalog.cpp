@@ -3,11 +3,11 @@
 #include <filesystem>
 #include <set>
 
-#include "schema/catalog.hpp"
-#include "schema/catalog_store.hpp"
-#include "schema/csv_reader.hpp"
-#include "schema/match_rules.hpp"
-#include "schema/migrations.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/rules/csv_reader.hpp"
+#include "schema/rules/match_rules.hpp"
+#include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::schema;

@@ -10,8 +10,8 @@
 
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
-#include "schema/migrations.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/store/migrations.hpp"
+#include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"

@@ -11,8 +11,8 @@
 #include "fetcher/query_plan.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/url.hpp"
-#include "schema/catalog.hpp"
-#include "schema/condition.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/domain/condition.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::fetcher;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "schema/migrations.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/store/migrations.hpp"
+#include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::schema;

@@ -10,7 +10,7 @@
 #include "analysis/report_csv.hpp"
 #include "analysis/svg_chart.hpp"
 #include "analysis/vram_class.hpp"
-#include "schema/catalog.hpp"
+#include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::analysis;

@@ -9,12 +9,12 @@
 #include "cli/match_listings.hpp"
 #include "cli/report_query.hpp"
 #include "fetcher/sample_replay.hpp"
-#include "schema/catalog_store.hpp"
-#include "schema/clock.hpp"
-#include "schema/listing_store.hpp"
-#include "schema/match_rules.hpp"
-#include "schema/match_store.hpp"
-#include "schema/migrations.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/listing_store.hpp"
+#include "schema/rules/match_rules.hpp"
+#include "schema/store/match_store.hpp"
+#include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "analysis/tensor_flops.hpp"
-#include "schema/catalog.hpp"
+#include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::analysis;

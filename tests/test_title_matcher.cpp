@@ -5,9 +5,9 @@
 
 #include "analysis/title_matcher.hpp"
 #include "analysis/title_tokens.hpp"
-#include "schema/catalog.hpp"
-#include "schema/csv_reader.hpp"
-#include "schema/match_rules.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/rules/csv_reader.hpp"
+#include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::analysis;

@@ -8,7 +8,7 @@
 
 #include "fetcher/curl_handle.hpp"
 #include "fetcher/fetch_run.hpp"
-#include "schema/migrations.hpp"
+#include "schema/store/migrations.hpp"
 #include "tests/fake_ebay.hpp"
 
 int main(int argc, char** argv) {

@@ -6,11 +6,11 @@
 #include <random>
 #include <string>
 
-#include "schema/catalog.hpp"
-#include "schema/catalog_store.hpp"
-#include "schema/clock.hpp"
-#include "schema/migrations.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/migrations.hpp"
+#include "schema/store/sqlite.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 3) {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/sqlite.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "analysis/title_matcher.hpp"
-#include "schema/catalog.hpp"
-#include "schema/match_rules.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/rules/match_rules.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 3) {

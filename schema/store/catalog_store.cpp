@@ -1,4 +1,4 @@
-#include "schema/catalog_store.hpp"
+#include "schema/store/catalog_store.hpp"
 
 #include <cstdint>
 #include <string>

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "schema/match_reason.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/domain/match_reason.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 

@@ -1,9 +1,9 @@
-#include "schema/match_rules.hpp"
+#include "schema/rules/match_rules.hpp"
 
 #include <cctype>
 #include <sstream>
 
-#include "schema/csv_reader.hpp"
+#include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
 

@@ -1,4 +1,4 @@
-#include "schema/condition.hpp"
+#include "schema/domain/condition.hpp"
 
 namespace gpuprice::schema {
 

@@ -1,4 +1,4 @@
-#include "schema/observation_store.hpp"
+#include "schema/store/observation_store.hpp"
 
 namespace gpuprice::schema {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "schema/catalog.hpp"
-#include "schema/match_reason.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/domain/match_reason.hpp"
 
 namespace gpuprice::schema {
 

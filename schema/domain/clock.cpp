@@ -1,4 +1,4 @@
-#include "schema/clock.hpp"
+#include "schema/domain/clock.hpp"
 
 #include <cstdio>
 #include <ctime>

@@ -1,4 +1,4 @@
-#include "schema/migrations.hpp"
+#include "schema/store/migrations.hpp"
 
 #include <string>
 

@@ -1,20 +1,6 @@
-#include "schema/listing_store.hpp"
+#include "schema/store/listing_store.hpp"
 
 namespace gpuprice::schema {
-
-std::string_view run_status_name(RunStatus status) {
-    switch (status) {
-        case RunStatus::running:
-            return "running";
-        case RunStatus::ok:
-            return "ok";
-        case RunStatus::partial:
-            return "partial";
-        case RunStatus::failed:
-            return "failed";
-    }
-    return "";
-}
 
 std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
                        const std::string& started_at) {

@@ -1,4 +1,4 @@
-#include "schema/sqlite.hpp"
+#include "schema/store/sqlite.hpp"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "schema/match_reason.hpp"
+#include "schema/domain/match_reason.hpp"
 
 namespace gpuprice::schema {
 

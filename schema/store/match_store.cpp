@@ -1,4 +1,4 @@
-#include "schema/match_store.hpp"
+#include "schema/store/match_store.hpp"
 
 namespace gpuprice::schema {
 

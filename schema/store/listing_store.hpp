@@ -9,31 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "schema/sqlite.hpp"
+#include "schema/domain/listing.hpp"
+#include "schema/domain/run_status.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 
-// One eBay item summary, as gpuprice keeps it. Prices are integer cents.
-struct Listing {
-    std::string item_id;
-    std::string legacy_item_id;
-    std::string title;
-    std::optional<int> condition_id;
-    std::string seller_username;
-    std::optional<std::int64_t> seller_feedback_score;
-    std::optional<double> seller_feedback_pct;
-    std::string item_url;
-    std::string buying_options;  // comma-separated
-    std::string location_country;
-    std::string created_at;
-    std::int64_t price_cents = 0;
-    std::optional<std::int64_t> shipping_cents;  // nullopt: unknown (missing or CALCULATED)
-    std::string shipping_type;
-    std::string currency;
-};
 
-enum class RunStatus { running, ok, partial, failed };
-std::string_view run_status_name(RunStatus status);
 
 // What one committed page did.
 struct PageCounts {

@@ -1,11 +1,11 @@
-#include "schema/catalog.hpp"
+#include "schema/rules/catalog.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <set>
 #include <sstream>
 
-#include "schema/csv_reader.hpp"
+#include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
 

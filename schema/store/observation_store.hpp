@@ -7,22 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "schema/sqlite.hpp"
+#include "schema/domain/observation.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
-
-struct PricedObservation {
-    std::int64_t listing_id = 0;
-    std::string model;
-    int condition_id = 0;
-    std::int64_t price_cents = 0;
-    std::optional<std::int64_t> shipping_cents;
-    std::string observed_on;
-    // Filled only when details are asked for (the per-listing CSV).
-    std::string item_id;
-    std::string title;
-    std::string item_url;
-};
 
 enum class Details { Without, With };
 

@@ -1,8 +1,8 @@
 // Copies the spec catalog into the database, so SQL users and joins see the same figures.
 #pragma once
 
-#include "schema/catalog.hpp"
-#include "schema/sqlite.hpp"
+#include "schema/rules/catalog.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 

@@ -1,4 +1,4 @@
-// Schema migrations: numbered SQL files under schema/migrations/, embedded at build time and
+// Schema migrations: numbered SQL files under schema/store/migrations/, embedded at build time and
 // applied in order, tracked by PRAGMA user_version.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/sqlite.hpp"
+#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 

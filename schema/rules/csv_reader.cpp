@@ -1,4 +1,4 @@
-#include "schema/csv_reader.hpp"
+#include "schema/rules/csv_reader.hpp"
 
 #include <algorithm>
 #include <cerrno>
