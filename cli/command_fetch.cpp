@@ -10,6 +10,7 @@
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/marketplace.hpp"
 #include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
@@ -24,29 +25,45 @@ struct FetchOptions {
     std::optional<std::string> sample_dir;
     std::optional<std::string> config_path;
     std::string token_cache;
+    std::string marketplace = "EBAY_US";
+    std::string item_location = "marketplace";
     fetcher::FetchConfig config;
 };
+
+// eBay documents no per-second Browse limit; a few connections are plenty for ~5,000 calls a
+// day, and more only risks being throttled.
+constexpr int kMaxParallel = 8;
 
 std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& args) {
     FetchOptions o;
     auto& c = o.config;
+    bool no_quota_check = false;
     po::options_description options("fetch options");
     options.add_options()("condition", po::value(&o.condition)->default_value(o.condition),
-                          "new, used, refurbished, open-box or all")(
+                          "new, used, refurbished, open-box or all (one query per family either "
+                          "way; each listing is classed by its own condition)")(
         "query", po::value(&o.queries)->composing(),
         "search text, repeatable (default: one per model family of the catalog)")(
         "sample", po::value<std::string>()->implicit_value(fetcher::default_sample_dir()),
         "replay recorded responses from this folder instead of calling eBay")(
-        "api-base", po::value(&c.api_base)->default_value(c.api_base), "Browse API base URL")(
-        "auth-url", po::value(&c.auth_url)->default_value(c.auth_url), "OAuth token endpoint")(
-        "marketplace", po::value(&c.marketplace)->default_value(c.marketplace),
-        "X-EBAY-C-MARKETPLACE-ID")(
+        "api-base", po::value(&c.search.api_base)->default_value(c.search.api_base),
+        "Browse API base URL")("auth-url", po::value(&c.auth_url)->default_value(c.auth_url),
+                               "OAuth token endpoint")(
+        "marketplace", po::value(&o.marketplace)->default_value(o.marketplace),
+        ("eBay marketplace: " + schema::marketplace_ids()).c_str())(
+        "item-location", po::value(&o.item_location)->default_value(o.item_location),
+        "marketplace: only items located in the marketplace's country; any: items anywhere "
+        "(those abroad are kept, flagged and left out of medians)")(
         "max-calls", po::value(&c.http.max_calls)->default_value(c.http.max_calls),
         "stop cleanly after this many API calls (eBay allows 5,000/day)")(
+        "quota-reserve", po::value(&c.quota_reserve)->default_value(c.quota_reserve),
+        "calls of eBay's daily quota to leave unused")(
+        "no-quota-check", po::bool_switch(&no_quota_check),
+        "do not read the remaining quota (getRateLimits) first")(
         "parallel", po::value(&c.http.parallel)->default_value(c.http.parallel),
-        "concurrent requests")("config", po::value<std::string>(),
-                               "credentials file (default $GPUPRICE_CONFIG or "
-                               "~/.config/gpuprice/credentials), mode 0600")(
+        "concurrent requests (1..8)")("config", po::value<std::string>(),
+                                      "credentials file (default $GPUPRICE_CONFIG or "
+                                      "~/.config/gpuprice/credentials), mode 0600")(
         "token-cache",
         po::value(&o.token_cache)->default_value(fetcher::default_token_cache_path()),
         "where the OAuth token is kept between runs (mode 0600)")(
@@ -59,7 +76,24 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (vm->count("sample")) o.sample_dir = (*vm)["sample"].as<std::string>();
     if (vm->count("config")) o.config_path = (*vm)["config"].as<std::string>();
     if (c.http.max_calls <= 0) throw UsageError("--max-calls must be positive");
-    if (c.http.parallel < 1 || c.http.parallel > 16) throw UsageError("--parallel must be 1..16");
+    if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
+    if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
+        throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));
+    }
+    const auto marketplace = schema::find_marketplace(o.marketplace);
+    if (!marketplace) {
+        throw UsageError("--marketplace '" + o.marketplace + "' is not one of " +
+                         schema::marketplace_ids());
+    }
+    c.search.marketplace = *marketplace;
+    if (o.item_location == "marketplace") {
+        c.search.location = fetcher::ItemLocation::marketplace_country;
+    } else if (o.item_location == "any") {
+        c.search.location = fetcher::ItemLocation::anywhere;
+    } else {
+        throw UsageError("--item-location must be marketplace or any");
+    }
+    c.check_quota = !no_quota_check;
     const int retry_base = (*vm)["retry-base-ms"].as<int>();
     if (retry_base < 0) throw UsageError("--retry-base-ms must not be negative");
     c.http.retry.base_delay = std::chrono::milliseconds(retry_base);
@@ -67,20 +101,60 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     return o;
 }
 
+void print_coverage(const fetcher::FetchOutcome& outcome) {
+    std::cout << "  coverage (query: total, pages, items, stopped, complete):\n";
+    for (const auto& q : outcome.coverage) {
+        std::cout << "    " << q.query << ": "
+                  << (q.total ? std::to_string(*q.total) : std::string("-")) << ", " << q.pages
+                  << ", " << q.items << ", " << q.stopped << ", "
+                  << (q.complete ? "complete" : "INCOMPLETE");
+        if (!q.warnings.empty()) std::cout << " (" << q.warnings << ")";
+        std::cout << '\n';
+    }
+}
+
 void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& outcome) {
     const bool show = global.verbosity != Verbosity::Quiet &&
                       (global.stdout_is_terminal || global.verbosity == Verbosity::Verbose);
     if (show) {
-        std::cout << "run " << outcome.run_id << ": " << schema::run_status_name(outcome.status)
-                  << ", " << outcome.pages_stored << " pages, " << outcome.listings_seen
+        std::cout << "run " << outcome.run_id << ": " << schema::run_status_name(outcome.status);
+        if (outcome.stop != fetcher::StopReason::none) {
+            std::cout << " (stopped: " << fetcher::stop_reason_name(outcome.stop) << ")";
+        }
+        std::cout << ", " << outcome.pages_stored << " pages, " << outcome.listings_seen
                   << " listings (" << outcome.listings_new << " new), " << outcome.listings_skipped
-                  << " skipped, " << outcome.calls_used << " API calls\n";
+                  << " skipped, " << outcome.calls_used << " API calls";
+        if (outcome.calls_budget) std::cout << " of a budget of " << outcome.calls_budget;
+        std::cout << '\n';
         for (const auto& note : outcome.notes) std::cout << "  note: " << note << '\n';
+        if (global.verbosity == Verbosity::Verbose) print_coverage(outcome);
     }
     if (outcome.status != schema::RunStatus::ok || show) {
         for (const auto& problem : outcome.problems) {
             std::cerr << "gpuprice: fetch: " << problem << '\n';
         }
+    }
+}
+
+int exit_code(const fetcher::FetchOutcome& outcome) {
+    switch (outcome.stop) {
+        case fetcher::StopReason::quota:
+            return kExitQuota;
+        case fetcher::StopReason::access_denied:
+        case fetcher::StopReason::credentials:
+            return kExitCredentials;
+        default:
+            break;
+    }
+    switch (outcome.status) {
+        case schema::RunStatus::ok:
+            return kExitOk;
+        case schema::RunStatus::partial:
+            // Reaching the call budget is a clean stop; failed pages and ignored filters are not.
+            return outcome.pages_failed == 0 && outcome.queries_degraded == 0 ? kExitOk
+                                                                              : kExitPartial;
+        default:
+            return kExitFailure;
     }
 }
 
@@ -125,11 +199,11 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
         outcome = fetcher::replay_sample(db, *options->sample_dir, observed_on, progress_fn);
     } else {
         auto& config = options->config;
-        std::vector<std::string> terms =
-            options->queries.empty() ? fetcher::search_terms(catalog) : options->queries;
-        for (const auto& condition : conditions) {
-            for (const auto& term : terms) config.queries.push_back({term, condition});
-        }
+        // Default: one query per family, without the terms a shorter one already returns.
+        const auto terms = options->queries.empty()
+                               ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
+                               : options->queries;
+        config.queries = fetcher::family_queries(terms, conditions);
         outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
     }
     if (show_progress) std::cerr << '\n';
@@ -140,15 +214,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +
                          " listings to catalog models");
     print_outcome(global, outcome);
-    switch (outcome.status) {
-        case schema::RunStatus::ok:
-            return kExitOk;
-        case schema::RunStatus::partial:
-            // Reaching the call budget is a clean stop; errors are not.
-            return outcome.pages_failed == 0 ? kExitOk : kExitPartial;
-        default:
-            return kExitFailure;
-    }
+    return exit_code(outcome);
 }
 
 }  // namespace gpuprice::cli

@@ -162,6 +162,16 @@ std::vector<EbayError> read_errors(dom::object root, std::string_view key) {
         error.domain = string_or_empty(obj, "domain");
         error.category = string_or_empty(obj, "category");
         error.message = string_or_empty(obj, "message");
+        error.long_message = string_or_empty(obj, "longMessage");
+        dom::array parameters;
+        if (!obj["parameters"].get(parameters)) {
+            for (auto parameter : parameters) {
+                dom::object p;
+                if (parameter.get(p)) continue;
+                error.parameters.push_back(string_or_empty(p, "name") + "=" +
+                                           string_or_empty(p, "value"));
+            }
+        }
         errors.push_back(std::move(error));
     }
     return errors;
@@ -201,6 +211,36 @@ std::optional<std::string> salvage_truncated(std::string_view body) {
 }
 
 }  // namespace
+
+std::string EbayError::describe() const {
+    std::string text = "eBay error " + std::to_string(error_id) + " (" + domain + "): " + message;
+    if (!long_message.empty() && long_message != message) text += " " + long_message;
+    if (!parameters.empty()) {
+        text += " [";
+        for (std::size_t i = 0; i < parameters.size(); ++i) {
+            text += (i ? ", " : "") + parameters[i];
+        }
+        text += "]";
+    }
+    return text;
+}
+
+bool is_ignored_input_warning(const EbayError& warning) {
+    switch (warning.error_id) {
+        case 12002:
+        case 12008:
+        case 12009:
+        case 12012:
+        case 12016:
+        case 12017:
+        case 12018:
+            return true;
+        default:
+            // Any other warning in eBay's search range is still a request eBay did not take as
+            // sent; treat it the same rather than trust a result we cannot interpret.
+            return warning.error_id >= 12000 && warning.error_id < 13000;
+    }
+}
 
 std::optional<std::int64_t> parse_price_cents(std::string_view value) {
     if (value.empty() || value.size() > 15) return std::nullopt;
@@ -269,6 +309,7 @@ SearchPage BrowseParser::parse(std::string_view body) {
     if (!root["limit"].get(number)) page.limit = number;
     page.next = string_or_empty(root, "next");
     page.errors = read_errors(root, "errors");
+    page.warnings = read_errors(root, "warnings");
 
     dom::element items_value;
     if (root["itemSummaries"].get(items_value)) return page;  // an empty result has no array

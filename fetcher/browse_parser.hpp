@@ -21,7 +21,17 @@ struct EbayError {
     std::string domain;
     std::string category;
     std::string message;
+    std::string long_message;             // often the actionable part
+    std::vector<std::string> parameters;  // e.g. the filter name eBay ignored
+
+    // "eBay error 12002 (API_BROWSE): message. long message [filter=price]"
+    std::string describe() const;
 };
+
+// Warnings eBay sends with HTTP 200 when it ignored part of the request (Browse search, 200
+// response: 12002 filter value, 12008 sort, 12009 category_ids, 12012 price/priceCurrency,
+// 12016 fieldgroups, 12017/12018 aspect_filter): the result is wider than was asked for.
+bool is_ignored_input_warning(const EbayError& warning);
 
 struct SearchPage {
     std::optional<std::int64_t> total;
@@ -33,6 +43,7 @@ struct SearchPage {
     // bad-price, non-usd, auction-only, for-parts-condition, malformed-item, invalid-utf8.
     std::map<std::string, int> skips;
     std::vector<EbayError> errors;
+    std::vector<EbayError> warnings;  // with HTTP 200
     // Set when the body is not a JSON object at all, or ends early: what came before is kept.
     std::string page_problem;
 };

@@ -1,12 +1,17 @@
 #include "fetcher/fetch_run.hpp"
 
+#include <algorithm>
+#include <map>
 #include <memory>
+#include <set>
 
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
+#include "fetcher/retry_policy.hpp"
 #include "fetcher/run_writer.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/coverage_store.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -14,163 +19,363 @@ namespace {
 
 using SystemClock = std::chrono::system_clock;
 
-// Tokens are refreshed this long before eBay says they expire.
-constexpr std::chrono::seconds kTokenMargin{300};
-
 std::string describe_failure(const HttpResponse& response) {
     if (response.status == 0) return "network: " + response.curl_error;
     std::string text = "HTTP " + std::to_string(response.status);
-    for (const auto& error : parse_errors(response.body)) {
-        text += ", eBay error " + std::to_string(error.error_id) + " (" + error.domain +
-                "): " + error.message;
-    }
+    for (const auto& error : parse_errors(response.body)) text += ", " + error.describe();
     return text;
 }
 
-// The state of one run, shared by the callbacks the engine calls.
+bool has_error(const HttpResponse& response, std::int64_t id) {
+    for (const auto& error : parse_errors(response.body)) {
+        if (error.error_id == id) return true;
+    }
+    return false;
+}
+
+// The median price of a page's listings: a split point that halves a band, since newly listed
+// items are a fair sample of the band's prices.
+std::optional<std::int64_t> median_price(const std::vector<schema::Listing>& listings) {
+    if (listings.empty()) return std::nullopt;
+    std::vector<std::int64_t> prices;
+    for (const auto& l : listings) prices.push_back(l.price_cents);
+    std::nth_element(prices.begin(), prices.begin() + static_cast<long>(prices.size() / 2),
+                     prices.end());
+    return prices[prices.size() / 2];
+}
+
+// The state of one run, shared by the callbacks the engine calls. The engine only ever holds
+// the calls in flight (at most `parallel`); everything else waits here, so that the next call
+// is chosen by priority at dispatch time and is sent with the token current at that moment.
 class Fetch {
   public:
     Fetch(schema::Database& db, const FetchConfig& config, const Credentials& credentials,
-          std::int64_t run_id, const std::string& observed_on, const ProgressFn& progress)
+          std::int64_t run_id, const std::string& observed_on, const ProgressFn& progress,
+          AccessToken token, int budget)
         : config_(config),
           credentials_(credentials),
           writer_(db, run_id, observed_on),
           progress_(progress),
-          engine_(config.http) {}
-
-    void set_token(AccessToken token) { token_ = std::move(token); }
+          engine_(with_budget(config.http, budget)),
+          token_(std::move(token)),
+          budget_(budget) {}
 
     FetchOutcome run() {
-        for (const auto& query : config_.queries) request_page(query, 0, /*first=*/true);
+        for (const auto& query : config_.queries) add_query(query, "");
+        pump();
         engine_.run();
+        close_open_queries();
         outcome_.run_id = writer_.run_id();
         outcome_.calls_used = engine_.calls_made();
+        outcome_.calls_budget = budget_;
         outcome_.pages_stored = writer_.totals().pages;
         outcome_.listings_seen = writer_.totals().seen;
         outcome_.listings_new = writer_.totals().added;
         outcome_.listings_skipped = writer_.totals().skipped;
-        if (outcome_.pages_failed > 0 || outcome_.budget_reached) {
-            outcome_.status =
-                outcome_.pages_stored > 0 ? schema::RunStatus::partial : schema::RunStatus::failed;
+        outcome_.coverage = coverage();
+        if (outcome_.pages_failed > 0 || outcome_.budget_reached || outcome_.queries_degraded > 0 ||
+            outcome_.stop != StopReason::none) {
+            // A spent quota is a partial night even with nothing fetched: the reports still run.
+            outcome_.status = outcome_.pages_stored > 0 || outcome_.stop == StopReason::quota
+                                  ? schema::RunStatus::partial
+                                  : schema::RunStatus::failed;
         }
         return std::move(outcome_);
     }
 
   private:
-    struct Page {
-        SearchQuery query;
-        std::int64_t offset = 0;
-        bool first = false;
-        int token_generation = 0;
-        bool refreshed = false;  // a 401 is retried once, with a new token
+    struct QueryState {
+        Query query;
+        schema::QueryCoverage coverage;
+        std::vector<std::size_t> children;  // price bands split from it
+        bool open = true;                   // paging not yet ended
     };
 
-    HttpRequest search_request(const Page& page) const {
-        HttpRequest request;
-        request.url = search_url(config_.api_base, page.query, config_.page_limit, page.offset);
-        request.headers = {"Authorization: Bearer " + token_.value,
-                           "X-EBAY-C-MARKETPLACE-ID: " + config_.marketplace,
-                           "Accept: application/json"};
-        return request;
+    struct Call {
+        std::size_t query = 0;
+        std::int64_t offset = 0;
+        int token_generation = 0;
+        bool replay = false;  // resent after a 401: goes first, and only once
+        std::uint64_t order = 0;
+    };
+
+    static HttpOptions with_budget(HttpOptions options, int budget) {
+        options.max_calls = budget;  // the engine's hard stop, retries included
+        return options;
     }
 
-    void request_page(const SearchQuery& query, std::int64_t offset, bool first) {
+    void add_query(const Query& query, const std::string& parent) {
+        QueryState state;
+        state.query = query;
+        state.coverage.query = query.key();
+        state.coverage.kind = std::string(query_kind_name(query.kind));
+        state.coverage.family = query.family;
+        state.coverage.parent = parent;
+        queries_.push_back(std::move(state));
+        enqueue(queries_.size() - 1, 0);
+    }
+
+    void enqueue(std::size_t query, std::int64_t offset) {
         ++planned_;
-        submit(Page{query, offset, first, token_generation_, false});
+        ready_.push_back(Call{query, offset, 0, false, next_order_++});
     }
 
-    void submit(Page page) {
-        page.token_generation = token_generation_;
-        auto request = search_request(page);
-        engine_.submit(std::move(request), [this, page](HttpResponse&& response) mutable {
-            on_page(std::move(page), std::move(response));
+    // The family with the fewest pages dispatched goes next (ties: first queued), so the budget
+    // is spent breadth first: every family's first page, then every family's second...
+    std::size_t pick() const {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < ready_.size(); ++i) {
+            const auto& a = ready_[i];
+            const auto& b = ready_[best];
+            if (a.replay != b.replay) {
+                if (a.replay) best = i;
+                continue;
+            }
+            const auto pa = family_pages(queries_[a.query].query.family);
+            const auto pb = family_pages(queries_[b.query].query.family);
+            if (pa < pb || (pa == pb && a.order < b.order)) best = i;
+        }
+        return best;
+    }
+
+    int family_pages(const std::string& family) const {
+        const auto it = dispatched_by_family_.find(family);
+        return it == dispatched_by_family_.end() ? 0 : it->second;
+    }
+
+    bool token_expiring() const {
+        return token_.expires_at - config_.token_margin <= SystemClock::now();
+    }
+
+    // Sends what may be sent now: nothing while a token is being minted, nothing past the
+    // budget, at most `parallel` in flight.
+    void pump() {
+        while (!stopped_ && !refreshing_ && in_flight_ < config_.http.parallel && !ready_.empty()) {
+            if (token_expiring()) {
+                refresh_token();
+                return;
+            }
+            if (submitted_ + engine_.retries_made() >= budget_) {
+                outcome_.budget_reached = true;
+                stop_waiting("budget");
+                return;
+            }
+            const auto index = pick();
+            Call call = ready_[index];
+            ready_.erase(ready_.begin() + static_cast<long>(index));
+            dispatch(call);
+        }
+    }
+
+    void dispatch(Call call) {
+        call.token_generation = token_generation_;
+        ++dispatched_by_family_[queries_[call.query].query.family];
+        ++submitted_;
+        ++in_flight_;
+        HttpRequest request;
+        request.url = query_url(config_.search, queries_[call.query].query, call.offset);
+        request.headers = {"Authorization: Bearer " + token_.value,
+                           "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.search.marketplace.id),
+                           "Accept: application/json"};
+        engine_.submit(std::move(request), [this, call](HttpResponse&& response) {
+            --in_flight_;
+            on_response(call, std::move(response));
+            report();
+            pump();
         });
     }
 
-    void on_page(Page page, HttpResponse response) {
+    void on_response(const Call& call, HttpResponse response) {
+        auto& state = queries_[call.query];
+        if (response.cancelled) return close(state, stop_reason_word());
         if (response.budget_exhausted) {
             outcome_.budget_reached = true;
-            report();
-            return;
+            return close(state, "budget");
         }
-        if (response.status == 401 && !page.refreshed) {
-            page.refreshed = true;
-            refresh_token_then(std::move(page));
-            return;
+        if (response.status == 401 && !call.replay) return replay_after_401(call);
+        if (is_quota_exhausted(response.status, response.body)) {
+            stop(StopReason::quota, "stopped: eBay's daily Browse call quota is spent (" +
+                                        describe_failure(response) +
+                                        "); it resets at midnight Pacific time");
+            return close(state, "quota");
+        }
+        if (response.status == 403 && has_error(response, 1100)) {
+            stop(StopReason::access_denied,
+                 "stopped: eBay denied access (" + describe_failure(response) +
+                     "): the application's token lacks the scope " + kBrowseScope +
+                     " that the Browse API needs; check the keyset's OAuth scopes");
+            return close(state, "access-denied");
         }
         ++done_;
-        if (response.status != 200) {
-            fail(page, describe_failure(response));
-            report();
-            return;
+        if (response.status != 200) return fail(state, call, describe_failure(response));
+        auto page = parser_.parse(response.body);
+        if (page.listings.empty() && !page.errors.empty()) {
+            return fail(state, call, describe_failure(response));  // an `errors` body with 200
         }
-        auto parsed = parser_.parse(response.body);
-        if (parsed.listings.empty() && !parsed.errors.empty()) {
-            // An `errors` body with HTTP 200: nothing usable on this page.
-            fail(page, describe_failure(response));
-            report();
-            return;
+        if (page.listings.empty() && page.skips.empty() && !page.page_problem.empty()) {
+            return fail(state, call, "HTTP 200 but " + page.page_problem);  // not JSON at all
         }
-        if (parsed.listings.empty() && parsed.skips.empty() && !parsed.page_problem.empty()) {
-            fail(page, "HTTP 200 but " + parsed.page_problem);  // not JSON at all
-            report();
-            return;
+        if (!page.page_problem.empty()) {
+            outcome_.problems.push_back(call_name(state, call) + ": " + page.page_problem);
+            state.coverage.warnings += "truncated page; ";
+            truncated_.insert(call.query);
         }
-        if (!parsed.page_problem.empty()) {
-            outcome_.problems.push_back(page_name(page) + ": " + parsed.page_problem);
-        }
-        writer_.write(parsed);
-        if (page.first && parsed.total) {
-            if (*parsed.total > kMaxReachableItems) {
-                outcome_.notes.push_back(
-                    "query '" + page.query.term + "' (" + page.query.condition.name + ") matches " +
-                    std::to_string(*parsed.total) + " listings; eBay serves only the first " +
-                    std::to_string(kMaxReachableItems) + ": narrow it with --query");
-            }
-            for (auto offset : later_page_offsets(*parsed.total, config_.page_limit)) {
-                request_page(page.query, offset, false);
+        take_warnings(state, call, page);
+        if (const auto fallback = state.query.fallback_condition()) {
+            for (auto& listing : page.listings) {
+                if (!listing.condition_id) listing.condition_id = *fallback;
             }
         }
-        report();
+        writer_.write(page);
+        int returned = static_cast<int>(page.listings.size());
+        for (const auto& [reason, count] : page.skips) returned += count;
+        state.coverage.pages += 1;
+        state.coverage.items += returned;
+        if (call.offset == 0) state.coverage.total = page.total;
+        next_step(call, page, returned);
     }
 
-    // Gets a new token once for all pages that met a 401 with the old one, then resends them.
-    void refresh_token_then(Page page) {
-        if (page.token_generation < token_generation_) {
-            submit(std::move(page));
-            return;
+    // After a page: split the query into price bands, ask for the next page, or end paging.
+    void next_step(const Call& call, const SearchPage& page, int returned) {
+        auto& state = queries_[call.query];
+        const int limit = config_.search.limit;
+        if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
+            state.query.kind != QueryKind::item_group) {
+            const auto split = median_price(page.listings);
+            const auto bands = split ? split_band(state.query.band, *split) : std::nullopt;
+            if (bands) {
+                outcome_.notes.push_back("query '" + state.coverage.query + "' matches " +
+                                         std::to_string(*page.total) +
+                                         " listings, more than eBay serves: split at price " +
+                                         band_text({split, std::nullopt}));
+                const auto parent = state.coverage.query;
+                const auto base = state.query;
+                close(state, "split");
+                for (const auto& band : {bands->first, bands->second}) {
+                    Query child = base;
+                    child.kind = QueryKind::price_band;
+                    child.band = band;
+                    queries_[call.query].children.push_back(queries_.size());
+                    add_query(child, parent);
+                }
+                return;
+            }
         }
-        waiting_for_token_.push_back(std::move(page));
-        if (waiting_for_token_.size() > 1) return;
+        // `total` is an indicator only (Browse search); `next` and a full page say there is more.
+        if (returned < limit || page.next.empty()) return close(state, "last-page");
+        if (call.offset + 2 * limit > kMaxReachableItems) {
+            outcome_.notes.push_back("query '" + state.coverage.query +
+                                     "' reached eBay's 10,000-item cap and could not be split");
+            return close(state, "cap");
+        }
+        enqueue(call.query, call.offset + limit);
+    }
+
+    void take_warnings(QueryState& state, const Call& call, const SearchPage& page) {
+        for (const auto& warning : page.warnings) {
+            outcome_.problems.push_back(call_name(state, call) + ": warning " + warning.describe());
+            if (is_ignored_input_warning(warning)) {
+                if (!degraded_.contains(call.query)) ++outcome_.queries_degraded;
+                degraded_.insert(call.query);
+                state.coverage.warnings +=
+                    std::to_string(warning.error_id) + " " + warning.message + "; ";
+            }
+        }
+    }
+
+    // A 401 (eBay 1001, token expired or revoked): one refresh per token generation; the call is
+    // resent once with the new token, ahead of everything else.
+    void replay_after_401(Call call) {
+        call.replay = true;
+        ready_.push_back(call);
+        if (call.token_generation == token_generation_ && !refreshing_) refresh_token();
+    }
+
+    void refresh_token() {
+        refreshing_ = true;
         engine_.submit(token_request(config_.auth_url, credentials_), [this](HttpResponse&& r) {
+            refreshing_ = false;
             try {
                 token_ = token_from_response(r, SystemClock::now());
                 save_cached_token(config_.token_cache_path, credentials_.client_id,
                                   config_.auth_url, token_);
                 ++token_generation_;
+                ++outcome_tokens_;
             } catch (const std::exception& e) {
-                outcome_.problems.push_back(std::string("token refresh failed: ") + e.what());
+                stop(StopReason::credentials, std::string("token refresh failed: ") + e.what());
+                return;
             }
-            auto pages = std::move(waiting_for_token_);
-            waiting_for_token_.clear();
-            for (auto& p : pages) submit(std::move(p));
+            pump();
         });
     }
 
-    std::string page_name(const Page& page) const {
-        return "query '" + page.query.term + "' (" + page.query.condition.name + ") offset " +
-               std::to_string(page.offset);
+    // Ends the run's dispatching: nothing more is sent, retries waiting are dropped, and every
+    // query still open is closed with the reason.
+    void stop(StopReason reason, const std::string& why) {
+        if (stopped_) return;
+        stopped_ = true;
+        outcome_.stop = reason;
+        outcome_.problems.push_back(why);
+        stop_waiting(stop_reason_word());
+        engine_.cancel_retries();
     }
 
-    void fail(const Page& page, const std::string& why) {
+    std::string stop_reason_word() const {
+        return outcome_.stop == StopReason::none ? "stopped"
+                                                 : std::string(stop_reason_name(outcome_.stop));
+    }
+
+    void stop_waiting(const std::string& why) {
+        for (const auto& call : ready_) close(queries_[call.query], why);
+        ready_.clear();
+    }
+
+    void close(QueryState& state, const std::string& why) {
+        if (!state.open) return;
+        state.open = false;
+        state.coverage.stopped = why;
+    }
+
+    void close_open_queries() {
+        for (auto& state : queries_) close(state, stop_reason_word());
+    }
+
+    bool complete(std::size_t index) const {
+        const auto& state = queries_[index];
+        if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index)) {
+            return false;
+        }
+        if (state.coverage.stopped == "split") {
+            return std::all_of(state.children.begin(), state.children.end(),
+                               [this](std::size_t child) { return complete(child); });
+        }
+        return state.coverage.stopped == "last-page";
+    }
+
+    std::vector<schema::QueryCoverage> coverage() const {
+        std::vector<schema::QueryCoverage> rows;
+        for (std::size_t i = 0; i < queries_.size(); ++i) {
+            auto row = queries_[i].coverage;
+            row.complete = complete(i);
+            rows.push_back(std::move(row));
+        }
+        return rows;
+    }
+
+    std::string call_name(const QueryState& state, const Call& call) const {
+        return "query '" + state.coverage.query + "' offset " + std::to_string(call.offset);
+    }
+
+    void fail(QueryState& state, const Call& call, const std::string& why) {
         ++outcome_.pages_failed;
-        outcome_.problems.push_back(page_name(page) + ": " + why);
+        failed_.insert(call.query);
+        outcome_.problems.push_back(call_name(state, call) + ": " + why);
+        close(state, "error");
     }
 
     void report() {
         if (!progress_) return;
-        progress_(
-            {done_, planned_, writer_.totals().seen, engine_.calls_made(), config_.http.max_calls});
+        progress_({done_, planned_, writer_.totals().seen, engine_.calls_made(), budget_});
     }
 
     const FetchConfig& config_;
@@ -180,26 +385,41 @@ class Fetch {
     HttpEngine engine_;
     BrowseParser parser_;
     AccessToken token_;
+    int budget_;
     int token_generation_ = 0;
-    std::vector<Page> waiting_for_token_;
+    int outcome_tokens_ = 0;
+    bool refreshing_ = false;
+    bool stopped_ = false;
+    int in_flight_ = 0;
+    int submitted_ = 0;
+    std::vector<QueryState> queries_;
+    std::vector<Call> ready_;
+    std::map<std::string, int> dispatched_by_family_;
+    std::set<std::size_t> degraded_, truncated_, failed_;
+    std::uint64_t next_order_ = 0;
     int planned_ = 0;
     int done_ = 0;
     FetchOutcome outcome_;
 };
 
-AccessToken obtain_token(const FetchConfig& config, const Credentials& credentials) {
-    const auto now = SystemClock::now();
-    if (auto cached = load_cached_token(config.token_cache_path, credentials.client_id,
-                                        config.auth_url, now, kTokenMargin)) {
-        return *cached;
-    }
-    HttpOptions options = config.http;
+// One request outside the run's queue (the first token, the quota), sent and awaited.
+HttpResponse send_one(const HttpOptions& http, HttpRequest request) {
+    HttpOptions options = http;
     options.parallel = 1;
     HttpEngine engine(options);
     HttpResponse response;
-    engine.submit(token_request(config.auth_url, credentials),
-                  [&response](HttpResponse&& r) { response = std::move(r); });
+    engine.submit(std::move(request), [&response](HttpResponse&& r) { response = std::move(r); });
     engine.run();
+    return response;
+}
+
+AccessToken obtain_token(const FetchConfig& config, const Credentials& credentials) {
+    const auto now = SystemClock::now();
+    if (auto cached = load_cached_token(config.token_cache_path, credentials.client_id,
+                                        config.auth_url, now, config.token_margin)) {
+        return *cached;
+    }
+    auto response = send_one(config.http, token_request(config.auth_url, credentials));
     auto token = token_from_response(response, SystemClock::now());
     save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, token);
     return token;
@@ -207,11 +427,28 @@ AccessToken obtain_token(const FetchConfig& config, const Credentials& credentia
 
 }  // namespace
 
+std::string_view stop_reason_name(StopReason reason) {
+    switch (reason) {
+        case StopReason::none:
+            return "none";
+        case StopReason::budget:
+            return "budget";
+        case StopReason::quota:
+            return "quota";
+        case StopReason::access_denied:
+            return "access-denied";
+        case StopReason::credentials:
+            return "credentials";
+    }
+    return "";
+}
+
 void finish(schema::Database& db, const FetchOutcome& outcome) {
     std::string message;
     for (const auto& line : outcome.notes) message += line + "\n";
     for (const auto& line : outcome.problems) message += line + "\n";
-    if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
+    if (outcome.budget_reached) message += "stopped: the call budget was reached\n";
+    if (!outcome.coverage.empty()) schema::store_coverage(db, outcome.run_id, outcome.coverage);
     schema::finish_run(db, outcome.run_id, outcome.status, schema::now_iso(), outcome.calls_used,
                        message);
 }
@@ -220,16 +457,50 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
                        const Credentials& credentials, const std::string& observed_on,
                        const ProgressFn& progress) {
     auto token = obtain_token(config, credentials);
-    const auto run_id = schema::begin_run(db, "ebay", config.marketplace, schema::now_iso());
-    Fetch fetch(db, config, credentials, run_id, observed_on, progress);
-    fetch.set_token(std::move(token));
+    std::optional<BrowseQuota> quota;
+    std::string quota_note;
+    if (config.check_quota) {
+        const auto response =
+            send_one(config.http, rate_limits_request(config.search.api_base, token.value));
+        quota = response.status == 200 ? parse_browse_quota(response.body) : std::nullopt;
+        if (!quota) {
+            quota_note =
+                "could not read the remaining quota (getRateLimits: " + describe_failure(response) +
+                "); planning within --max-calls";
+        }
+    }
+    const int budget = plan_budget(config.http.max_calls, quota, config.quota_reserve);
+    const auto run_id =
+        schema::begin_run(db, "ebay", std::string(config.search.marketplace.id), schema::now_iso());
     FetchOutcome outcome;
+    if (quota && budget <= 0) {
+        // Nothing to spend: stop before the first search, a partial night with the reason.
+        outcome.run_id = run_id;
+        outcome.status = schema::RunStatus::partial;
+        outcome.stop = StopReason::quota;
+        outcome.quota = quota;
+        outcome.problems.push_back("stopped: eBay's daily Browse quota has " +
+                                   std::to_string(quota->remaining) + " calls left (reserve " +
+                                   std::to_string(config.quota_reserve) + "); it resets at " +
+                                   quota->reset);
+        finish(db, outcome);
+        return outcome;
+    }
+    Fetch fetch(db, config, credentials, run_id, observed_on, progress, std::move(token), budget);
     try {
         outcome = fetch.run();
     } catch (const std::exception& e) {
         // A database error (disk full) or similar: the pages already committed stay.
         mark_failed(db, run_id, e.what());
         throw;
+    }
+    outcome.quota = quota;
+    if (!quota_note.empty()) outcome.notes.insert(outcome.notes.begin(), quota_note);
+    if (quota) {
+        outcome.notes.insert(outcome.notes.begin(),
+                             "eBay quota: " + std::to_string(quota->remaining) + " of " +
+                                 std::to_string(quota->limit) + " Browse calls left; budget " +
+                                 std::to_string(budget));
     }
     finish(db, outcome);
     return outcome;

@@ -1,30 +1,41 @@
-// One nightly fetch: token, paged searches over the HTTP engine, each page parsed and committed
-// as it arrives. Whatever happens, committed pages stay committed and the run row says how it
-// ended (ok, partial, failed).
+// One nightly fetch: a token, the remaining quota, then the queries' pages, each parsed and
+// committed as it arrives. Pages are dispatched by priority (the family with the fewest pages
+// so far goes next, so every family's first pages come first and a cut budget shortens the
+// largest families evenly), a family larger than eBay's 10,000-item cap is split into price
+// bands, and paging follows `next` and stops at the first short page. Whatever happens,
+// committed pages stay committed, and the run row and its per-query coverage say how it ended.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/query_plan.hpp"
+#include "fetcher/rate_limits.hpp"
+#include "schema/domain/query_coverage.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::fetcher {
 
 struct FetchConfig {
-    std::string api_base = "https://api.ebay.com";
+    SearchSettings search{.marketplace = *schema::find_marketplace("EBAY_US")};
     std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
-    std::string marketplace = "EBAY_US";
-    std::vector<SearchQuery> queries;
-    int page_limit = 200;
+    std::vector<Query> queries;
     std::string token_cache_path;
-    HttpOptions http;
+    // A token is renewed before dispatch when it has less than this left (eBay: "two hours or
+    // less"); a cached token with less is not used.
+    std::chrono::seconds token_margin{300};
+    // getRateLimits is read once per run; the run plans within min(max_calls, remaining -
+    // reserve), leaving the reserve for manual runs the same day.
+    bool check_quota = true;
+    int quota_reserve = 50;
+    HttpOptions http;  // http.max_calls is --max-calls
 };
 
 struct FetchProgress {
@@ -35,23 +46,39 @@ struct FetchProgress {
     int calls_budget = 0;
 };
 
+// Why a run stopped before its plan was done.
+enum class StopReason {
+    none,
+    budget,         // --max-calls (or the quota's share of it) reached: a clean stop
+    quota,          // eBay's daily quota is spent (429 errorId 2001, or getRateLimits read 0)
+    access_denied,  // 403 errorId 1100: the token lacks the scope
+    credentials,    // a token refresh was refused
+};
+std::string_view stop_reason_name(StopReason reason);
+
 struct FetchOutcome {
     std::int64_t run_id = 0;
     schema::RunStatus status = schema::RunStatus::ok;
+    StopReason stop = StopReason::none;
     int calls_used = 0;
+    int calls_budget = 0;
+    std::optional<BrowseQuota> quota;  // as read at the start
     int pages_stored = 0;
     int pages_failed = 0;
+    int queries_degraded = 0;  // eBay ignored part of the request (a warning on HTTP 200)
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;
     bool budget_reached = false;
+    std::vector<schema::QueryCoverage> coverage;
     std::vector<std::string> problems;  // one line each; never a secret
-    std::vector<std::string> notes;     // e.g. queries larger than eBay's 10,000-item cap
+    std::vector<std::string> notes;     // e.g. a family split into price bands
 };
 
 using ProgressFn = std::function<void(const FetchProgress&)>;
 
-// Closes the run's row with the outcome's status, calls, notes and problems.
+// Closes the run's row with the outcome's status, calls, notes and problems, and stores its
+// coverage.
 void finish(schema::Database& db, const FetchOutcome& outcome);
 
 // Runs the fetch into `db` as one run. Throws CredentialsError when eBay refuses the

@@ -55,6 +55,7 @@ void HttpEngine::start(std::unique_ptr<Transfer> t) {
     if (t->attempts == 0) t->first_try = Clock::now();
     ++t->attempts;
     if (t->request.counts_against_budget) ++calls_made_;
+    if (t->request.counts_against_budget && t->attempts > 1) ++retries_made_;
     t->body.clear();
     t->error[0] = '\0';
     t->easy = make_easy();
@@ -102,7 +103,8 @@ void HttpEngine::finish(Transfer* t, CURLcode code) {
     std::unique_ptr<Transfer> owned = std::move(*it);
     running_.erase(it);
 
-    if (is_retryable(response.status, code) && owned->attempts < options_.retry.max_attempts) {
+    if (is_retryable(response.status, code) && !is_quota_exhausted(response.status, owned->body) &&
+        owned->attempts < options_.retry.max_attempts) {
         std::uniform_real_distribution<double> unit(0.0, 1.0);
         const auto delay =
             retry_delay(options_.retry, owned->attempts, response.retry_after, unit(random_));
@@ -115,6 +117,24 @@ void HttpEngine::finish(Transfer* t, CURLcode code) {
     }
     response.body = std::move(owned->body);
     owned->done(std::move(response));
+}
+
+void HttpEngine::cancel_retries() {
+    std::vector<std::unique_ptr<Transfer>> dropped;
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+        if ((*it)->attempts > 0) {
+            dropped.push_back(std::move(*it));
+            it = waiting_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (auto& t : dropped) {
+        HttpResponse response;
+        response.cancelled = true;
+        response.attempts = t->attempts;
+        t->done(std::move(response));
+    }
 }
 
 // How long to sleep or poll: until the next retry is due if a slot is free, at most a second.

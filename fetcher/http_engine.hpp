@@ -31,6 +31,7 @@ struct HttpResponse {
     std::string curl_error;
     int attempts = 0;
     bool budget_exhausted = false;  // never sent: the call budget was used up
+    bool cancelled = false;         // a retry dropped by cancel_retries()
     std::optional<std::chrono::seconds> retry_after;
 };
 
@@ -59,7 +60,11 @@ class HttpEngine {
     // Runs until every submitted request is done (or refused for the budget).
     void run();
 
+    // Drops every retry still waiting: the run stopped (quota spent, access denied).
+    void cancel_retries();
+
     int calls_made() const { return calls_made_; }
+    int retries_made() const { return retries_made_; }
     bool budget_exhausted() const { return calls_made_ >= options_.max_calls; }
 
   private:
@@ -73,6 +78,7 @@ class HttpEngine {
     std::deque<std::unique_ptr<Transfer>> waiting_;
     std::vector<std::unique_ptr<Transfer>> running_;
     int calls_made_ = 0;
+    int retries_made_ = 0;
     std::mt19937_64 random_;
 };
 

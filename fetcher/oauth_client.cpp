@@ -79,17 +79,25 @@ AccessToken token_from_response(const HttpResponse& response,
     ondemand::object root;
     const bool is_object = !parser.iterate(json).get(doc) && !doc.get_object().get(root);
     if (response.status != 200) {
-        std::string_view code;
+        std::string_view code, description;
         std::string error = "(no error code)";
         if (is_object && !root.find_field_unordered("error").get_string().get(code)) {
             error = std::string(code);
+        }
+        // eBay's error_description is the actionable part ("The requested scope is invalid,
+        // unknown, malformed, or exceeds the scope granted to the client"); it never echoes the
+        // secret.
+        if (is_object &&
+            !root.find_field_unordered("error_description").get_string().get(description) &&
+            !description.empty()) {
+            error += " (" + std::string(description) + ")";
         }
         if (response.status == 0) {
             throw FetchError("eBay token endpoint unreachable: " + response.curl_error);
         }
         const auto what =
             "eBay token endpoint answered HTTP " + std::to_string(response.status) + " " + error;
-        if (error == "invalid_client" || response.status == 401) {
+        if (error.starts_with("invalid_client") || response.status == 401) {
             throw CredentialsError(what + ": check EBAY_CLIENT_ID and EBAY_CLIENT_SECRET");
         }
         throw FetchError(what);

@@ -1,6 +1,7 @@
 #include "fetcher/query_plan.hpp"
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -19,11 +20,29 @@ bool is_form_factor_word(const std::string& word) {
     return word == "PCIe" || word.starts_with("SXM");
 }
 
+std::set<std::string> lower_words(const std::string& text) {
+    std::set<std::string> words;
+    std::istringstream in(text);
+    std::string word;
+    while (in >> word) {
+        std::transform(word.begin(), word.end(), word.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        words.insert(word);
+    }
+    return words;
+}
+
+std::string money(std::int64_t cents) {
+    const auto whole = std::to_string(cents / 100);
+    const auto fraction = std::to_string(100 + cents % 100).substr(1);
+    return whole + "." + fraction;
+}
+
 }  // namespace
 
 std::vector<ConditionGroup> condition_groups(std::string_view condition) {
     const ConditionGroup new_group{"new", "1000"};
-    const ConditionGroup open_box{"open-box", "1500"};
+    const ConditionGroup open_box{"open-box", "1500|1750"};
     const ConditionGroup refurbished{"refurbished", "2000|2010|2020|2030|2500"};
     const ConditionGroup used{"used", "3000"};
     if (condition == "new") return {new_group};
@@ -50,25 +69,118 @@ std::vector<std::string> search_terms(const schema::Catalog& catalog) {
     return terms;
 }
 
-std::string search_url(const std::string& api_base, const SearchQuery& query, int limit,
-                       std::int64_t offset) {
-    // Auctions' current bids are not prices: fixed price and best offer only.
-    const std::string filter = "conditionIds:{" + query.condition.condition_ids +
-                               "},priceCurrency:USD,buyingOptions:{FIXED_PRICE|BEST_OFFER}";
-    return api_base + "/buy/browse/v1/item_summary/search?q=" + percent_encode(query.term) +
-           "&category_ids=" + std::to_string(kGraphicsCardsCategory) +
-           "&filter=" + percent_encode(filter) + "&limit=" + std::to_string(limit) +
+std::vector<std::string> drop_covered_terms(const std::vector<std::string>& terms) {
+    std::vector<std::set<std::string>> words;
+    for (const auto& t : terms) words.push_back(lower_words(t));
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        bool covered = false;
+        for (std::size_t j = 0; j < terms.size() && !covered; ++j) {
+            if (i == j || words[j].empty()) continue;
+            const bool subset =
+                std::includes(words[i].begin(), words[i].end(), words[j].begin(), words[j].end());
+            // Of two terms with the same words, the first is kept.
+            covered = subset && (words[j].size() < words[i].size() || j < i);
+        }
+        if (!covered) kept.push_back(terms[i]);
+    }
+    return kept;
+}
+
+std::string_view query_kind_name(QueryKind kind) {
+    switch (kind) {
+        case QueryKind::search:
+            return "search";
+        case QueryKind::price_band:
+            return "price-band";
+        case QueryKind::item_group:
+            return "item-group";
+    }
+    return "";
+}
+
+std::string Query::key() const {
+    switch (kind) {
+        case QueryKind::search:
+            return family;
+        case QueryKind::price_band:
+            return family + " price:" + band_text(band);
+        case QueryKind::item_group:
+            return "item group " + item_group_id;
+    }
+    return family;
+}
+
+std::optional<int> Query::fallback_condition() const {
+    if (conditions.size() != 1) return std::nullopt;
+    const auto& ids = conditions.front().condition_ids;
+    // The group's first id stands for the group: reports class conditions, not ids.
+    return std::stoi(ids.substr(0, ids.find('|')));
+}
+
+std::vector<Query> family_queries(const std::vector<std::string>& terms,
+                                  const std::vector<ConditionGroup>& conditions) {
+    std::vector<Query> queries;
+    for (const auto& term : terms) {
+        Query q;
+        q.family = term;
+        q.conditions = conditions;
+        queries.push_back(std::move(q));
+    }
+    return queries;
+}
+
+std::string search_filter(const SearchSettings& settings, const Query& query) {
+    std::string ids;
+    for (const auto& group : query.conditions) {
+        if (!ids.empty()) ids += '|';
+        ids += group.condition_ids;
+    }
+    // Auctions' current bids are not prices: fixed price and best offer only. priceCurrency is
+    // sent only with a price range: alone it restricts nothing and draws warning 12012.
+    std::string filter = "conditionIds:{" + ids + "},buyingOptions:{FIXED_PRICE|BEST_OFFER}";
+    if (settings.location == ItemLocation::marketplace_country) {
+        filter += ",itemLocationCountry:" + std::string(settings.marketplace.country);
+    }
+    if (query.band.bounded()) {
+        filter += ",price:" + band_text(query.band) +
+                  ",priceCurrency:" + std::string(settings.marketplace.currency);
+    }
+    return filter;
+}
+
+std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset) {
+    const std::string base = settings.api_base + "/buy/browse/v1/";
+    if (query.kind == QueryKind::item_group) {
+        return base +
+               "item/get_items_by_item_group?item_group_id=" + percent_encode(query.item_group_id);
+    }
+    // newlyListed: a listing added during the run pushes the others down a place (a repeat on
+    // the next page), where Best Match re-ranks between calls and silently skips items.
+    return base + "item_summary/search?q=" + percent_encode(query.family) +
+           "&category_ids=" + std::to_string(settings.marketplace.graphics_cards_category) +
+           "&filter=" + percent_encode(search_filter(settings, query)) +
+           "&sort=newlyListed&limit=" + std::to_string(settings.limit) +
            "&offset=" + std::to_string(offset);
 }
 
-std::vector<std::int64_t> later_page_offsets(std::int64_t total, int limit) {
-    std::vector<std::int64_t> offsets;
-    const std::int64_t reachable = std::min(total, kMaxReachableItems);
-    for (std::int64_t offset = limit; offset < reachable && offset + limit <= kMaxReachableItems;
-         offset += limit) {
-        offsets.push_back(offset);
-    }
-    return offsets;
+std::optional<std::pair<PriceBand, PriceBand>> split_band(const PriceBand& band,
+                                                          std::int64_t split_cents) {
+    const auto low = band.low_cents.value_or(0);
+    if (split_cents <= low) return std::nullopt;
+    if (band.high_cents && split_cents > *band.high_cents) return std::nullopt;
+    PriceBand lower = band, upper = band;
+    lower.low_cents = low;
+    lower.high_cents = split_cents - 1;
+    upper.low_cents = split_cents;
+    return std::pair{lower, upper};
+}
+
+std::string band_text(const PriceBand& band) {
+    std::string text = "[";
+    if (band.low_cents) text += money(*band.low_cents);
+    if (band.high_cents) text += ".." + money(*band.high_cents);
+    return text + "]";
 }
 
 }  // namespace gpuprice::fetcher

@@ -1,18 +1,22 @@
-// What to ask eBay: search terms derived from the catalog (one per model family, VRAM and form
-// factor left to the matcher), condition groups, and the search URL for one page.
+// What to ask eBay: one query per model family (search terms derived from the catalog, terms
+// another term already covers dropped), every wanted condition in one conditionIds filter, the
+// marketplace's item location, and a stable sort so that paging neither repeats nor skips. A
+// query has a kind so that other kinds (price bands now; aspect filters and single items later)
+// share the scheduling, budget and coverage of the run.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "schema/domain/marketplace.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::fetcher {
 
-inline constexpr int kGraphicsCardsCategory = 27386;
-// eBay serves at most offset + limit = 10,000 items per query.
+// eBay serves at most offset + limit = 10,000 items per query (Browse search, error 12029).
 inline constexpr std::int64_t kMaxReachableItems = 10000;
 
 // A condition filter. Refurbished and open box are their own groups, never mixed into new;
@@ -29,17 +33,63 @@ std::vector<ConditionGroup> condition_groups(std::string_view condition);
 // "RTX 3080"; "A100 PCIe 40GB" and "A100 SXM4 80GB" become "A100".
 std::vector<std::string> search_terms(const schema::Catalog& catalog);
 
-struct SearchQuery {
-    std::string term;
-    ConditionGroup condition;
+// Drops every term whose words include all words of another term: eBay ANDs the words of `q`
+// (Browse search, q), so "RTX 4070" already returns every "RTX 4070 Ti Super" listing.
+std::vector<std::string> drop_covered_terms(const std::vector<std::string>& terms);
+
+enum class QueryKind {
+    search,      // a family's search
+    price_band,  // the same search within a price band, when the family exceeds eBay's cap
+    item_group,  // get_items_by_item_group: the variations of one multi-variation listing
+};
+std::string_view query_kind_name(QueryKind kind);
+
+// Inclusive bounds in the marketplace's currency, in cents; nullopt is open.
+struct PriceBand {
+    std::optional<std::int64_t> low_cents;
+    std::optional<std::int64_t> high_cents;
+    bool bounded() const { return low_cents || high_cents; }
 };
 
-// GET .../buy/browse/v1/item_summary/search for one page of a query.
-std::string search_url(const std::string& api_base, const SearchQuery& query, int limit,
-                       std::int64_t offset);
+struct Query {
+    QueryKind kind = QueryKind::search;
+    std::string family;  // the search text (q); the family every result belongs to
+    std::vector<ConditionGroup> conditions;
+    PriceBand band;
+    std::string item_group_id;  // item_group only
+    // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234".
+    std::string key() const;
+    // The conditionId to assume for an item that carries none: the query's condition when it
+    // asks for exactly one, else nullopt.
+    std::optional<int> fallback_condition() const;
+};
 
-// The offsets of the pages after the first, each a multiple of `limit`, never past the 10,000
-// items eBay serves.
-std::vector<std::int64_t> later_page_offsets(std::int64_t total, int limit);
+// Where items may be located: the marketplace's own country (the default), or anywhere.
+enum class ItemLocation { marketplace_country, anywhere };
+
+struct SearchSettings {
+    std::string api_base = "https://api.ebay.com";
+    schema::Marketplace marketplace;
+    ItemLocation location = ItemLocation::marketplace_country;
+    int limit = 200;
+};
+
+// One query per family, each with every wanted condition.
+std::vector<Query> family_queries(const std::vector<std::string>& terms,
+                                  const std::vector<ConditionGroup>& conditions);
+
+// The `filter` parameter of a search query, before URL encoding.
+std::string search_filter(const SearchSettings& settings, const Query& query);
+
+// GET .../buy/browse/v1/item_summary/search (or get_items_by_item_group) for one page.
+std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset);
+
+// Splits a band at `split_cents` into [low .. split - 1 cent] and [split .. high]; nullopt when
+// the split point does not lie strictly inside the band.
+std::optional<std::pair<PriceBand, PriceBand>> split_band(const PriceBand& band,
+                                                          std::int64_t split_cents);
+
+// "[..499.99]", "[500.00..]", "[500.00..999.99]" (the Browse price filter's range syntax).
+std::string band_text(const PriceBand& band);
 
 }  // namespace gpuprice::fetcher

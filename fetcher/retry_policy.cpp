@@ -5,7 +5,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "fetcher/browse_parser.hpp"
+
 namespace gpuprice::fetcher {
+
+bool is_quota_exhausted(long http_status, std::string_view body) {
+    if (http_status != 429) return false;
+    for (const auto& error : parse_errors(body)) {
+        if (error.error_id == 2001) return true;
+    }
+    return false;
+}
 
 bool is_retryable(long http_status, int curl_code) {
     switch (curl_code) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace gpuprice::fetcher {
 
@@ -15,6 +16,11 @@ struct RetryPolicy {
     // No retry is scheduled past this much time since the request was first tried.
     std::chrono::milliseconds total_budget{std::chrono::minutes(5)};
 };
+
+// eBay's daily call quota is spent: HTTP 429 with errorId 2001 "The request limit has been
+// reached for the resource." No retry can succeed before the daily reset (midnight Pacific),
+// so it is never retried.
+bool is_quota_exhausted(long http_status, std::string_view body);
 
 // Timeouts, refused or reset connections, and 408/429/500/502/503/504.
 bool is_retryable(long http_status, int curl_code);

@@ -1,6 +1,9 @@
 #include "tests/fake_ebay.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <random>
+#include <sstream>
 #include <stdexcept>
 
 #include "fetcher/oauth_client.hpp"
@@ -12,6 +15,58 @@ namespace {
 std::string error_body(int id, const std::string& domain, const std::string& message) {
     return R"({"errors":[{"errorId":)" + std::to_string(id) + R"(,"domain":")" + domain +
            R"(","category":"REQUEST","message":")" + message + R"("}]})";
+}
+
+// The parts of a Browse `filter` the fake honours, as eBay does.
+struct Filter {
+    std::set<std::string> condition_ids;
+    std::string location_country;  // empty: anywhere
+    std::optional<double> price_low, price_high;
+    std::string price_currency;
+};
+
+Filter parse_filter(const std::string& text) {
+    Filter f;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        auto end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        const auto part = text.substr(start, end - start);
+        start = end + 1;
+        const auto colon = part.find(':');
+        if (colon == std::string::npos) continue;
+        const auto name = part.substr(0, colon);
+        auto value = part.substr(colon + 1);
+        if (name == "conditionIds" && value.size() > 2) {
+            std::stringstream ids(value.substr(1, value.size() - 2));
+            std::string id;
+            while (std::getline(ids, id, '|')) f.condition_ids.insert(id);
+        } else if (name == "itemLocationCountry") {
+            f.location_country = value;
+        } else if (name == "priceCurrency") {
+            f.price_currency = value;
+        } else if (name == "price" && value.size() > 2) {
+            value = value.substr(1, value.size() - 2);
+            const auto dots = value.find("..");
+            const auto low = dots == std::string::npos ? value : value.substr(0, dots);
+            const auto high = dots == std::string::npos ? "" : value.substr(dots + 2);
+            if (!low.empty()) f.price_low = std::stod(low);
+            if (!high.empty()) f.price_high = std::stod(high);
+        }
+    }
+    return f;
+}
+
+bool passes(const FakeItem& item, const Filter& f) {
+    if (!item.raw.empty()) return true;  // hand-written bodies are served as they are
+    if (!f.condition_ids.empty() && !f.condition_ids.contains(item.condition_id)) return false;
+    if (!f.location_country.empty() && item.country != f.location_country) return false;
+    char* end = nullptr;
+    const double price = std::strtod(item.price.c_str(), &end);
+    if (end == item.price.c_str()) return true;  // a broken price is served, for the parser
+    if (f.price_low && price < *f.price_low) return false;
+    if (f.price_high && price > *f.price_high) return false;
+    return true;
 }
 
 std::string escape(const std::string& s) {
@@ -47,6 +102,10 @@ FakeEbay::FakeEbay() {
     server_.Get(
         "/buy/browse/v1/item_summary/search",
         [this](const httplib::Request& req, httplib::Response& res) { handle_search(req, res); });
+    server_.Get("/developer/analytics/v1_beta/rate_limit/",
+                [this](const httplib::Request& req, httplib::Response& res) {
+                    handle_rate_limits(req, res);
+                });
     port_ = server_.bind_to_any_port("127.0.0.1");
     if (port_ <= 0) throw std::runtime_error("fake eBay could not bind 127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
@@ -92,6 +151,49 @@ void FakeEbay::set_delay(std::chrono::milliseconds delay) {
 void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
     std::lock_guard lock(mutex_);
     token_lifetime_ = lifetime;
+}
+
+void FakeEbay::set_daily_quota(int calls) {
+    std::lock_guard lock(mutex_);
+    daily_quota_ = calls;
+}
+
+void FakeEbay::set_best_match_shifts(bool shifts) {
+    std::lock_guard lock(mutex_);
+    best_match_shifts_ = shifts;
+}
+
+bool FakeEbay::token_valid(const std::string& auth) {
+    std::lock_guard lock(mutex_);
+    const auto it = auth.starts_with("Bearer ") ? tokens_.find(auth.substr(7)) : tokens_.end();
+    return it != tokens_.end() && it->second > std::chrono::steady_clock::now();
+}
+
+// getRateLimits, in the shape eBay documents: the buy.browse resource's daily rate.
+void FakeEbay::handle_rate_limits(const httplib::Request& req, httplib::Response& res) {
+    ++rate_limit_calls_;
+    if (!token_valid(req.get_header_value("Authorization"))) {
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    int limit = 5000, remaining = 5000;
+    {
+        std::lock_guard lock(mutex_);
+        if (daily_quota_ >= 0) {
+            limit = std::max(daily_quota_, 1);
+            remaining = quota_spent_ ? 0 : std::max(0, daily_quota_ - search_calls_.load());
+        }
+    }
+    res.set_content(
+        R"({"rateLimits":[{"apiContext":"buy","apiName":"Browse","apiVersion":"v1",)"
+        R"("resources":[{"name":"buy.browse","rates":[{"count":)" +
+            std::to_string(limit - remaining) + R"(,"limit":)" + std::to_string(limit) +
+            R"(,"remaining":)" + std::to_string(remaining) +
+            R"(,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]},)"
+            R"({"name":"buy.browse.item.bulk","rates":[{"count":0,"limit":5000,)"
+            R"("remaining":5000,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]}]}]})",
+        "application/json");
 }
 
 std::vector<std::int64_t> FakeEbay::offsets_requested() const {
@@ -157,24 +259,50 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     if (delay.count() > 0) std::this_thread::sleep_for(delay);
     if (fault == Fault::Slow) std::this_thread::sleep_for(std::chrono::milliseconds(slow_ms));
 
-    const auto auth = req.get_header_value("Authorization");
-    bool token_ok = false;
     {
         std::lock_guard lock(mutex_);
         if (fault == Fault::ExpireToken || fault == Fault::RevokeClient) tokens_.clear();
         if (fault == Fault::RevokeClient) client_revoked_ = true;
-        const auto it = auth.starts_with("Bearer ") ? tokens_.find(auth.substr(7)) : tokens_.end();
-        token_ok = it != tokens_.end() && it->second > std::chrono::steady_clock::now();
+        if (fault == Fault::QuotaExhausted ||
+            (daily_quota_ >= 0 && search_calls_.load() > daily_quota_)) {
+            quota_spent_ = true;
+        }
     }
-    if (!token_ok) {
+    if (!token_valid(req.get_header_value("Authorization"))) {
+        ++unauthorized_calls_;
         res.status = 401;
-        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        res.set_content(R"({"errors":[{"errorId":1001,"domain":"OAuth","category":"REQUEST",)"
+                        R"("message":"Invalid access token","longMessage":"Invalid access token. )"
+                        R"(Check the value of the Authorization HTTP request header."}]})",
+                        "application/json");
+        return;
+    }
+    bool spent = false;
+    {
+        std::lock_guard lock(mutex_);
+        spent = quota_spent_;
+    }
+    if (spent) {
+        // eBay's real body (ebay-samples/error_2001_rate_limited.json); no Retry-After.
+        res.status = 429;
+        res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
+                        R"("message":"Too many requests.","longMessage":"The request limit has )"
+                        R"(been reached for the resource."}]})",
+                        "application/json");
+        return;
+    }
+    if (fault == Fault::AccessDenied) {
+        res.status = 403;
+        res.set_content(R"({"errors":[{"errorId":1100,"domain":"ACCESS","category":"REQUEST",)"
+                        R"("message":"Access denied","longMessage":"Insufficient permissions to )"
+                        R"(fulfill the request."}]})",
+                        "application/json");
         return;
     }
     if (fault == Fault::RateLimited || fault == Fault::RateLimitedNoRetryAfter) {
         res.status = 429;
         if (fault == Fault::RateLimited) res.set_header("Retry-After", "1");
-        res.set_content(error_body(2001, "ACCESS", "Too many requests."), "application/json");
+        res.set_content("", "application/json");
         return;
     }
     if (fault == Fault::ServerError) {
@@ -231,9 +359,19 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         const auto it = by_term_.find(req.get_param_value("q"));
         const Listing empty;
         const Listing& listing = it == by_term_.end() ? empty : it->second;
-        const auto total = listing.claimed_total >= 0
-                               ? listing.claimed_total
-                               : static_cast<std::int64_t>(listing.items.size());
+        // The items this filter selects, in the order asked for: newlyListed is the stored
+        // order (newest first); Best Match re-ranks from one call to the next.
+        const auto parsed = parse_filter(filter);
+        std::vector<const FakeItem*> selected;
+        for (const auto& item : listing.items) {
+            if (passes(item, parsed)) selected.push_back(&item);
+        }
+        if (req.get_param_value("sort") != "newlyListed" && best_match_shifts_) {
+            std::mt19937 shuffle(static_cast<unsigned>(search_calls_.load()));
+            std::shuffle(selected.begin(), selected.end(), shuffle);
+        }
+        const auto total = listing.claimed_total >= 0 ? listing.claimed_total
+                                                      : static_cast<std::int64_t>(selected.size());
         body = R"({"href":"x","total":)" + std::to_string(total) + R"(,"limit":)" +
                std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
         if (offset + limit < total) {
@@ -241,13 +379,18 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
                     "/buy/browse/v1/item_summary/search?offset=" + std::to_string(offset + limit) +
                     "\"";
         }
-        if (total > 0) {
+        if (fault == Fault::FilterWarning) {
+            body += R"(,"warnings":[{"errorId":12002,"domain":"API_BROWSE","category":"REQUEST",)"
+                    R"("message":"The 'conditionIds' value is invalid.","parameters":[{"name":)"
+                    R"("filterName","value":"conditionIds"}]}])";
+        }
+        if (total > 0 && offset < total) {
             body += R"(,"itemSummaries":[)";
             // Past the real items of a claimed_total, serve generated ones.
             for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
                 if (i > offset) body += ',';
-                if (i < static_cast<std::int64_t>(listing.items.size())) {
-                    body += item_json(listing.items[static_cast<std::size_t>(i)]);
+                if (i < static_cast<std::int64_t>(selected.size())) {
+                    body += item_json(*selected[static_cast<std::size_t>(i)]);
                 } else {
                     FakeItem filler;
                     filler.item_id = "v1|9" + std::to_string(i) + "|0";

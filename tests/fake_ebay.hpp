@@ -19,8 +19,11 @@
 namespace gpuprice::test {
 
 enum class Fault {
-    RateLimited,              // 429 with Retry-After: 1 and eBay's 2001 body
-    RateLimitedNoRetryAfter,  // 429 without Retry-After
+    RateLimited,              // 429 with Retry-After: 1 and no eBay body (a passing throttle)
+    RateLimitedNoRetryAfter,  // the same without Retry-After
+    QuotaExhausted,           // the daily quota is spent from now on: 429, eBay's 2001 body
+    AccessDenied,             // 403 with eBay's 1100 body (a token without the Browse scope)
+    FilterWarning,            // 200 with a 12002 warning: eBay ignored a filter value
     ServerError,              // 500
     ExpireToken,              // revoke every token, then answer 401 (error 1001)
     RevokeClient,             // as ExpireToken, and refuse the client credentials from now on
@@ -37,6 +40,7 @@ struct FakeItem {
     std::string price = "500.00";
     std::string currency = "USD";
     std::string condition_id = "3000";
+    std::string country = "US";
     std::string raw;  // if set, served verbatim instead of a generated ItemSummary
 };
 
@@ -60,9 +64,17 @@ class FakeEbay {
     void queue_faults_for(const std::string& term, std::initializer_list<Fault> faults);
     void set_delay(std::chrono::milliseconds delay);  // for every search response
     void set_token_lifetime(std::chrono::seconds lifetime);
+    // The daily Browse quota: after this many search calls every search answers 429/2001, and
+    // getRateLimits reports what is left. Negative: no quota (the default).
+    void set_daily_quota(int calls);
+    // Without sort=newlyListed, eBay's Best Match order re-ranks between calls: the fake
+    // reshuffles each call's order (seeded by the call count) when this is on.
+    void set_best_match_shifts(bool shifts);
 
     int token_calls() const { return token_calls_; }
     int search_calls() const { return search_calls_; }
+    int rate_limit_calls() const { return rate_limit_calls_; }
+    int unauthorized_calls() const { return unauthorized_calls_; }
     std::vector<std::int64_t> offsets_requested() const;
     std::set<std::string> marketplaces_seen() const;
     std::vector<std::string> filters_seen() const;
@@ -74,6 +86,8 @@ class FakeEbay {
   private:
     void handle_token(const httplib::Request& req, httplib::Response& res);
     void handle_search(const httplib::Request& req, httplib::Response& res);
+    void handle_rate_limits(const httplib::Request& req, httplib::Response& res);
+    bool token_valid(const std::string& authorization);
 
     httplib::Server server_;
     std::thread thread_;
@@ -94,6 +108,11 @@ class FakeEbay {
     std::vector<std::string> filters_;
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
+    std::atomic<int> rate_limit_calls_{0};
+    std::atomic<int> unauthorized_calls_{0};
+    int daily_quota_ = -1;
+    bool quota_spent_ = false;
+    bool best_match_shifts_ = true;
     std::atomic<bool> stopping_{false};
     std::atomic<bool> client_revoked_{false};
 };

@@ -10,6 +10,7 @@
 
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
+#include "schema/store/coverage_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
@@ -46,7 +47,7 @@ struct FetchFixture {
 
     FetchFixture() {
         schema::migrate(db);
-        config.api_base = ebay.api_base();
+        config.search.api_base = ebay.api_base();
         config.auth_url = ebay.token_url();
         config.token_cache_path = dir.file("token");
         config.http.retry.base_delay = 10ms;
@@ -57,8 +58,7 @@ struct FetchFixture {
 
     fetcher::FetchOutcome fetch(std::vector<std::string> terms,
                                 const std::string& day = "2026-12-01") {
-        config.queries.clear();
-        for (const auto& term : terms) config.queries.push_back({term, {"used", "3000"}});
+        config.queries = fetcher::family_queries(terms, {{"used", "3000"}});
         return fetcher::run_fetch(db, config, credentials, day, {});
     }
 
@@ -104,22 +104,22 @@ TEST_SUITE("fetcher::fetch_run") {
         list[210] = list[5];  // eBay repeats items across pages
         list[7].price = "abc";
         list[8].currency = "EUR";
-        list[9].condition_id = "7000";
+        list[9].condition_id = "7000";  // kept out by the conditionIds filter, as on eBay
         list[10].raw =
             R"({"itemId":"v1|no-price|0","title":"RTX 3090 24GB","buyingOptions":["FIXED_PRICE"]})";
         f.ebay.set_items("RTX 3090", list);
         const auto outcome = f.fetch({"RTX 3090"});
         CHECK(outcome.status == schema::RunStatus::ok);
         CHECK(outcome.listings_seen == 245);
-        CHECK(outcome.listings_skipped == 5);
+        CHECK(outcome.listings_skipped == 4);
         const auto run = schema::load_run(f.db, outcome.run_id);
         REQUIRE(run.has_value());
         CHECK(run->skips.at("duplicate") == 1);
         CHECK(run->skips.at("bad-price") == 1);
         CHECK(run->skips.at("non-usd") == 1);
-        CHECK(run->skips.at("for-parts-condition") == 1);
+        CHECK(run->skips.count("for-parts-condition") == 0);
         CHECK(run->skips.at("missing-price") == 1);
-        CHECK(run->listings_skipped == 5);
+        CHECK(run->listings_skipped == 4);
     }
 
     TEST_CASE("429 with Retry-After, 429 without, and 500 are retried") {
@@ -165,6 +165,146 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(f.ebay.token_calls() == 2);
     }
 
+    // D1: a token revoked while four pages are in flight costs one 401 per page in flight, one
+    // refresh, and one replay each; no page is sent with the dead token after the first 401.
+    TEST_CASE("token revoked mid-run with 4 in flight: at most one extra call per request") {
+        FetchFixture f;
+        std::vector<std::string> terms;
+        for (int q = 0; q < 8; ++q) {
+            terms.push_back("RTX 30" + std::to_string(q));
+            f.ebay.set_items(terms.back(), items(std::to_string(q + 1), 1000));
+        }
+        f.config.http.parallel = 4;
+        f.ebay.set_delay(20ms);
+        // The 10th search revokes every token: the ones in flight then all meet a 401.
+        for (int i = 0; i < 9; ++i) f.ebay.queue_faults({Fault::Slow});
+        f.ebay.slow_ms = 1;
+        f.ebay.queue_faults({Fault::ExpireToken});
+        const auto outcome = f.fetch(terms);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 8000);
+        CHECK(f.ebay.token_calls() == 2);  // one refresh for the generation
+        CHECK(f.ebay.unauthorized_calls() >= 1);
+        CHECK(f.ebay.unauthorized_calls() <= 4);  // one per request in flight
+        CHECK(outcome.calls_used == 40 + f.ebay.unauthorized_calls());
+    }
+
+    // A token that simply runs out during the run is renewed before dispatch.
+    TEST_CASE("a token near its expiry is minted again before the next call") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 2000));
+        f.ebay.set_token_lifetime(2s);
+        f.config.token_margin = 1s;
+        f.config.http.parallel = 2;
+        f.ebay.set_delay(150ms);  // 10 pages, one query: longer than one token's life
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 2000);
+        CHECK(f.ebay.token_calls() >= 2);
+        CHECK(f.ebay.unauthorized_calls() <= 2);  // at most the calls in flight at expiry
+        CHECK(outcome.calls_used == 10 + f.ebay.unauthorized_calls());
+    }
+
+    // D2: the daily quota runs out mid-run. The run stops at once (the 429 is not retried and no
+    // further page is sent), keeps what it has, and says why.
+    TEST_CASE("quota exhausted mid-run: stops within one call, partial with the reason") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 3000));
+        f.ebay.set_items("RTX 4090", items("2", 3000));
+        f.config.http.parallel = 1;
+        f.config.check_quota = false;  // eBay's counter says nothing in advance here
+        f.ebay.set_daily_quota(7);
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.stop == fetcher::StopReason::quota);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(f.ebay.search_calls() == 8);  // 7 pages, then the one 429
+        CHECK(outcome.pages_stored == 7);
+        CHECK(f.count("SELECT count(*) FROM listings") == 1400);
+        const auto run = schema::load_run(f.db, outcome.run_id);
+        CHECK(run->status == "partial");
+        CHECK(run->message.find("quota is spent") != std::string::npos);
+        CHECK(run->message.find("2001") != std::string::npos);
+        CHECK(run->message.find("The request limit has been reached") != std::string::npos);
+        for (const auto& q : outcome.coverage) {
+            CHECK_FALSE(q.complete);
+            CHECK(q.stopped == "quota");
+        }
+
+        FetchFixture g;  // with four in flight: those four, no more
+        for (int q = 0; q < 4; ++q) {
+            g.ebay.set_items("RTX 40" + std::to_string(q), items(std::to_string(q + 1), 3000));
+        }
+        g.config.http.parallel = 4;
+        g.config.check_quota = false;
+        g.ebay.set_daily_quota(10);
+        const auto four = g.fetch({"RTX 400", "RTX 401", "RTX 402", "RTX 403"});
+        CHECK(four.stop == fetcher::StopReason::quota);
+        CHECK(g.ebay.search_calls() <= 10 + 4);
+    }
+
+    TEST_CASE("the quota read first bounds the plan; a quota that reads zero stops at once") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 3000));
+        f.ebay.set_daily_quota(60);
+        f.config.quota_reserve = 55;
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(f.ebay.rate_limit_calls() == 1);
+        REQUIRE(outcome.quota.has_value());
+        CHECK(outcome.quota->remaining == 60);
+        CHECK(outcome.calls_budget == 5);
+        CHECK(outcome.calls_used == 5);
+        CHECK(outcome.budget_reached);
+        CHECK(outcome.stop == fetcher::StopReason::none);
+
+        f.config.quota_reserve = 60;  // 55 left now, all of it reserved
+        const auto none = f.fetch({"RTX 3090"});
+        CHECK(none.stop == fetcher::StopReason::quota);
+        CHECK(none.status == schema::RunStatus::partial);
+        CHECK(f.ebay.search_calls() == 5);  // not one more search
+        const auto run = schema::load_run(f.db, none.run_id);
+        CHECK(run->message.find("calls left") != std::string::npos);
+    }
+
+    TEST_CASE("403 errorId 1100 stops the run at once and names the scope") {
+        FetchFixture f;
+        for (const std::string term : {"RTX 3090", "RTX 4090", "RTX 4080"}) {
+            f.ebay.set_items(term, items(term.substr(4), 10));
+        }
+        f.config.http.parallel = 1;
+        f.ebay.queue_faults({Fault::AccessDenied});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090", "RTX 4080"});
+        CHECK(outcome.stop == fetcher::StopReason::access_denied);
+        CHECK(f.ebay.search_calls() == 1);
+        REQUIRE_FALSE(outcome.problems.empty());
+        CHECK(outcome.problems[0].find("https://api.ebay.com/oauth/api_scope") !=
+              std::string::npos);
+        CHECK(outcome.problems[0].find("Insufficient permissions") != std::string::npos);
+    }
+
+    // D9: a 200 whose warnings say eBay ignored a filter is not a silent success.
+    TEST_CASE("a filter warning on a 200 marks the query degraded and the run not ok") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.set_items("RTX 4090", items("2", 10));
+        f.ebay.queue_faults_for("RTX 4090", {Fault::FilterWarning});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.queries_degraded == 1);
+        CHECK(outcome.listings_seen == 20);
+        bool logged = false;
+        for (const auto& p : outcome.problems) {
+            logged = logged || (p.find("12002") != std::string::npos &&
+                                p.find("conditionIds") != std::string::npos);
+        }
+        CHECK(logged);
+        const auto coverage = schema::load_coverage(f.db, outcome.run_id);
+        REQUIRE(coverage.size() == 2);
+        CHECK(coverage[0].query == "RTX 3090");
+        CHECK(coverage[0].complete);
+        CHECK_FALSE(coverage[1].complete);
+        CHECK(coverage[1].warnings.find("12002") != std::string::npos);
+    }
+
     TEST_CASE("the call budget stops the run cleanly") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 1000));
@@ -181,17 +321,40 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(run->message.find("call budget") != std::string::npos);
     }
 
-    TEST_CASE("no query reaches past eBay's 10,000-item cap, and the log says so") {
+    // D7: a cut budget goes to every family's first pages first, not to the queue's order.
+    TEST_CASE("a short budget covers every family's first page before any second page") {
         FetchFixture f;
-        f.ebay.set_items("RTX 3090", items("1", 10), 25000);
-        f.config.http.max_calls = 200;
-        const auto outcome = f.fetch({"RTX 3090"});
-        CHECK(outcome.status == schema::RunStatus::ok);
-        const auto offsets = f.ebay.offsets_requested();
-        CHECK(offsets.size() == 50);
-        CHECK(*std::max_element(offsets.begin(), offsets.end()) == 9800);
-        REQUIRE(outcome.notes.size() == 1);
-        CHECK(outcome.notes[0].find("matches 25000 listings") != std::string::npos);
+        std::vector<std::string> terms;
+        for (int q = 0; q < 6; ++q) {
+            terms.push_back("RTX 40" + std::to_string(q));
+            f.ebay.set_items(terms.back(), items(std::to_string(q + 1), q == 0 ? 4000 : 600));
+        }
+        f.config.http.max_calls = 9;
+        const auto outcome = f.fetch(terms);
+        CHECK(outcome.budget_reached);
+        const auto coverage = schema::load_coverage(f.db, outcome.run_id);
+        REQUIRE(coverage.size() == 6);
+        for (const auto& q : coverage) {
+            CAPTURE(q.query);
+            CHECK(q.pages >= 1);
+            CHECK(q.pages <= 2);
+            CHECK(q.stopped == "budget");
+        }
+    }
+
+    // D6: pages follow `next` and stop at the first short page.
+    TEST_CASE("paging ends at the first short page, and the coverage says so") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 4090", items("2", 450));
+        const auto exact = f.fetch({"RTX 4090"});
+        CHECK(exact.calls_used == 3);
+        const auto coverage = schema::load_coverage(f.db, exact.run_id);
+        REQUIRE(coverage.size() == 1);
+        CHECK(coverage[0].total == 450);
+        CHECK(coverage[0].pages == 3);
+        CHECK(coverage[0].items == 450);
+        CHECK(coverage[0].stopped == "last-page");
+        CHECK(coverage[0].complete);
     }
 
     TEST_CASE(
@@ -258,7 +421,7 @@ TEST_SUITE("fetcher::fetch_run") {
         // Get a token from the fake, then point searches at a closed port.
         f.ebay.set_items("RTX 3090", items("1", 5));
         f.fetch({"RTX 3090"});
-        f.config.api_base = "http://127.0.0.1:1";
+        f.config.search.api_base = "http://127.0.0.1:1";
         const auto outcome = f.fetch({"RTX 3090"});
         CHECK(outcome.status == schema::RunStatus::failed);
         REQUIRE_FALSE(outcome.problems.empty());

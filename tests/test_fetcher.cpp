@@ -9,10 +9,11 @@
 #include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/query_plan.hpp"
+#include "fetcher/rate_limits.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/url.hpp"
-#include "schema/rules/catalog.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::fetcher;
@@ -47,14 +48,41 @@ class ScopedEnv {
 }  // namespace
 
 TEST_SUITE("fetcher::query_plan") {
-    TEST_CASE("page offsets are multiples of the limit and stop at eBay's 10,000 items") {
-        CHECK(later_page_offsets(450, 200) == std::vector<std::int64_t>{200, 400});
-        CHECK(later_page_offsets(200, 200).empty());
-        CHECK(later_page_offsets(0, 200).empty());
-        const auto capped = later_page_offsets(25000, 200);
-        REQUIRE_FALSE(capped.empty());
-        CHECK(capped.back() == 9800);  // offset + limit = 10,000
-        for (auto offset : capped) CHECK(offset % 200 == 0);
+    TEST_CASE("a term another term already covers is dropped: eBay ANDs the words") {
+        const auto kept =
+            drop_covered_terms({"RTX 4070", "RTX 4070 Ti", "RTX 4070 Ti Super", "Tesla V100",
+                                "Tesla V100S", "A100", "H100", "H100 NVL", "rtx 4070"});
+        CHECK(kept ==
+              std::vector<std::string>{"RTX 4070", "Tesla V100", "Tesla V100S", "A100", "H100"});
+        const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+        const auto all = search_terms(catalog);
+        const auto pruned = drop_covered_terms(all);
+        CHECK(pruned.size() < all.size());
+        // What the audit counted (D12): 16 of the catalog's terms are word-supersets.
+        CHECK(all.size() - pruned.size() >= 16);
+    }
+
+    TEST_CASE("price bands split at a price and print in the Browse range syntax") {
+        const PriceBand open;
+        CHECK(band_text(open) == "[]");
+        const auto halves = split_band(open, 50000);
+        REQUIRE(halves.has_value());
+        CHECK(band_text(halves->first) == "[0.00..499.99]");
+        CHECK(band_text(halves->second) == "[500.00]");
+        const auto quarter = split_band(halves->first, 25005);
+        REQUIRE(quarter.has_value());
+        CHECK(band_text(quarter->second) == "[250.05..499.99]");
+        CHECK_FALSE(split_band(halves->second, 50000).has_value());  // not inside the band
+        CHECK_FALSE(split_band(halves->first, 60000).has_value());
+    }
+
+    TEST_CASE("a missing conditionId falls back to the query's only condition") {
+        Query used;
+        used.conditions = condition_groups("used");
+        CHECK(used.fallback_condition() == 3000);
+        Query all;
+        all.conditions = condition_groups("all");
+        CHECK_FALSE(all.fallback_condition().has_value());
     }
 
     TEST_CASE("one search term per model family") {
@@ -90,15 +118,30 @@ TEST_SUITE("fetcher::query_plan") {
         CHECK(gpuprice::schema::condition_class(7000) == "for-parts");
     }
 
-    TEST_CASE("the search URL carries category, filter and paging, encoded") {
-        const auto url =
-            search_url("https://api.ebay.com", {"RTX 3090 Ti", {"used", "3000"}}, 200, 400);
+    TEST_CASE("the search URL: one query per family, every condition, location, stable sort") {
+        SearchSettings settings;
+        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_US");
+        Query q;
+        q.family = "RTX 3090 Ti";
+        q.conditions = condition_groups("all");
+        const auto url = query_url(settings, q, 400);
         CHECK(url.starts_with(
             "https://api.ebay.com/buy/browse/v1/item_summary/search?q=RTX%203090%20Ti&"));
         CHECK(url.find("category_ids=27386") != std::string::npos);
-        CHECK(url.find("filter=conditionIds%3A%7B3000%7D%2CpriceCurrency%3AUSD%2CbuyingOptions%3A%"
-                       "7BFIXED_PRICE%7CBEST_OFFER%7D") != std::string::npos);
-        CHECK(url.ends_with("&limit=200&offset=400"));
+        CHECK(search_filter(settings, q) ==
+              "conditionIds:{1000|1500|1750|2000|2010|2020|2030|2500|3000},"
+              "buyingOptions:{FIXED_PRICE|BEST_OFFER},itemLocationCountry:US");
+        CHECK(url.find("filter=conditionIds%3A%7B1000%7C1500") != std::string::npos);
+        CHECK(url.find("priceCurrency") == std::string::npos);  // never alone (D17)
+        CHECK(url.ends_with("&sort=newlyListed&limit=200&offset=400"));
+        q.kind = QueryKind::price_band;
+        q.band = {50000, 99999};
+        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_GB");
+        settings.location = ItemLocation::anywhere;
+        CHECK(search_filter(settings, q)
+                  .ends_with("buyingOptions:{FIXED_PRICE|BEST_OFFER},price:[500.00..999.99],"
+                             "priceCurrency:GBP"));
+        CHECK(q.key() == "RTX 3090 Ti price:[500.00..999.99]");
         CHECK(percent_encode("a b&c/é") == "a%20b%26c%2F%C3%A9");
     }
 }
@@ -106,6 +149,12 @@ TEST_SUITE("fetcher::query_plan") {
 TEST_SUITE("fetcher::retry_policy") {
     TEST_CASE("what is worth retrying") {
         CHECK(is_retryable(429, 0));
+        // The daily quota (429 with eBay's 2001) cannot be waited out: never retried.
+        const auto quota_body = gpuprice::test::read_file(
+            gpuprice::test::source_dir() / "tests/data/ebay/error_2001_rate_limited.json");
+        CHECK(is_quota_exhausted(429, quota_body));
+        CHECK_FALSE(is_quota_exhausted(429, ""));
+        CHECK_FALSE(is_quota_exhausted(500, quota_body));
         CHECK(is_retryable(500, 0));
         CHECK(is_retryable(503, 0));
         CHECK(is_retryable(0, CURLE_OPERATION_TIMEDOUT));
@@ -205,6 +254,10 @@ TEST_SUITE("fetcher::oauth_client") {
                                                "tests/data/ebay/oauth_error_invalid_scope.json");
         CHECK_THROWS_WITH_AS(token_from_response(scope, now),
                              doctest::Contains("HTTP 400 invalid_scope"), FetchError);
+        // eBay's error_description is kept: it says what to fix (D20).
+        CHECK_THROWS_WITH_AS(token_from_response(scope, now),
+                             doctest::Contains("exceeds the scope granted to the client"),
+                             FetchError);
     }
 
     TEST_CASE("the token cache is 0600, keyed by client, and expires early") {
@@ -219,5 +272,32 @@ TEST_SUITE("fetcher::oauth_client") {
         CHECK_FALSE(load_cached_token(path, "other-id", "url", now, 300s).has_value());
         CHECK_FALSE(load_cached_token(path, "id", "url", now + 3400s, 300s).has_value());
         CHECK(gpuprice::test::read_file(path).find("id\n") == std::string::npos);  // no client id
+    }
+}
+
+TEST_SUITE("fetcher::rate_limits") {
+    TEST_CASE("getRateLimits: the buy.browse rate, and the run's budget within it") {
+        const std::string body =
+            R"({"rateLimits":[{"apiContext":"buy","apiName":"Browse","apiVersion":"v1",)"
+            R"("resources":[{"name":"buy.browse.item.bulk","rates":[{"limit":5000,"remaining":)"
+            R"(4999,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]},{"name":"buy.browse",)"
+            R"("rates":[{"count":4200,"limit":5000,"remaining":800,"reset":)"
+            R"("2026-12-04T08:00:00.000Z","timeWindow":86400}]}]}]})";
+        const auto quota = parse_browse_quota(body);
+        REQUIRE(quota.has_value());
+        CHECK(quota->limit == 5000);
+        CHECK(quota->remaining == 800);
+        CHECK(quota->reset == "2026-12-04T08:00:00.000Z");
+        CHECK(plan_budget(1000, quota, 50) == 750);
+        CHECK(plan_budget(500, quota, 50) == 500);
+        CHECK(plan_budget(500, std::nullopt, 50) == 500);
+        CHECK(plan_budget(500, BrowseQuota{5000, 20, ""}, 50) == 0);
+        CHECK_FALSE(parse_browse_quota(R"({"rateLimits":[]})").has_value());
+        CHECK_FALSE(parse_browse_quota("not json").has_value());
+        const auto request = rate_limits_request("https://api.ebay.com", "tok");
+        CHECK(request.url ==
+              "https://api.ebay.com/developer/analytics/v1_beta/rate_limit/"
+              "?api_context=buy&api_name=browse");
+        CHECK_FALSE(request.counts_against_budget);
     }
 }

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <filesystem>
 #include <thread>
 
 #include "fetcher/browse_parser.hpp"
@@ -60,7 +61,7 @@ std::string mutate(const std::string& field, const std::string& replacement) {
 
 fetcher::FetchConfig config_for(const test::FakeEbay& ebay, const test::TempDir& dir) {
     fetcher::FetchConfig config;
-    config.api_base = ebay.api_base();
+    config.search.api_base = ebay.api_base();
     config.auth_url = ebay.token_url();
     config.token_cache_path = dir.file("token");
     config.http.retry.base_delay = 5ms;
@@ -158,7 +159,7 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.retry.max_attempts = 10;
-        config.queries = {{"RTX 3090", {"used", "3000"}}};
+        config.queries = fetcher::family_queries({"RTX 3090"}, {{"used", "3000"}});
         // Eight refusals in a row: the first page needs nine attempts.
         ebay.queue_faults(
             {test::Fault::RateLimitedNoRetryAfter, test::Fault::RateLimitedNoRetryAfter,
@@ -180,7 +181,7 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.parallel = 1;
-        config.queries = {{"RTX 3090", {"used", "3000"}}};
+        config.queries = fetcher::family_queries({"RTX 3090"}, {{"used", "3000"}});
         // On the second page eBay revokes the application: the token stops working and the
         // refresh is refused (401 invalid_client).
         ebay.queue_faults({test::Fault::Slow, test::Fault::RevokeClient});
@@ -195,6 +196,44 @@ TEST_SUITE("robustness::faults") {
             said = said || p.find("invalid_client") != std::string::npos;
         }
         CHECK(said);
+    }
+}
+
+TEST_SUITE("robustness::faults") {
+    // D2 end to end: the quota runs out in the middle of the night. The fetch stops at once with
+    // exit 7, the run is partial with the reason, and scripts/nightly still writes the night's
+    // reports from what was fetched and says the night was partial.
+    TEST_CASE("quota exhausted mid-run: nightly writes the reports and says partial") {
+        test::FakeEbay ebay;
+        ebay.set_items("RTX 3090", cards(3000));
+        ebay.set_daily_quota(4);
+        test::TempDir dir;
+        const auto home = dir.file("home");
+        const pid_t pid = test::spawn(
+            {std::string(GPUPRICE_SOURCE_DIR) + "/scripts/nightly", "--query", "RTX 3090",
+             "--condition", "used", "--parallel", "1", "--api-base", ebay.api_base(), "--auth-url",
+             ebay.token_url(), "--token-cache", dir.file("token"), "--no-quota-check",
+             "--retry-base-ms", "10"},
+            {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret,
+             "GPUPRICE_HOME=" + home, std::string("GPUPRICE_BIN=") + GPUPRICE_BINARY},
+            dir.file("out"), dir.file("err"));
+        CHECK(test::wait_exit(pid) == 7);
+        CHECK(ebay.search_calls() == 4 + 1);  // four pages, then one 429 and nothing after
+        const auto err = test::read_file(dir.file("err"));
+        CHECK(err.find("partial night (exit 7") != std::string::npos);
+        CHECK(err.find("quota") != std::string::npos);
+        bool report = false;
+        for (const auto& night : std::filesystem::directory_iterator(home + "/reports")) {
+            for (const auto& file : std::filesystem::directory_iterator(night.path())) {
+                report = report || file.path().filename().string().starts_with("gpuprice-all-");
+            }
+        }
+        CHECK(report);
+        schema::Database db(home + "/gpuprice.db");
+        auto run = db.prepare("SELECT status, message FROM fetch_runs ORDER BY id DESC LIMIT 1");
+        REQUIRE(run.step());
+        CHECK(run.text(0) == "partial");
+        CHECK(run.text(1).find("quota") != std::string::npos);
     }
 }
 

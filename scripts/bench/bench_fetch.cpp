@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
     const gpuprice::fetcher::CurlGlobal curl;
     gpuprice::test::FakeEbay ebay;
     // eBay serves at most 50 pages of 200 per query: spread the pages over several queries.
-    std::vector<gpuprice::fetcher::SearchQuery> queries;
+    std::vector<std::string> terms;
     for (int first = 0, q = 0; first < pages; first += 50, ++q) {
         const std::string term = "RTX 3090 #" + std::to_string(q);
         std::vector<gpuprice::test::FakeItem> items;
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
             items.push_back(item);
         }
         ebay.set_items(term, items);
-        queries.push_back({term, {"used", "3000"}});
+        terms.push_back(term);
     }
     ebay.set_delay(std::chrono::milliseconds(latency_ms));
     const auto dir = std::filesystem::temp_directory_path() / "gpuprice-bench-fetch";
@@ -43,12 +43,12 @@ int main(int argc, char** argv) {
         gpuprice::schema::Database db(db_path.string());
         gpuprice::schema::migrate(db);
         gpuprice::fetcher::FetchConfig config;
-        config.api_base = ebay.api_base();
+        config.search.api_base = ebay.api_base();
         config.auth_url = ebay.token_url();
         config.token_cache_path = (dir / "token").string();
         config.http.parallel = parallel;
         config.http.max_calls = pages * 2;
-        config.queries = queries;
+        config.queries = gpuprice::fetcher::family_queries(terms, {{"used", "3000"}});
         const auto start = std::chrono::steady_clock::now();
         const auto outcome = gpuprice::fetcher::run_fetch(
             db, config, {ebay.client_id, ebay.client_secret}, "2026-12-02", {});

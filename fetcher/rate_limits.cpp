@@ -1,0 +1,54 @@
+#include "fetcher/rate_limits.hpp"
+
+#include <simdjson.h>
+
+#include <algorithm>
+
+namespace gpuprice::fetcher {
+
+namespace dom = simdjson::dom;
+
+HttpRequest rate_limits_request(const std::string& api_base, const std::string& token) {
+    HttpRequest request;
+    request.url =
+        api_base + "/developer/analytics/v1_beta/rate_limit/?api_context=buy&api_name=browse";
+    request.headers = {"Authorization: Bearer " + token, "Accept: application/json"};
+    request.counts_against_budget = false;  // the Analytics API has its own quota
+    return request;
+}
+
+std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
+    dom::parser parser;
+    dom::object root;
+    if (parser.parse(body.data(), body.size()).get(root)) return std::nullopt;
+    dom::array apis;
+    if (root["rateLimits"].get(apis)) return std::nullopt;
+    for (auto api_value : apis) {
+        dom::array resources;
+        if (api_value["resources"].get(resources)) continue;
+        for (auto resource : resources) {
+            std::string_view name;
+            if (resource["name"].get(name) || name != "buy.browse") continue;
+            dom::array rates;
+            if (resource["rates"].get(rates)) continue;
+            for (auto rate : rates) {
+                BrowseQuota quota;
+                if (rate["limit"].get(quota.limit) || rate["remaining"].get(quota.remaining)) {
+                    continue;
+                }
+                std::string_view reset;
+                if (!rate["reset"].get(reset)) quota.reset = std::string(reset);
+                return quota;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve) {
+    if (!quota) return max_calls;
+    const auto usable = std::max<std::int64_t>(0, quota->remaining - reserve);
+    return static_cast<int>(std::min<std::int64_t>(max_calls, usable));
+}
+
+}  // namespace gpuprice::fetcher

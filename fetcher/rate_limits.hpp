@@ -1,0 +1,33 @@
+// eBay's remaining daily Browse quota, read once per run from the Developer Analytics API
+// (getRateLimits: GET /developer/analytics/v1_beta/rate_limit/?api_context=buy&api_name=browse,
+// an application token, its own quota; https://developer.ebay.com/api-docs/developer/analytics/
+// resources/rate_limit/methods/getRateLimits). The response lists per resource
+// {"name":"buy.browse","rates":[{"limit":5000,"remaining":...,"reset":"...T07:00:00.000Z",
+// "timeWindow":86400}]}.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "fetcher/http_engine.hpp"
+
+namespace gpuprice::fetcher {
+
+struct BrowseQuota {
+    std::int64_t limit = 0;
+    std::int64_t remaining = 0;
+    std::string reset;  // ISO 8601, when the daily window starts again
+};
+
+HttpRequest rate_limits_request(const std::string& api_base, const std::string& token);
+
+// The buy.browse rate of a getRateLimits body; nullopt when it has none.
+std::optional<BrowseQuota> parse_browse_quota(std::string_view body);
+
+// The run's call budget: --max-calls, or what the quota leaves above the reserve if less;
+// never negative.
+int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve);
+
+}  // namespace gpuprice::fetcher

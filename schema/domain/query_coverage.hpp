@@ -1,0 +1,26 @@
+// What one query of a fetch run covered: eBay's total, the pages and items it returned, why
+// paging ended, and whether every listing eBay serves for the query was seen. Stored per run and
+// query, so that a listing missing from a complete query can be taken as gone (cleared), and a
+// night's figures can be compared knowing what they were drawn from.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpuprice::schema {
+
+struct QueryCoverage {
+    std::string query;                  // the query's key: "RTX 3090", "RTX 3090 price:[..499.99]"
+    std::string kind;                   // search, price-band, item-group
+    std::string family;                 // the search term every result belongs to
+    std::string parent;                 // the query a price band was split from; empty otherwise
+    std::optional<std::int64_t> total;  // eBay's `total` on the first page (an indicator only)
+    int pages = 0;
+    int items = 0;        // items eBay returned, stored or skipped
+    std::string stopped;  // last-page, split, budget, quota, error, cap, access-denied, ...
+    bool complete = false;
+    std::string warnings;  // eBay warnings that made the query degraded, with their errorId
+};
+
+}  // namespace gpuprice::schema

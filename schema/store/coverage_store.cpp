@@ -1,0 +1,51 @@
+#include "schema/store/coverage_store.hpp"
+
+namespace gpuprice::schema {
+
+void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCoverage>& rows) {
+    Transaction tx(db);
+    auto insert = db.prepare(
+        "INSERT OR REPLACE INTO query_coverage (run_id, query, kind, family, parent, total, "
+        "pages, items, stopped, complete, warnings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+        "?10, ?11)");
+    for (const auto& r : rows) {
+        insert.bind(1, run_id)
+            .bind(2, r.query)
+            .bind(3, r.kind)
+            .bind(4, r.family)
+            .bind(5, r.parent.empty() ? std::optional<std::string>() : r.parent)
+            .bind(6, r.total)
+            .bind(7, r.pages)
+            .bind(8, r.items)
+            .bind(9, r.stopped)
+            .bind(10, r.complete ? 1 : 0)
+            .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings);
+        insert.run();
+    }
+    tx.commit();
+}
+
+std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
+    auto select = db.prepare(
+        "SELECT query, kind, family, coalesce(parent, ''), total, pages, items, stopped, "
+        "complete, coalesce(warnings, '') FROM query_coverage WHERE run_id = ?1 ORDER BY query");
+    select.bind(1, run_id);
+    std::vector<QueryCoverage> rows;
+    while (select.step()) {
+        QueryCoverage r;
+        r.query = select.text(0);
+        r.kind = select.text(1);
+        r.family = select.text(2);
+        r.parent = select.text(3);
+        r.total = select.optional_int64(4);
+        r.pages = select.int32(5);
+        r.items = select.int32(6);
+        r.stopped = select.text(7);
+        r.complete = select.int32(8) != 0;
+        r.warnings = select.text(9);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,18 @@
+// Per-query coverage of fetch runs (table query_coverage).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "schema/domain/query_coverage.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// Writes a run's coverage rows in one transaction.
+void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCoverage>& rows);
+
+// A run's coverage rows, in query order.
+std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id);
+
+}  // namespace gpuprice::schema
