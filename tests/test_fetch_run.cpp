@@ -493,3 +493,56 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(counts.text(3) == "ok");
     }
 }
+
+TEST_SUITE("fetcher::coverage") {
+    // The market as eBay shows it: one family larger than the 10,000 items eBay serves per
+    // query, a few ordinary ones, and Best Match re-ranking between calls. The plan must store
+    // nearly all of it for barely more calls than the minimal number of pages.
+    TEST_CASE("a family over 10,000 listings is covered through price bands at near-minimal cost") {
+        FetchFixture f;
+        const std::vector<std::pair<std::string, int>> families = {
+            {"RTX 3060", 12500}, {"RTX 3090", 1900}, {"RTX 4090", 640}, {"Tesla V100", 75}};
+        int total = 0, minimal_pages = 0, id = 1;
+        std::vector<std::string> terms;
+        for (const auto& [term, count] : families) {
+            std::vector<FakeItem> list;
+            for (int i = 0; i < count; ++i, ++id) {
+                FakeItem item;
+                item.item_id = "v1|" + std::to_string(id) + "|0";
+                item.title = "NVIDIA " + term + " #" + std::to_string(id);
+                item.price =
+                    std::to_string(150 + (id * 7919) % 900) + "." + std::to_string(10 + id % 90);
+                item.condition_id = id % 3 == 0 ? "1000" : "3000";
+                list.push_back(item);
+            }
+            f.ebay.set_items(term, list);
+            terms.push_back(term);
+            total += count;
+            minimal_pages += (count + 199) / 200;
+        }
+        f.config.http.max_calls = 1000;
+        f.config.queries = fetcher::family_queries(terms, fetcher::condition_groups("all"));
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        const int stored = f.count("SELECT count(*) FROM listings");
+        CHECK(stored >= total * 99 / 100);
+        CHECK(outcome.calls_used <= minimal_pages * 11 / 10);
+        MESSAGE("stored " << stored << " of " << total << " with " << outcome.calls_used
+                          << " calls; minimal pages " << minimal_pages);
+        const auto coverage = schema::load_coverage(f.db, outcome.run_id);
+        int bands = 0;
+        for (const auto& q : coverage) {
+            CAPTURE(q.query);
+            CHECK(q.complete);
+            if (q.kind == "price-band") {
+                ++bands;
+                CHECK(q.total < fetcher::kMaxReachableItems);
+                CHECK(q.family == "RTX 3060");
+            }
+            if (q.query == "RTX 3060") CHECK(q.stopped == "split");
+        }
+        CHECK(bands >= 2);
+        // Conditions come from each item, not from the query: one query asked for all of them.
+        CHECK(f.count("SELECT count(DISTINCT condition_id) FROM listings") == 2);
+    }
+}
