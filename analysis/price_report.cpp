@@ -13,7 +13,37 @@ namespace {
 
 struct Group {
     std::vector<const schema::PricedObservation*> observations;
+    std::vector<double> cleared_usd;
+    std::vector<double> cleared_days;
+    std::vector<double> sold_usd;
 };
+
+// The values the outlier rule keeps.
+std::vector<double> kept_values(const std::vector<double>& values) {
+    const auto outlier = find_outliers(values);
+    std::vector<double> kept;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!outlier[i]) kept.push_back(values[i]);
+    }
+    return kept;
+}
+
+// The chosen figure and how many prices stand behind it.
+std::pair<std::optional<double>, int> basis_figure(const ReportRow& row, PriceBasis basis) {
+    switch (basis) {
+        case PriceBasis::median:
+            return {row.listings ? std::optional(row.median_usd) : std::nullopt, row.listings};
+        case PriceBasis::p25:
+            return {row.listings ? std::optional(row.p25_usd) : std::nullopt, row.listings};
+        case PriceBasis::lowest3:
+            return {row.lowest3_mean_usd, row.listings};
+        case PriceBasis::cleared:
+            return {row.cleared_median_usd, row.cleared_listings};
+        case PriceBasis::sold:
+            return {row.sold_median_usd, row.sold_listings.value_or(0)};
+    }
+    return {std::nullopt, 0};
+}
 
 // Ranked cards first by GFLOPS per USD; then unranked (low sample) ones; cards without the
 // precision last.
@@ -35,9 +65,7 @@ bool row_order(const ReportRow& a, const ReportRow& b) {
 }  // namespace
 
 double total_price_usd(const schema::PricedObservation& o, Shipping shipping) {
-    std::int64_t cents = o.price_cents;
-    if (shipping == Shipping::Include && o.shipping_cents) cents += *o.shipping_cents;
-    return static_cast<double>(cents) / 100.0;
+    return total_usd(o.price_cents, o.shipping_cents, shipping);
 }
 
 double percent_change(double now, double then) {
@@ -45,17 +73,34 @@ double percent_change(double now, double then) {
 }
 
 Report build_report(const std::vector<schema::PricedObservation>& observations,
-                    const schema::Catalog& catalog, const ReportOptions& options) {
+                    const schema::Catalog& catalog, const ReportOptions& options,
+                    const MarketEvidence& evidence) {
     std::map<std::pair<std::string, std::string>, Group> groups;  // (condition, model)
-    for (const auto& o : observations) {
-        const std::string condition(schema::condition_class(o.condition_id));
+    // The group of a price of `model` in condition `condition_id`, or null when not reported.
+    const auto group_of = [&](int condition_id, const std::string& model_name) -> Group* {
+        const std::string condition(schema::condition_class(condition_id));
         if (std::find(options.conditions.begin(), options.conditions.end(), condition) ==
             options.conditions.end()) {
-            continue;
+            return nullptr;
         }
-        const auto* model = catalog.find_model(o.model);
-        if (!model || model->vram_gb < options.min_vram_gb) continue;
-        groups[{condition, o.model}].observations.push_back(&o);
+        const auto* model = catalog.find_model(model_name);
+        if (!model || model->vram_gb < options.min_vram_gb) return nullptr;
+        return &groups[{condition, model_name}];
+    };
+    for (const auto& o : observations) {
+        if (auto* group = group_of(o.condition_id, o.model)) group->observations.push_back(&o);
+    }
+    for (const auto& c : evidence.clearances) {
+        if (c.kind != ClearanceKind::cleared) continue;  // near-final bids are not clearances
+        if (auto* group = group_of(c.life->condition_id, c.life->model)) {
+            group->cleared_usd.push_back(c.price_usd);
+            group->cleared_days.push_back(c.days_listed);
+        }
+    }
+    for (const auto& s : evidence.sold) {
+        if (auto* group = group_of(s.condition_id, s.model)) {
+            group->sold_usd.push_back(static_cast<double>(s.price_cents) / 100.0);
+        }
     }
 
     Report report;
@@ -89,11 +134,35 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.p75_usd = percentile(kept, 0.75);
             row.min_usd = *std::min_element(kept.begin(), kept.end());
         }
+        if (kept.size() >= 3) {
+            std::partial_sort(kept.begin(), kept.begin() + 3, kept.end());
+            row.lowest3_mean_usd = (kept[0] + kept[1] + kept[2]) / 3.0;
+        }
+        // Clearances: the price and the days listed of the same kept listings.
+        const auto cleared_outlier = find_outliers(group.cleared_usd);
+        std::vector<double> cleared, days;
+        for (std::size_t i = 0; i < group.cleared_usd.size(); ++i) {
+            if (cleared_outlier[i]) continue;
+            cleared.push_back(group.cleared_usd[i]);
+            days.push_back(group.cleared_days[i]);
+        }
+        row.cleared_listings = static_cast<int>(cleared.size());
+        if (!cleared.empty()) {
+            row.cleared_median_usd = median(cleared);
+            row.median_days_listed = median(days);
+        }
+        if (evidence.have_sold_data) {
+            const auto sold = kept_values(group.sold_usd);
+            row.sold_listings = static_cast<int>(sold.size());
+            if (!sold.empty()) row.sold_median_usd = median(sold);
+        }
         row.tflops = tensor_tflops(*model, catalog.architecture_of(*model), options.precision,
                                    options.sparsity);
-        if (row.tflops && row.median_usd > 0)
-            row.gflops_per_usd = *row.tflops * 1000.0 / row.median_usd;
-        row.low_sample = row.listings < options.min_listings;
+        const auto [figure, behind] = basis_figure(row, options.basis);
+        if (figure && *figure > 0) row.basis_usd = figure;
+        if (row.tflops && row.basis_usd)
+            row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
+        row.low_sample = behind < options.min_listings;
         report.rows.push_back(row);
     }
 

@@ -6,14 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "analysis/clearance.hpp"
+#include "analysis/price_basis.hpp"
+#include "analysis/shipping.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
-#include "schema/rules/catalog.hpp"
 #include "schema/domain/observation.hpp"
+#include "schema/domain/sold_item.hpp"
+#include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
-
-enum class Shipping { Include, Exclude };
 
 struct ReportOptions {
     std::vector<std::string> conditions = {"used"};  // new, open-box, refurbished, used
@@ -23,6 +25,15 @@ struct ReportOptions {
     int min_listings = 3;  // fewer usable listings: shown, marked low_sample, not ranked
     double min_vram_gb = 0;
     std::string as_of;  // the last night of the window, printed in every row
+    PriceBasis basis = PriceBasis::median;  // the figure that ranks and divides the FLOPS
+};
+
+// What left the market and what sold, within the window the caller chose (default: the last
+// 30 nights). Clearances point into ListingLife rows the caller keeps alive.
+struct MarketEvidence {
+    std::vector<Clearance> clearances;
+    std::vector<schema::SoldPrice> sold;
+    bool have_sold_data = false;  // any sold item fetched at all: else the sold columns are empty
 };
 
 struct ReportRow {
@@ -42,6 +53,14 @@ struct ReportRow {
     bool low_sample = false;
     std::optional<double> change_7d_pct;
     std::optional<double> change_30d_pct;
+    // Honest prices (see MarketEvidence), outliers removed by the same rule.
+    std::optional<double> cleared_median_usd;
+    int cleared_listings = 0;
+    std::optional<double> median_days_listed;
+    std::optional<double> sold_median_usd;
+    std::optional<int> sold_listings;  // nullopt when there is no sold data at all
+    std::optional<double> lowest3_mean_usd;  // nullopt with fewer than 3 usable listings
+    std::optional<double> basis_usd;  // the figure options.basis chose; ranks and divides FLOPS
 };
 
 // One listing as it entered (or was kept out of) a median, for the per-listing CSV.
@@ -59,7 +78,8 @@ struct Report {
 
 // Listings of conditions not asked for, or of models below min_vram_gb, are left out.
 Report build_report(const std::vector<schema::PricedObservation>& observations,
-                    const schema::Catalog& catalog, const ReportOptions& options);
+                    const schema::Catalog& catalog, const ReportOptions& options,
+                    const MarketEvidence& evidence = {});
 
 // The price a buyer pays: price plus shipping when known and included.
 double total_price_usd(const schema::PricedObservation& o, Shipping shipping);

@@ -10,11 +10,11 @@ std::vector<Recommendation> recommend(const Report& report, const RecommendOptio
                                       const std::string& precision_label) {
     std::vector<Recommendation> picks;
     for (const auto& row : report.rows) {
-        if (!row.rank || !row.gflops_per_usd) continue;
+        if (!row.rank || !row.gflops_per_usd || !row.basis_usd) continue;
         if (!row.model->slots && !options.include_sxm) continue;
         Recommendation r;
         r.row = &row;
-        r.total_usd = row.median_usd * options.count;
+        r.total_usd = *row.basis_usd * options.count;
         r.total_tdp_w = row.model->tdp_w * options.count;
         if (row.model->slots) r.total_slots = *row.model->slots * options.count;
         if (r.total_usd > options.budget_usd) continue;
@@ -35,9 +35,15 @@ std::vector<Recommendation> recommend(const Report& report, const RecommendOptio
         const auto& m = *row.model;
         std::string line = (options.count > 1 ? std::to_string(options.count) + " x " : "") +
                            m.model + " (" + format_number(m.vram_gb, 0) + " GB, " +
-                           row.vram_class.label + " class, " + row.condition + "): median $" +
-                           format_number(row.median_usd, 0) + " from " +
-                           std::to_string(row.listings) + " listings";
+                           row.vram_class.label + " class, " + row.condition + "): " +
+                           std::string(price_basis_label(options.basis)) + " $" +
+                           format_number(*row.basis_usd, 0) + " (" +
+                           std::to_string(row.listings) + " listings now";
+        if (options.basis == PriceBasis::cleared)
+            line += ", " + std::to_string(row.cleared_listings) + " cleared";
+        if (options.basis == PriceBasis::sold)
+            line += ", " + std::to_string(row.sold_listings.value_or(0)) + " sold";
+        line += ")";
         if (options.count > 1) line += ", $" + format_number(p.total_usd, 0) + " in all";
         line += " of $" + format_number(options.budget_usd, 0) + "; " +
                 format_number(*row.tflops, 1) + " TFLOPS " + precision_label + " = " +

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "analysis/csv_format.hpp"
 #include "analysis/price_report.hpp"
 
 namespace gpuprice::analysis {
@@ -13,12 +16,24 @@ struct CsvContext {
     schema::Precision precision = schema::Precision::fp16;
     Sparsity sparsity = Sparsity::Dense;
     std::string as_of;
+    PriceBasis basis = PriceBasis::median;
 };
+
+// One column of the report CSV: its name and how a row fills it. The table in report_csv.cpp
+// is the one definition of the columns and their order (README.md documents each).
+struct ReportColumn {
+    std::string_view name;
+    void (*write)(CsvLine& line, const ReportRow& row, const CsvContext& context);
+};
+const std::vector<ReportColumn>& report_columns();
 
 std::string report_csv(const Report& report, const CsvContext& context);
 
 // Every listing behind the medians, outliers marked: what a buyer checks before trusting one.
 std::string listings_csv(const Report& report);
+
+// Every cleared listing (and near-final auction) behind cleared_median_usd, for checking it.
+std::string cleared_csv(const std::vector<Clearance>& clearances);
 
 // "fp16", or "fp16-sparse" when sparse figures were asked for.
 std::string precision_label(schema::Precision precision, Sparsity sparsity);

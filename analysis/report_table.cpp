@@ -24,8 +24,8 @@ std::string report_table(const Report& report, const CsvContext& context) {
     int upper = -1;
     std::vector<std::vector<std::string>> block;
     const std::vector<std::string> header = {
-        "rank",     "model", "vram",  "median", "p25-p75", "listings", "tflops " + label,
-        "gflops/$", "tdp_w", "slots", "7d",     "30d",     "notes"};
+        "rank",     "model", "vram",  "median", "p25-p75", "listings", "cleared", "sold",
+        "tflops " + label, "gflops/$", "tdp_w", "slots", "7d", "30d", "notes"};
     auto flush = [&] {
         if (!block.empty()) out += format_table(header, block) + "\n";
         block.clear();
@@ -37,7 +37,7 @@ std::string report_table(const Report& report, const CsvContext& context) {
             upper = -1;
             out += "== " + condition + " (as of " + context.as_of + ", " + label +
                    (context.sparsity == Sparsity::Sparse ? ", sparse: inference only" : "") +
-                   ") ==\n";
+                   ", ranked by " + std::string(price_basis_label(context.basis)) + ") ==\n";
         }
         if (row.vram_class.upper_gb != upper) {
             flush();
@@ -55,7 +55,14 @@ std::string report_table(const Report& report, const CsvContext& context) {
             {row.rank ? std::to_string(*row.rank) : "-", m.model, format_number(m.vram_gb, 0),
              row.listings ? money(row.median_usd) : "-",
              row.listings ? money(row.p25_usd) + "-" + money(row.p75_usd) : "-",
-             std::to_string(row.listings), row.tflops ? format_number(*row.tflops, 1) : "-",
+             std::to_string(row.listings),
+             row.cleared_median_usd ? money(*row.cleared_median_usd) + " n=" +
+                                          std::to_string(row.cleared_listings)
+                                    : "-",
+             row.sold_median_usd ? money(*row.sold_median_usd) + " n=" +
+                                       std::to_string(row.sold_listings.value_or(0))
+                                 : "-",
+             row.tflops ? format_number(*row.tflops, 1) : "-",
              row.gflops_per_usd ? format_number(*row.gflops_per_usd, 1) : "-",
              std::to_string(m.tdp_w), m.slots ? format_number(*m.slots, 0) : "SXM",
              signed_percent(row.change_7d_pct), signed_percent(row.change_30d_pct), notes});

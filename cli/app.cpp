@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "fetcher/errors.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/store/migrations.hpp"
 
@@ -121,6 +122,11 @@ int run(int argc, char** argv) {
 
     const auto entry = commands().find(command);
     if (entry == commands().end()) return usage_error("unknown command '" + command + "'");
+    try {
+        schema::now();  // a malformed GPUPRICE_NOW is a usage error before anything runs
+    } catch (const std::invalid_argument& e) {
+        return usage_error(e.what());
+    }
     global.stderr_is_terminal = isatty(STDERR_FILENO) != 0;
     global.stdout_is_terminal = isatty(STDOUT_FILENO) != 0;
 

@@ -9,6 +9,7 @@
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/sample_replay.hpp"
+#include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/marketplace.hpp"
 #include "schema/rules/match_rules.hpp"
@@ -27,6 +28,7 @@ struct FetchOptions {
     std::string token_cache;
     std::string marketplace = "EBAY_US";
     std::string item_location = "marketplace";
+    bool sold = false;
     fetcher::FetchConfig config;
 };
 
@@ -68,7 +70,10 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         po::value(&o.token_cache)->default_value(fetcher::default_token_cache_path()),
         "where the OAuth token is kept between runs (mode 0600)")(
         "retry-base-ms", po::value<int>()->default_value(500),
-        "first retry delay; doubles per attempt, with jitter");
+        "first retry delay; doubles per attempt, with jitter")(
+        "sold", po::bool_switch(&o.sold),
+        "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
+        "buy.marketplace.insights scope), within --max-calls");
     const auto vm = parse_command_options(
         "fetch", "Fetch graphics-card listings from the eBay Browse API into the database.",
         options, args);
@@ -158,6 +163,52 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
     }
 }
 
+// The sold pass of `fetch --sold`, with what the listings left of the call budget. Without the
+// Insights scope it says so once and the night goes on.
+void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
+                const schema::Catalog& catalog,
+                const std::vector<fetcher::ConditionGroup>& conditions,
+                const fetcher::Credentials& credentials, int calls_used) {
+    fetcher::SoldFetchConfig sold;
+    const auto& market = options.config.search.marketplace;
+    sold.api_base = options.config.search.api_base;
+    sold.auth_url = options.config.auth_url;
+    sold.marketplace = std::string(market.id);
+    sold.country = std::string(market.country);
+    sold.currency = std::string(market.currency);
+    sold.category = market.graphics_cards_category;
+    sold.terms = options.queries.empty()
+                     ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
+                     : options.queries;
+    for (const auto& condition : conditions) {
+        if (!sold.condition_ids.empty()) sold.condition_ids += '|';
+        sold.condition_ids += condition.condition_ids;
+    }
+    sold.token_cache_path = options.token_cache + ".insights";
+    sold.http = options.config.http;
+    sold.http.max_calls = options.config.http.max_calls - calls_used;
+    if (sold.http.max_calls <= 0) {
+        std::cerr << "gpuprice: fetch: no calls left of --max-calls for sold items\n";
+        return;
+    }
+    const auto outcome = fetcher::run_sold_fetch(db, sold, credentials, schema::now());
+    if (outcome.scope_refused) {
+        if (global.verbosity != Verbosity::Quiet)
+            std::cerr << "gpuprice: fetch: no sold prices: eBay has not granted this keyset the "
+                     "Marketplace Insights scope (buy.marketplace.insights); listings are "
+                     "fetched as usual\n";
+        return;
+    }
+    progress(global, "sold items: " + std::to_string(outcome.items_stored) + " stored (" +
+                         std::to_string(outcome.items_kept_out) + " kept out of medians), " +
+                         std::to_string(outcome.items_skipped) + " skipped, " +
+                         std::to_string(outcome.calls_used) + " API calls");
+    for (const auto& problem : outcome.problems) std::cerr << "gpuprice: fetch: " << problem << '\n';
+    if (outcome.budget_reached) {
+        warn(global, "sold items: the call budget (--max-calls) ran out before every family");
+    }
+}
+
 }  // namespace
 
 // Fetch, then match what the run saw. Steps: credentials (before anything is written), open the
@@ -184,7 +235,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
         warn(global,
              std::to_string(closed) + " earlier run(s) had been interrupted; marked failed");
     }
-    const auto observed_on = schema::utc_date(std::chrono::system_clock::now());
+    const auto observed_on = schema::today();
     const bool show_progress = global.stderr_is_terminal && global.verbosity != Verbosity::Quiet;
     const fetcher::ProgressFn progress_fn = [&](const fetcher::FetchProgress& p) {
         if (!show_progress) return;
@@ -207,10 +258,16 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
         outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
     }
     if (show_progress) std::cerr << '\n';
+    if (options->sold && options->sample_dir) {
+        warn(global, "--sold needs eBay: the sample holds no sold items");
+    } else if (options->sold) {
+        fetch_sold(global, db, *options, catalog, conditions, *credentials, outcome.calls_used);
+    }
 
     const auto verdicts =
         match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
                        outcome.run_id, schema::now_iso());
+    if (options->sold) match_sold_items(db, matcher, /*all=*/false);
     progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +
                          " listings to catalog models");
     print_outcome(global, outcome);

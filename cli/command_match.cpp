@@ -56,6 +56,14 @@ int rematch_stored_listings(const GlobalOptions& global, const schema::Catalog& 
     for (const auto& [reason, count] : counts) total += count;
     std::cout << "matched " << total << " listings\n";
     for (const auto& [reason, count] : counts) std::cout << "  " << reason << '\t' << count << '\n';
+    const auto sold = match_sold_items(db, matcher, /*all=*/true);
+    if (!sold.empty()) {
+        int sold_total = 0;
+        for (const auto& [reason, count] : sold) sold_total += count;
+        std::cout << "matched " << sold_total << " sold items\n";
+        for (const auto& [reason, count] : sold)
+            std::cout << "  " << reason << '\t' << count << '\n';
+    }
     return kExitOk;
 }
 

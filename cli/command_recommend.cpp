@@ -34,6 +34,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (advice.results < 1) throw UsageError("--results must be at least 1");
     if (max_watts < 0) throw UsageError("--max-watts must not be negative");
     if (max_watts > 0) advice.max_watts = max_watts;
+    advice.basis = query.options.basis;
 
     const auto catalog = load_catalog(global);
     auto db = open_existing_database(global, catalog);

@@ -47,11 +47,18 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         return kExitFailure;
     }
     const auto& context = loaded->context;
-    const auto base = output + "/gpuprice-" + query.condition_option + "-" + context.as_of;
+    // The median, the mission's figure, keeps the plain name; any other basis is named in it.
+    const auto basis = query.options.basis == analysis::PriceBasis::median
+                           ? std::string()
+                           : "-" + std::string(analysis::price_basis_name(query.options.basis));
+    const auto base =
+        output + "/gpuprice-" + query.condition_option + "-" + context.as_of + basis;
     const auto csv = analysis::report_csv(loaded->report, context);
     write_file_atomically(base + ".csv", csv);
     write_file_atomically(base + "-listings.csv", analysis::listings_csv(loaded->report));
-    progress(global, "wrote " + base + ".csv and " + base + "-listings.csv");
+    write_file_atomically(base + "-cleared.csv",
+                          analysis::cleared_csv(loaded->evidence.clearances));
+    progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv");
     if (chart) {
         write_file_atomically(base + ".svg", analysis::svg_chart(loaded->report, context));
         progress(global, "wrote " + base + ".svg");

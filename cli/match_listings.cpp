@@ -1,5 +1,7 @@
 #include "cli/match_listings.hpp"
 
+#include "schema/store/sold_store.hpp"
+
 namespace gpuprice::cli {
 
 std::map<std::string, int> match_listings(schema::Database& db,
@@ -23,6 +25,29 @@ std::map<std::string, int> match_listings(schema::Database& db,
         }
         schema::store_verdicts(db, verdicts, now);
         after = titles.back().listing_id;
+    }
+    return counts;
+}
+
+std::map<std::string, int> match_sold_items(schema::Database& db,
+                                            const analysis::TitleMatcher& matcher, bool all) {
+    constexpr int kBatch = 10000;
+    std::map<std::string, int> counts;
+    std::string after;
+    for (;;) {
+        const auto titles = schema::sold_titles_to_match(db, all, after, kBatch);
+        if (titles.empty()) break;
+        std::vector<schema::SoldVerdict> verdicts;
+        verdicts.reserve(titles.size());
+        for (const auto& stored : titles) {
+            const auto result = matcher.match(stored.title);
+            schema::SoldVerdict verdict{stored.item_id, std::nullopt, result.reason};
+            if (result.model) verdict.model = result.model->model;
+            verdicts.push_back(std::move(verdict));
+            ++counts[std::string(schema::match_reason_name(result.reason))];
+        }
+        schema::store_sold_verdicts(db, verdicts);
+        after = titles.back().item_id;
     }
     return counts;
 }

@@ -18,4 +18,8 @@ std::map<std::string, int> match_listings(schema::Database& db,
                                           schema::WhichListings which, std::int64_t run_id,
                                           const std::string& now);
 
+// The same for sold items: those without a verdict, or all of them (after a catalog change).
+std::map<std::string, int> match_sold_items(schema::Database& db,
+                                            const analysis::TitleMatcher& matcher, bool all);
+
 }  // namespace gpuprice::cli

@@ -1,8 +1,13 @@
 #include "cli/report_query.hpp"
 
+#include <algorithm>
+
 #include "cli/command_context.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/condition.hpp"
+#include "schema/store/clearance_inputs.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/sold_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -12,6 +17,11 @@ namespace {
 
 // How far an earlier night may sit from exactly 7 or 30 days back and still count.
 constexpr int kChangeSlackDays = 3;
+// Cleared and sold prices pool this many nights when --days does not say.
+constexpr int kDefaultEvidenceDays = 30;
+// How far before the window a listing may have been last seen and still clear inside it (a
+// fetch that skipped nights).
+constexpr int kClearanceLookbackDays = 31;
 
 }  // namespace
 
@@ -32,7 +42,10 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
         "only cards with at least this many GB")(
         "since", po::value(&q.since), "pool nights from this date (YYYY-MM-DD) to the latest")(
         "days", po::value(&q.days)->default_value(0),
-        "pool the last N nights (default: the latest night only)");
+        "pool the last N nights (default: the latest night only; cleared and sold prices: 30)")(
+        "price", po::value(&q.price)->default_value(q.price),
+        "the price that ranks and divides the FLOPS: median, p25, lowest3 (mean of the three "
+        "cheapest), cleared (median last price of listings that left) or sold (eBay sold prices)");
 }
 
 void resolve_report_query(ReportQuery& q) {
@@ -46,6 +59,12 @@ void resolve_report_query(ReportQuery& q) {
         throw UsageError("--since '" + q.since + "' is not a date (YYYY-MM-DD)");
     }
     if (!q.since.empty() && q.days > 0) throw UsageError("use --since or --days, not both");
+    const auto basis = analysis::parse_price_basis(q.price);
+    if (!basis) {
+        throw UsageError("--price '" + q.price + "' is not one of " +
+                         analysis::price_basis_names());
+    }
+    q.options.basis = *basis;
 }
 
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
@@ -60,8 +79,29 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.observations = schema::load_latest_observations(db, from, *latest, details);
     auto options = q.options;
     options.as_of = *latest;
-    loaded.report = analysis::build_report(loaded.observations, catalog, options);
-    loaded.context = {options.precision, options.sparsity, *latest};
+
+    // What left the market and what sold, over --days (or the last 30 nights).
+    const int evidence_days = q.days > 0 ? q.days : kDefaultEvidenceDays;
+    loaded.evidence_from =
+        q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
+    const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
+    loaded.lives = schema::load_listing_lives(db, lookback, *latest);
+    const auto coverage = schema::load_family_coverage(db, lookback, *latest);
+    for (const auto& c : analysis::find_clearances(loaded.lives, coverage, options.shipping,
+                                                   &loaded.clearance_counts)) {
+        const std::string condition(schema::condition_class(c.life->condition_id));
+        const auto& wanted = options.conditions;
+        if (c.night >= loaded.evidence_from && c.night <= *latest &&
+            std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
+            loaded.evidence.clearances.push_back(c);
+        }
+    }
+    loaded.evidence.have_sold_data = schema::has_sold_items(db);
+    if (loaded.evidence.have_sold_data)
+        loaded.evidence.sold = schema::load_sold_prices(db, loaded.evidence_from, *latest);
+
+    loaded.report = analysis::build_report(loaded.observations, catalog, options, loaded.evidence);
+    loaded.context = {options.precision, options.sparsity, *latest, options.basis};
 
     // The same report on the nights 7 and 30 days earlier, for the change columns.
     const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {

@@ -19,6 +19,7 @@ struct ReportQuery {
     analysis::ReportOptions options;
     std::string condition_option = "used";
     std::string precision = "fp16";
+    std::string price = "median";  // --price
     std::string since;
     int days = 0;
     bool sparse = false;
@@ -34,6 +35,10 @@ struct LoadedReport {
     analysis::Report report;
     analysis::CsvContext context;
     std::vector<schema::PricedObservation> observations;  // the report points into these
+    std::vector<schema::ListingLife> lives;                // the clearances point into these
+    analysis::MarketEvidence evidence;                     // clearances and sales in the window
+    analysis::ClearanceCounts clearance_counts;
+    std::string evidence_from;  // the first night of the cleared/sold window
 };
 
 // Builds the report from the database. Returns nullopt when there is no observation at all.

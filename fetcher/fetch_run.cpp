@@ -17,6 +17,8 @@ namespace gpuprice::fetcher {
 
 namespace {
 
+// Token lifetimes are eBay's real seconds, so they are timed by the system clock, never by
+// GPUPRICE_NOW (schema::now), which may be frozen on a replayed night.
 using SystemClock = std::chrono::system_clock;
 
 std::string describe_failure(const HttpResponse& response) {

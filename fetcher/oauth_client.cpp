@@ -59,13 +59,14 @@ std::string base64(std::string_view bytes) {
     return out;
 }
 
-HttpRequest token_request(const std::string& token_url, const Credentials& credentials) {
+HttpRequest token_request(const std::string& token_url, const Credentials& credentials,
+                          const std::string& scope) {
     HttpRequest request;
     request.url = token_url;
     request.headers = {
         "Content-Type: application/x-www-form-urlencoded",
         "Authorization: Basic " + base64(credentials.client_id + ":" + credentials.client_secret)};
-    request.post_body = "grant_type=client_credentials&scope=" + percent_encode(kBrowseScope);
+    request.post_body = "grant_type=client_credentials&scope=" + percent_encode(scope);
     request.counts_against_budget = false;  // the identity API has its own limits
     return request;
 }

@@ -12,6 +12,10 @@
 namespace gpuprice::fetcher {
 
 inline constexpr const char* kBrowseScope = "https://api.ebay.com/oauth/api_scope";
+// Marketplace Insights (sold items): a Limited Release scope, granted to few keysets. Asked for
+// in its own token, so that a refusal (invalid_scope) never costs the Browse token.
+inline constexpr const char* kInsightsScope =
+    "https://api.ebay.com/oauth/api_scope/buy.marketplace.insights";
 
 struct AccessToken {
     std::string value;
@@ -19,7 +23,8 @@ struct AccessToken {
 };
 
 // POST to `token_url` with Basic auth of client id:secret and grant_type=client_credentials.
-HttpRequest token_request(const std::string& token_url, const Credentials& credentials);
+HttpRequest token_request(const std::string& token_url, const Credentials& credentials,
+                          const std::string& scope = kBrowseScope);
 
 // The token from a 200 response; throws CredentialsError for invalid_client and FetchError for
 // anything else, naming the HTTP status and eBay's error code but never the secret.

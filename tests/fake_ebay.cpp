@@ -106,6 +106,9 @@ FakeEbay::FakeEbay() {
                 [this](const httplib::Request& req, httplib::Response& res) {
                     handle_rate_limits(req, res);
                 });
+    server_.Get(
+        "/buy/marketplace_insights/v1_beta/item_sales/search",
+        [this](const httplib::Request& req, httplib::Response& res) { handle_sold(req, res); });
     port_ = server_.bind_to_any_port("127.0.0.1");
     if (port_ <= 0) throw std::runtime_error("fake eBay could not bind 127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
@@ -230,8 +233,19 @@ void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res)
         return;
     }
     std::lock_guard lock(mutex_);
+    const bool insights = req.body.find("buy.marketplace.insights") != std::string::npos;
+    if (insights && !insights_granted_) {
+        // eBay's answer to a scope the keyset was not granted (ebay-samples).
+        res.status = 400;
+        res.set_content(
+            R"({"error":"invalid_scope","error_description":"The requested scope is invalid, )"
+            R"(unknown, malformed, or exceeds the scope granted to the client"})",
+            "application/json");
+        return;
+    }
     const std::string token = "v^1.1#i^1#fake-token-" + std::to_string(token_calls_.load());
     tokens_[token] = std::chrono::steady_clock::now() + token_lifetime_;
+    if (insights) insights_tokens_.insert(token);
     res.set_content(R"({"access_token":")" + escape(token) + R"(","expires_in":)" +
                         std::to_string(token_lifetime_.count()) +
                         R"(,"token_type":"Application Access Token"})",
@@ -419,6 +433,101 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         return;
     }
     res.set_content(body, "application/json");
+}
+
+std::string sale_json(const FakeSale& sale) {
+    const std::string legacy = sale.item_id.substr(3, sale.item_id.find('|', 3) - 3);
+    std::string out = R"({"itemId":")" + escape(sale.item_id) + R"(","title":")" +
+                      escape(sale.title) + R"(","lastSoldPrice":{"value":")" + sale.price +
+                      R"(","currency":")" + sale.currency + R"("},"lastSoldDate":")" +
+                      sale.sold_at + R"(","totalSoldQuantity":)" + std::to_string(sale.quantity) +
+                      R"(,"condition":"Used","conditionId":")" + sale.condition_id +
+                      R"(","buyingOptions":[)" + sale.buying_options +
+                      R"(],"categories":[{"categoryId":"27386","categoryName":"Graphics/Video Cards"}],)"
+                      R"("seller":{"username":"seller-y","feedbackPercentage":"99.5","feedbackScore":)" +
+                      std::to_string(sale.feedback_score) + R"(},"itemLocation":{"country":")" +
+                      sale.country + R"("},"itemWebUrl":"https://www.ebay.com/itm/)" + legacy + "\"";
+    if (!sale.item_group_type.empty()) out += R"(,"itemGroupType":")" + sale.item_group_type + "\"";
+    return out + "}";
+}
+
+void FakeEbay::set_insights(bool granted, bool api_denied) {
+    std::lock_guard lock(mutex_);
+    insights_granted_ = granted;
+    insights_api_denied_ = api_denied;
+}
+
+void FakeEbay::set_sales(const std::string& term, std::vector<FakeSale> sales) {
+    std::lock_guard lock(mutex_);
+    sales_[term] = std::move(sales);
+}
+
+std::vector<std::string> FakeEbay::sold_filters_seen() const {
+    std::lock_guard lock(mutex_);
+    return sold_filters_;
+}
+
+void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) {
+    ++sold_calls_;
+    std::lock_guard lock(mutex_);
+    sold_filters_.push_back(req.get_param_value("filter"));
+    const auto auth = req.get_header_value("Authorization");
+    const auto token = auth.starts_with("Bearer ") ? auth.substr(7) : std::string();
+    const auto it = tokens_.find(token);
+    if (it == tokens_.end() || it->second <= std::chrono::steady_clock::now()) {
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    if (!insights_tokens_.count(token) || insights_api_denied_) {
+        res.status = 403;
+        res.set_content(error_body(1100, "ACCESS", "Access denied"), "application/json");
+        return;
+    }
+    if (req.get_header_value("X-EBAY-C-MARKETPLACE-ID").empty()) {
+        res.status = 400;
+        res.set_content(error_body(100020, "API_MARKETPLACE_INSIGHTS",
+                                   "The X-EBAY-C-MARKETPLACE-ID header is missing."),
+                        "application/json");
+        return;
+    }
+    if (!req.has_param("category_ids")) {
+        res.status = 400;
+        res.set_content(error_body(100018, "API_MARKETPLACE_INSIGHTS",
+                                   "A category ID is required."),
+                        "application/json");
+        return;
+    }
+    const std::int64_t limit =
+        std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
+    const std::int64_t offset =
+        std::stoll(req.has_param("offset") ? req.get_param_value("offset") : "0");
+    if (limit < 1 || limit > 200 || offset % limit != 0 || offset + limit > 10000) {
+        res.status = 400;
+        res.set_content(error_body(100021, "API_MARKETPLACE_INSIGHTS", "Bad offset or limit."),
+                        "application/json");
+        return;
+    }
+    const auto found = sales_.find(req.get_param_value("q"));
+    const std::vector<FakeSale> none;
+    const auto& sales = found == sales_.end() ? none : found->second;
+    const auto total = static_cast<std::int64_t>(sales.size());
+    std::string body = R"({"href":"x","total":)" + std::to_string(total) + R"(,"limit":)" +
+                       std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
+    if (offset + limit < total) {
+        body += R"(,"next":")" + api_base() +
+                "/buy/marketplace_insights/v1_beta/item_sales/search?offset=" +
+                std::to_string(offset + limit) + "\"";
+    }
+    if (offset < total) {
+        body += R"(,"itemSales":[)";
+        for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
+            if (i > offset) body += ',';
+            body += sale_json(sales[static_cast<std::size_t>(i)]);
+        }
+        body += "]";
+    }
+    res.set_content(body + "}", "application/json");
 }
 
 }  // namespace gpuprice::test

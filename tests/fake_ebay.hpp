@@ -47,6 +47,22 @@ struct FakeItem {
 // A generated ItemSummary in eBay's shape.
 std::string item_json(const FakeItem& item);
 
+// A sold item as Marketplace Insights serves it (ItemSales).
+struct FakeSale {
+    std::string item_id;
+    std::string title;
+    std::string price = "500.00";  // lastSoldPrice
+    std::string currency = "USD";
+    std::string condition_id = "3000";
+    std::string sold_at = "2026-11-20T18:30:00.000Z";  // lastSoldDate
+    int quantity = 1;
+    std::string buying_options = R"("FIXED_PRICE")";  // the JSON array's contents
+    std::string country = "US";
+    std::string item_group_type;
+    int feedback_score = 512;
+};
+std::string sale_json(const FakeSale& sale);
+
 class FakeEbay {
   public:
     FakeEbay();
@@ -71,6 +87,14 @@ class FakeEbay {
     // reshuffles each call's order (seeded by the call count) when this is on.
     void set_best_match_shifts(bool shifts);
 
+    // Marketplace Insights: whether the keyset has the scope (else the token endpoint answers
+    // invalid_scope), whether the API then still denies access (403, errorId 1100), and the sales
+    // served per search term.
+    void set_insights(bool granted, bool api_denied = false);
+    void set_sales(const std::string& term, std::vector<FakeSale> sales);
+    int sold_calls() const { return sold_calls_; }
+    std::vector<std::string> sold_filters_seen() const;
+
     int token_calls() const { return token_calls_; }
     int search_calls() const { return search_calls_; }
     int rate_limit_calls() const { return rate_limit_calls_; }
@@ -88,6 +112,7 @@ class FakeEbay {
     void handle_search(const httplib::Request& req, httplib::Response& res);
     void handle_rate_limits(const httplib::Request& req, httplib::Response& res);
     bool token_valid(const std::string& authorization);
+    void handle_sold(const httplib::Request& req, httplib::Response& res);
 
     httplib::Server server_;
     std::thread thread_;
@@ -115,6 +140,13 @@ class FakeEbay {
     bool best_match_shifts_ = true;
     std::atomic<bool> stopping_{false};
     std::atomic<bool> client_revoked_{false};
+    // Marketplace Insights.
+    bool insights_granted_ = false;
+    bool insights_api_denied_ = false;
+    std::set<std::string> insights_tokens_;
+    std::map<std::string, std::vector<FakeSale>> sales_;
+    std::vector<std::string> sold_filters_;
+    std::atomic<int> sold_calls_{0};
 };
 
 }  // namespace gpuprice::test

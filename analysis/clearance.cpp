@@ -1,0 +1,100 @@
+#include "analysis/clearance.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <sstream>
+
+#include "schema/domain/clock.hpp"
+
+namespace gpuprice::analysis {
+
+namespace {
+
+std::set<std::string> words(std::string_view text) {
+    std::string lower(text);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::istringstream in(lower);
+    std::set<std::string> out;
+    for (std::string word; in >> word;) out.insert(word);
+    return out;
+}
+
+bool has_option(const std::string& options, std::string_view option) {
+    std::istringstream in(options);
+    for (std::string item; std::getline(in, item, ',');) {
+        if (item == option) return true;
+    }
+    return false;
+}
+
+// The first fetched night after `last_seen` that asked for a family covering `model`: whether
+// any such query was complete then. nullopt when no later night asked for it.
+std::optional<std::pair<std::string, bool>> next_covering_night(
+    const schema::FamilyCoverage& coverage, const std::string& last_seen,
+    const std::string& model) {
+    for (auto it = coverage.upper_bound(last_seen); it != coverage.end(); ++it) {
+        bool asked = false, complete = false;
+        for (const auto& [family, done] : it->second) {
+            if (!family_covers(family, model)) continue;
+            asked = true;
+            complete = complete || done;
+        }
+        if (asked) return std::make_pair(it->first, complete);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view clearance_kind_name(ClearanceKind kind) {
+    return kind == ClearanceKind::cleared ? "cleared" : "auction-near-final";
+}
+
+bool family_covers(std::string_view family, std::string_view model) {
+    const auto family_words = words(family);
+    if (family_words.empty()) return false;
+    const auto model_words = words(model);
+    return std::includes(model_words.begin(), model_words.end(), family_words.begin(),
+                         family_words.end());
+}
+
+std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
+                                       const schema::FamilyCoverage& coverage, Shipping shipping,
+                                       ClearanceCounts* counts) {
+    std::vector<Clearance> out;
+    for (const auto& life : lives) {
+        Clearance c;
+        c.life = &life;
+        c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
+        c.best_offer = has_option(life.buying_options, "BEST_OFFER");
+        c.nights_listed = life.nights_seen;
+        if (has_option(life.buying_options, "AUCTION")) {
+            // An auction ends by itself: its disappearance says nothing, its last bid near the
+            // end says nearly what it went for.
+            if (!life.item_end_date) continue;
+            const auto end = schema::parse_iso_utc(*life.item_end_date);
+            const auto seen = schema::parse_iso_utc(life.last_seen_at);
+            if (!end || !seen || *seen > *end || *end - *seen > kAuctionFinalWindow) continue;
+            c.kind = ClearanceKind::auction_near_final;
+            c.night = schema::utc_date(*end);
+        } else {
+            const auto next = next_covering_night(coverage, life.last_seen, life.model);
+            if (!next) continue;  // still listed as far as anyone knows
+            if (!next->second) {
+                if (counts) ++counts->uncounted;
+                continue;
+            }
+            c.kind = ClearanceKind::cleared;
+            c.night = next->first;
+        }
+        c.days_listed = schema::days_between(life.first_seen, c.night);
+        out.push_back(c);
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Clearance& a, const Clearance& b) { return a.night < b.night; });
+    return out;
+}
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,52 @@
+// Cleared listings: what left the market, and at what asking price. A fixed-price listing seen
+// one night and missing the next night its family was fetched has cleared (sold, or ended by its
+// seller) only when that night's query for its family was complete; on an incompletely covered
+// night it may merely have been missed, so it is not counted. An auction seen within its last
+// hours (eBay's itemEndDate) gives a near-final price, kept apart as such.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/shipping.hpp"
+#include "schema/domain/family_coverage.hpp"
+#include "schema/domain/listing_life.hpp"
+
+namespace gpuprice::analysis {
+
+// An auction last seen at most this long before it ended gives a near-final price.
+inline constexpr std::chrono::hours kAuctionFinalWindow{6};
+
+enum class ClearanceKind {
+    cleared,             // a fixed-price listing gone on a completely covered night
+    auction_near_final,  // an auction's last bid seen within kAuctionFinalWindow of its end
+};
+std::string_view clearance_kind_name(ClearanceKind kind);
+
+struct Clearance {
+    const schema::ListingLife* life = nullptr;
+    ClearanceKind kind = ClearanceKind::cleared;
+    std::string night;       // the night it was found gone, or the auction's end date
+    double price_usd = 0;    // last asking price (or last bid), with shipping per the option
+    bool best_offer = false;  // the listing accepted offers: the sale may have been lower
+    int nights_listed = 0;    // nights it was seen
+    int days_listed = 0;      // days from the first night seen to `night`
+};
+
+// Whether a family query returns listings of `model`: eBay ANDs the words of a query, so the
+// family "RTX 4070" covers "RTX 4070 Ti Super" and "A100" covers "A100 SXM4 80GB".
+bool family_covers(std::string_view family, std::string_view model);
+
+struct ClearanceCounts {
+    int uncounted = 0;  // gone on a night whose coverage was incomplete
+};
+
+// Every clearance among `lives`, oldest night first. `coverage` holds every fetched night up to
+// the last one considered; a listing seen on the last night is still listed.
+std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
+                                       const schema::FamilyCoverage& coverage, Shipping shipping,
+                                       ClearanceCounts* counts = nullptr);
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,110 @@
+#include "fetcher/insights_parser.hpp"
+
+#include <simdjson.h>
+
+#include <charconv>
+
+#include "schema/domain/clock.hpp"
+
+namespace gpuprice::fetcher {
+
+namespace dom = simdjson::dom;
+
+namespace {
+
+constexpr int kForPartsCondition = 7000;
+
+std::string text(dom::object obj, std::string_view key) {
+    std::string_view value;
+    if (obj[key].get(value)) return {};
+    return std::string(value);
+}
+
+// Reads one sale; returns the skip reason, or nullopt when it is usable.
+std::optional<std::string> read_sale(dom::element value, std::string_view currency,
+                                     schema::SoldItem& sale) {
+    dom::object item;
+    if (value.get(item)) return "malformed-item";
+    sale.item_id = text(item, "itemId");
+    if (sale.item_id.empty()) return "missing-item-id";
+    sale.title = text(item, "title");
+    if (sale.title.empty() || sale.title.size() > kMaxTitleBytes) return "missing-title";
+
+    dom::object price;
+    std::string_view amount;
+    if (item["lastSoldPrice"].get(price) || price["value"].get(amount)) return "bad-price";
+    const auto cents = parse_price_cents(amount);
+    if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return "bad-price";
+    sale.price_cents = *cents;
+    sale.currency = text(price, "currency");
+    if (sale.currency != currency) return "other-currency";
+
+    sale.sold_at = text(item, "lastSoldDate");
+    if (!schema::parse_iso_utc(sale.sold_at)) return "missing-sold-date";
+
+    const auto condition = text(item, "conditionId");  // a string, as in Browse
+    int id = 0;
+    const auto [end, ec] = std::from_chars(condition.data(), condition.data() + condition.size(), id);
+    if (!condition.empty() && ec == std::errc() && end == condition.data() + condition.size()) {
+        sale.condition_id = id;
+    }
+    if (sale.condition_id == kForPartsCondition) return "for-parts-condition";
+
+    dom::array buying;
+    if (!item["buyingOptions"].get(buying)) {
+        for (auto option : buying) {
+            std::string_view name;
+            if (option.get(name)) continue;
+            if (!sale.buying_options.empty()) sale.buying_options += ',';
+            sale.buying_options += name;
+        }
+    }
+    std::int64_t quantity = 0;
+    if (!item["totalSoldQuantity"].get(quantity)) sale.quantity_sold = static_cast<int>(quantity);
+    sale.item_group_type = text(item, "itemGroupType");
+    sale.item_url = text(item, "itemWebUrl");
+    dom::object location;
+    if (!item["itemLocation"].get(location)) sale.location_country = text(location, "country");
+    dom::object seller;
+    if (!item["seller"].get(seller)) {
+        sale.seller_username = text(seller, "username");
+        std::int64_t score = 0;
+        if (!seller["feedbackScore"].get(score)) sale.seller_feedback_score = score;
+        const auto pct = text(seller, "feedbackPercentage");
+        double percent = 0;
+        const auto [pend, pec] = std::from_chars(pct.data(), pct.data() + pct.size(), percent);
+        if (!pct.empty() && pec == std::errc()) sale.seller_feedback_pct = percent;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+SoldPage parse_sold_page(std::string_view body, std::string_view currency) {
+    SoldPage page;
+    dom::parser parser;
+    dom::element root_value;
+    dom::object root;
+    if (parser.parse(body.data(), body.size()).get(root_value) || root_value.get(root)) {
+        page.page_problem = "the response is not a JSON object";
+        return page;
+    }
+    page.errors = parse_errors(body);
+    std::int64_t total = 0;
+    if (!root["total"].get(total)) page.total = total;
+    std::string_view next;
+    page.has_next = !root["next"].get(next) && !next.empty();
+    dom::array sales;
+    if (root["itemSales"].get(sales)) return page;  // absent when nothing sold
+    for (auto value : sales) {
+        schema::SoldItem sale;
+        if (auto skip = read_sale(value, currency, sale)) {
+            ++page.skips[*skip];
+        } else {
+            page.items.push_back(std::move(sale));
+        }
+    }
+    return page;
+}
+
+}  // namespace gpuprice::fetcher

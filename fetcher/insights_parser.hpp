@@ -1,0 +1,32 @@
+// Parsing a page of eBay Marketplace Insights item_sales/search (SalesHistoryPagedCollection):
+// `itemSales` with lastSoldPrice, lastSoldDate and totalSoldQuantity per item, `total`, `next`.
+// An item without a usable id, title, price or sale date is skipped and counted, never guessed.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fetcher/browse_parser.hpp"
+#include "schema/domain/sold_item.hpp"
+
+namespace gpuprice::fetcher {
+
+struct SoldPage {
+    std::optional<std::int64_t> total;
+    bool has_next = false;
+    std::vector<schema::SoldItem> items;
+    // missing-item-id, missing-title, bad-price, other-currency, missing-sold-date,
+    // for-parts-condition, malformed-item.
+    std::map<std::string, int> skips;
+    std::vector<EbayError> errors;
+    std::string page_problem;  // set when the body is not a JSON object
+};
+
+// `currency`: the marketplace's; a sale priced in another is skipped as other-currency.
+SoldPage parse_sold_page(std::string_view body, std::string_view currency);
+
+}  // namespace gpuprice::fetcher

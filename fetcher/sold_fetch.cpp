@@ -1,0 +1,215 @@
+#include "fetcher/sold_fetch.hpp"
+
+#include <simdjson.h>
+
+#include <algorithm>
+
+#include "fetcher/insights_parser.hpp"
+#include "fetcher/oauth_client.hpp"
+#include "fetcher/url.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/listing_store.hpp"
+#include "schema/store/sold_store.hpp"
+
+namespace gpuprice::fetcher {
+
+namespace {
+
+using SystemClock = std::chrono::system_clock;
+
+constexpr std::chrono::seconds kTokenMargin{300};
+constexpr std::int64_t kMaxReachable = 10000;  // eBay serves offset + limit <= 10,000
+constexpr int kAccessDenied = 1100;            // "Insufficient permissions"
+constexpr double kMinSellerPct = 90.0;
+
+bool token_scope_refused(const HttpResponse& response) {
+    if (response.status != 400) return false;
+    simdjson::dom::parser parser;
+    simdjson::dom::object root;
+    std::string_view error;
+    return !parser.parse(response.body).get(root) && !root["error"].get(error) &&
+           error == "invalid_scope";
+}
+
+bool access_denied(const HttpResponse& response) {
+    if (response.status != 403) return false;
+    for (const auto& error : parse_errors(response.body)) {
+        if (error.error_id == kAccessDenied) return true;
+    }
+    return false;
+}
+
+std::string describe(const HttpResponse& response) {
+    if (response.status == 0) return "network: " + response.curl_error;
+    std::string out = "HTTP " + std::to_string(response.status);
+    for (const auto& e : parse_errors(response.body)) {
+        out += ", eBay error " + std::to_string(e.error_id) + " (" + e.domain + "): " + e.message;
+    }
+    return out;
+}
+
+class SoldFetch {
+  public:
+    SoldFetch(schema::Database& db, const SoldFetchConfig& config, std::string token,
+              std::int64_t run_id, SystemClock::time_point now)
+        : db_(db),
+          config_(config),
+          token_(std::move(token)),
+          run_id_(run_id),
+          now_(now),
+          engine_(config.http) {}
+
+    SoldOutcome run() {
+        outcome_.run_id = run_id_;
+        // The first family alone: if eBay denies the scope, one call learns it, not one per
+        // family.
+        if (!config_.terms.empty()) request(0, 0);
+        engine_.run();
+        outcome_.calls_used = engine_.calls_made();
+        // A refused scope is not a failure of the night: there was nothing to fetch.
+        if (outcome_.pages_failed > 0 || outcome_.budget_reached) {
+            outcome_.status = outcome_.pages_stored > 0 ? schema::RunStatus::partial
+                                                        : schema::RunStatus::failed;
+        }
+        return std::move(outcome_);
+    }
+
+  private:
+    void request(std::size_t term, std::int64_t offset) {
+        if (stopped_) return;
+        HttpRequest r;
+        r.url = sold_search_url(config_, config_.terms[term], offset, now_);
+        r.headers = {"Authorization: Bearer " + token_,
+                     "X-EBAY-C-MARKETPLACE-ID: " + config_.marketplace, "Accept: application/json"};
+        engine_.submit(std::move(r), [this, term, offset](HttpResponse&& response) {
+            on_page(term, offset, std::move(response));
+        });
+    }
+
+    void on_page(std::size_t term, std::int64_t offset, HttpResponse response) {
+        if (stopped_) return;
+        if (term == 0 && offset == 0) {
+            // The gate passed (or failed): the other families now.
+            if (access_denied(response)) {
+                outcome_.scope_refused = true;
+                stopped_ = true;
+                return;
+            }
+            for (std::size_t t = 1; t < config_.terms.size(); ++t) request(t, 0);
+        }
+        if (response.budget_exhausted) {
+            outcome_.budget_reached = true;
+            return;
+        }
+        const auto where = "sold '" + config_.terms[term] + "' offset " + std::to_string(offset);
+        if (response.status != 200) {
+            ++outcome_.pages_failed;
+            outcome_.problems.push_back(where + ": " + describe(response));
+            return;
+        }
+        auto page = parse_sold_page(response.body, config_.currency);
+        if (!page.page_problem.empty() || (page.items.empty() && !page.errors.empty())) {
+            ++outcome_.pages_failed;
+            outcome_.problems.push_back(
+                where + ": " + (page.page_problem.empty() ? describe(response) : page.page_problem));
+            return;
+        }
+        std::vector<std::string> kept_out;
+        for (const auto& sale : page.items) {
+            kept_out.push_back(sold_kept_out(sale, config_.country));
+            if (!kept_out.back().empty()) ++outcome_.items_kept_out;
+        }
+        schema::store_sold_items(db_, run_id_, config_.marketplace, page.items, kept_out);
+        ++outcome_.pages_stored;
+        outcome_.items_stored += static_cast<int>(page.items.size());
+        for (const auto& [reason, count] : page.skips) outcome_.items_skipped += count;
+        if (offset == 0 && page.total) {
+            const auto reachable = std::min(*page.total, kMaxReachable);
+            for (std::int64_t next = config_.page_limit;
+                 next < reachable && next + config_.page_limit <= kMaxReachable;
+                 next += config_.page_limit) {
+                request(term, next);
+            }
+        }
+    }
+
+    schema::Database& db_;
+    const SoldFetchConfig& config_;
+    std::string token_;
+    std::int64_t run_id_;
+    SystemClock::time_point now_;
+    HttpEngine engine_;
+    SoldOutcome outcome_;
+    bool stopped_ = false;
+};
+
+}  // namespace
+
+std::string sold_filter(const SoldFetchConfig& config, SystemClock::time_point from,
+                        SystemClock::time_point to) {
+    return "conditionIds:{" + config.condition_ids + "},itemLocationCountry:" + config.country +
+           ",buyingOptions:{FIXED_PRICE|AUCTION},lastSoldDate:[" + schema::iso_utc(from) + ".." +
+           schema::iso_utc(to) + "]";
+}
+
+std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
+                            std::int64_t offset, SystemClock::time_point now) {
+    const auto from = now - std::chrono::days(kSoldHistoryDays);
+    return config.api_base + "/buy/marketplace_insights/v1_beta/item_sales/search?q=" +
+           percent_encode(term) + "&category_ids=" + std::to_string(config.category) +
+           "&filter=" + percent_encode(sold_filter(config, from, now)) +
+           "&limit=" + std::to_string(config.page_limit) + "&offset=" + std::to_string(offset);
+}
+
+std::string sold_kept_out(const schema::SoldItem& sale, std::string_view country) {
+    if (!sale.location_country.empty() && sale.location_country != country) return "abroad";
+    if (sale.item_group_type == "SELLER_DEFINED_VARIATIONS") return "variation";
+    if (sale.seller_feedback_score == 0 ||
+        (sale.seller_feedback_pct && *sale.seller_feedback_pct < kMinSellerPct)) {
+        return "seller";
+    }
+    return {};
+}
+
+SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
+                           const Credentials& credentials, SystemClock::time_point now) {
+    // Token lifetimes are real seconds: the system clock, not gpuprice's (maybe frozen) one.
+    std::string token;
+    if (auto cached = load_cached_token(config.token_cache_path, credentials.client_id,
+                                        config.auth_url, SystemClock::now(), kTokenMargin)) {
+        token = cached->value;
+    } else {
+        HttpOptions options = config.http;
+        options.parallel = 1;
+        HttpEngine engine(options);
+        HttpResponse response;
+        engine.submit(token_request(config.auth_url, credentials, kInsightsScope),
+                      [&response](HttpResponse&& r) { response = std::move(r); });
+        engine.run();
+        if (token_scope_refused(response)) {
+            SoldOutcome refused;
+            refused.scope_refused = true;
+            return refused;
+        }
+        const auto minted = token_from_response(response, SystemClock::now());
+        save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, minted);
+        token = minted.value;
+    }
+    const auto run_id = schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
+    SoldFetch fetch(db, config, std::move(token), run_id, now);
+    SoldOutcome outcome;
+    try {
+        outcome = fetch.run();
+    } catch (const std::exception& e) {
+        schema::finish_run(db, run_id, schema::RunStatus::failed, schema::now_iso(), 0, e.what());
+        throw;
+    }
+    std::string message;
+    if (outcome.scope_refused) message += "eBay denied the Marketplace Insights scope\n";
+    for (const auto& p : outcome.problems) message += p + "\n";
+    if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
+    schema::finish_run(db, run_id, outcome.status, schema::now_iso(), outcome.calls_used, message);
+    return outcome;
+}
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,29 @@
+// One matched listing's time on the market as nightly fetches saw it: first and last night seen,
+// how many nights, and its last asking price. What decides whether it cleared.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpuprice::schema {
+
+struct ListingLife {
+    std::int64_t listing_id = 0;
+    std::string model;
+    int condition_id = 0;
+    std::string buying_options;  // comma-separated, as eBay names them
+    std::string first_seen;      // YYYY-MM-DD
+    std::string last_seen;       // YYYY-MM-DD
+    std::string last_seen_at;    // ISO 8601 UTC: when the run that last saw it started
+    std::optional<std::string> item_end_date;  // eBay itemEndDate (auctions), ISO 8601 UTC
+    int nights_seen = 0;
+    std::int64_t last_price_cents = 0;
+    std::optional<std::int64_t> last_shipping_cents;  // nullopt: unknown
+    // For the per-listing CSV.
+    std::string item_id;
+    std::string title;
+    std::string item_url;
+};
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,26 @@
+// What finding cleared listings reads: each matched listing's life on the market (first and last
+// night seen, nights seen, last price), and which family queries each night covered completely
+// (table query_coverage, written per fetch run).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schema/domain/family_coverage.hpp"
+#include "schema/domain/listing_life.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// Matched listings last seen (as of `to`) on a night in [since, to], with observations up to
+// `to` only, so that a report on an earlier night sees the market as it was then.
+std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
+                                            const std::string& to);
+// The same for one model, all nights.
+std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model);
+
+// Per night in [since, to]: every family query asked, and whether one run that night covered it
+// completely (its search, price bands included, saw every listing eBay serves).
+FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to);
+
+}  // namespace gpuprice::schema

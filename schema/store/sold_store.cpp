@@ -1,0 +1,108 @@
+#include "schema/store/sold_store.hpp"
+
+namespace gpuprice::schema {
+
+void store_sold_items(Database& db, std::int64_t run_id, const std::string& marketplace,
+                      const std::vector<SoldItem>& items,
+                      const std::vector<std::string>& excluded) {
+    Transaction tx(db);
+    // A later sale of the same item replaces the earlier one (eBay reports only the last); the
+    // verdict is kept unless the title changed.
+    auto upsert = db.prepare(
+        "INSERT INTO sold_items (item_id, title, condition_id, buying_options, location_country, "
+        "item_group_type, seller_username, seller_feedback_score, seller_feedback_pct, item_url, "
+        "price_cents, currency, sold_at, sold_on, quantity_sold, marketplace, fetched_run, "
+        "kept_out) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "substr(?13, 1, 10), ?14, ?15, ?16, ?17) "
+        "ON CONFLICT (item_id) DO UPDATE SET condition_id = excluded.condition_id, "
+        "buying_options = excluded.buying_options, location_country = excluded.location_country, "
+        "item_group_type = excluded.item_group_type, seller_username = excluded.seller_username, "
+        "seller_feedback_score = excluded.seller_feedback_score, "
+        "seller_feedback_pct = excluded.seller_feedback_pct, item_url = excluded.item_url, "
+        "price_cents = excluded.price_cents, currency = excluded.currency, "
+        "sold_at = excluded.sold_at, sold_on = excluded.sold_on, "
+        "quantity_sold = excluded.quantity_sold, marketplace = excluded.marketplace, "
+        "fetched_run = excluded.fetched_run, kept_out = excluded.kept_out, "
+        "model = CASE WHEN title = excluded.title THEN model END, "
+        "reason = CASE WHEN title = excluded.title THEN reason END, title = excluded.title");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& s = items[i];
+        const std::string& why = i < excluded.size() ? excluded[i] : std::string();
+        upsert.bind_unowned(1, s.item_id)
+            .bind_unowned(2, s.title)
+            .bind(3, s.condition_id)
+            .bind_unowned(4, s.buying_options)
+            .bind_unowned(5, s.location_country)
+            .bind(6, s.item_group_type.empty() ? std::optional<std::string>() : s.item_group_type)
+            .bind_unowned(7, s.seller_username)
+            .bind(8, s.seller_feedback_score)
+            .bind(9, s.seller_feedback_pct)
+            .bind_unowned(10, s.item_url)
+            .bind(11, s.price_cents)
+            .bind_unowned(12, s.currency)
+            .bind_unowned(13, s.sold_at)
+            .bind(14, s.quantity_sold)
+            .bind_unowned(15, marketplace)
+            .bind(16, run_id)
+            .bind(17, why.empty() ? std::optional<std::string>() : why);
+        upsert.run();
+    }
+    tx.commit();
+}
+
+std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, bool all,
+                                                  const std::string& after_item, int limit) {
+    auto select = db.prepare(
+        "SELECT item_id, title FROM sold_items WHERE item_id > ?1 AND (?2 OR reason IS NULL) "
+        "ORDER BY item_id LIMIT ?3");
+    select.bind(1, after_item).bind(2, all ? 1 : 0).bind(3, limit);
+    std::vector<StoredSoldTitle> rows;
+    while (select.step()) rows.push_back({select.text(0), select.text(1)});
+    return rows;
+}
+
+void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts) {
+    Transaction tx(db);
+    auto update = db.prepare("UPDATE sold_items SET model = ?2, reason = ?3 WHERE item_id = ?1");
+    for (const auto& v : verdicts) {
+        update.bind_unowned(1, v.item_id).bind(2, v.model).bind_unowned(3,
+                                                                         match_reason_name(v.reason));
+        update.run();
+    }
+    tx.commit();
+}
+
+bool has_sold_items(Database& db) {
+    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM sold_items)");
+    return select.step() && select.int32(0) != 0;
+}
+
+namespace {
+std::vector<SoldPrice> read_prices(Statement& select) {
+    std::vector<SoldPrice> rows;
+    while (select.step()) {
+        rows.push_back({select.text(0), select.text(1), select.int32(2), select.int64(3),
+                        select.text(4)});
+    }
+    return rows;
+}
+}  // namespace
+
+std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
+                                        const std::string& to) {
+    auto select = db.prepare(
+        "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
+        "WHERE reason = 'ok' AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2");
+    select.bind(1, from).bind(2, to);
+    return read_prices(select);
+}
+
+std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model) {
+    auto select = db.prepare(
+        "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
+        "WHERE reason = 'ok' AND kept_out IS NULL AND model = ?1 ORDER BY sold_on");
+    select.bind(1, model);
+    return read_prices(select);
+}
+
+}  // namespace gpuprice::schema

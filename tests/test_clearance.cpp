@@ -1,0 +1,115 @@
+#include <doctest/doctest.h>
+
+#include "analysis/clearance.hpp"
+
+using namespace gpuprice;
+using analysis::ClearanceKind;
+
+namespace {
+
+schema::ListingLife life(std::int64_t id, const std::string& model, const std::string& first,
+                         const std::string& last, std::int64_t cents,
+                         const std::string& options = "FIXED_PRICE,BEST_OFFER") {
+    schema::ListingLife l;
+    l.listing_id = id;
+    l.model = model;
+    l.condition_id = 3000;
+    l.buying_options = options;
+    l.first_seen = first;
+    l.last_seen = last;
+    l.last_seen_at = last + "T03:00:00Z";
+    l.nights_seen = 1 + static_cast<int>(last[9] - first[9]);
+    l.last_price_cents = cents;
+    l.last_shipping_cents = 1000;
+    return l;
+}
+
+}  // namespace
+
+TEST_SUITE("clearance") {
+    TEST_CASE("a family query covers the models whose names hold all its words") {
+        CHECK(analysis::family_covers("RTX 3090", "RTX 3090"));
+        CHECK(analysis::family_covers("RTX 3090", "RTX 3090 Ti"));
+        CHECK(analysis::family_covers("RTX 4070", "RTX 4070 Ti Super"));
+        CHECK(analysis::family_covers("A100", "A100 SXM4 80GB"));
+        CHECK(analysis::family_covers("rtx 3090", "RTX 3090"));
+        CHECK_FALSE(analysis::family_covers("RTX 3090 Ti", "RTX 3090"));
+        CHECK_FALSE(analysis::family_covers("RTX 3080", "RTX 3090"));
+        CHECK_FALSE(analysis::family_covers("", "RTX 3090"));
+    }
+
+    TEST_CASE("gone on a completely covered night: cleared then, at its last price") {
+        schema::FamilyCoverage coverage;
+        for (const char* night : {"2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"})
+            coverage[night]["RTX 3090"] = true;
+        const std::vector<schema::ListingLife> lives = {
+            life(1, "RTX 3090", "2026-12-01", "2026-12-02", 80000),             // gone on the 3rd
+            life(2, "RTX 3090", "2026-12-01", "2026-12-04", 70000),             // still listed
+            life(3, "RTX 3090 Ti", "2026-12-02", "2026-12-03", 99000, "FIXED_PRICE")};  // 4th
+        analysis::ClearanceCounts counts;
+        const auto cleared = analysis::find_clearances(lives, coverage,
+                                                       analysis::Shipping::Include, &counts);
+        REQUIRE(cleared.size() == 2);
+        CHECK(cleared[0].life->listing_id == 1);
+        CHECK(cleared[0].kind == ClearanceKind::cleared);
+        CHECK(cleared[0].night == "2026-12-03");
+        CHECK(cleared[0].price_usd == doctest::Approx(810.00));  // price + known shipping
+        CHECK(cleared[0].best_offer);
+        CHECK(cleared[0].nights_listed == 2);
+        CHECK(cleared[0].days_listed == 2);
+        CHECK(cleared[1].life->listing_id == 3);
+        CHECK(cleared[1].night == "2026-12-04");
+        CHECK_FALSE(cleared[1].best_offer);
+        CHECK(counts.uncounted == 0);
+        const auto bare =
+            analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        CHECK(bare[0].price_usd == doctest::Approx(800.00));
+    }
+
+    TEST_CASE("gone on an incompletely covered night: not counted, even if later nights are") {
+        schema::FamilyCoverage coverage;
+        coverage["2026-12-01"]["RTX 3090"] = true;
+        coverage["2026-12-02"]["RTX 3090"] = false;  // the budget ran out in this family
+        coverage["2026-12-03"]["RTX 3090"] = true;
+        coverage["2026-12-02"]["RTX 4090"] = true;  // another family's completeness is no help
+        const std::vector<schema::ListingLife> lives = {
+            life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000)};
+        analysis::ClearanceCounts counts;
+        CHECK(analysis::find_clearances(lives, coverage, analysis::Shipping::Include, &counts)
+                  .empty());
+        CHECK(counts.uncounted == 1);
+    }
+
+    TEST_CASE("a night that did not ask for the family is skipped, not taken as covered") {
+        schema::FamilyCoverage coverage;
+        coverage["2026-12-01"]["RTX 3090"] = true;
+        coverage["2026-12-02"]["RTX 4090"] = true;  // --query "RTX 4090" only
+        coverage["2026-12-03"]["RTX"] = true;       // a broader query covers the 3090 too
+        const std::vector<schema::ListingLife> lives = {
+            life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000)};
+        const auto cleared =
+            analysis::find_clearances(lives, coverage, analysis::Shipping::Include);
+        REQUIRE(cleared.size() == 1);
+        CHECK(cleared[0].night == "2026-12-03");
+    }
+
+    TEST_CASE("an auction seen in its last hours gives a near-final price; earlier, nothing") {
+        schema::FamilyCoverage coverage;
+        coverage["2026-12-01"]["RTX 3090"] = true;
+        coverage["2026-12-02"]["RTX 3090"] = true;
+        auto near = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 61000, "AUCTION");
+        near.item_end_date = "2026-12-01T07:30:00.000Z";  // 4.5 hours after it was seen
+        auto early = life(2, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
+        early.item_end_date = "2026-12-04T07:30:00.000Z";  // days left: the bid says little
+        auto unknown = life(3, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
+        const std::vector<schema::ListingLife> lives = {near, early, unknown};
+        const auto found =
+            analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].life->listing_id == 1);
+        CHECK(found[0].kind == ClearanceKind::auction_near_final);
+        CHECK(found[0].night == "2026-12-01");
+        CHECK(found[0].price_usd == doctest::Approx(610.00));
+        CHECK(analysis::clearance_kind_name(found[0].kind) == "auction-near-final");
+    }
+}

@@ -1,0 +1,213 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/median.hpp"
+#include "fetcher/insights_parser.hpp"
+#include "fetcher/sold_fetch.hpp"
+#include "tests/child_process.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+std::vector<test::FakeItem> asks(int n) {
+    std::vector<test::FakeItem> items;
+    for (int i = 0; i < n; ++i) {
+        test::FakeItem item;
+        item.item_id = "v1|7" + std::to_string(1000 + i) + "|0";
+        item.title = "NVIDIA RTX 3090 24GB";
+        item.price = std::to_string(780 + i * 10) + ".00";
+        items.push_back(item);
+    }
+    return items;
+}
+
+test::FakeSale sale(const std::string& id, const std::string& title, const std::string& price,
+                    const std::string& currency = "USD") {
+    test::FakeSale s;
+    s.item_id = id;
+    s.title = title;
+    s.price = price;
+    s.currency = currency;
+    return s;
+}
+
+// A column of the report CSV's RTX 3090 row, by name.
+std::string report_cell(const std::string& csv, const std::string& column) {
+    std::istringstream in(csv);
+    std::string header, line;
+    std::getline(in, header);
+    std::vector<std::string> names;
+    std::stringstream h(header.substr(0, header.size() - 1));
+    for (std::string name; std::getline(h, name, ',');) names.push_back(name);
+    while (std::getline(in, line)) {
+        line.pop_back();
+        std::vector<std::string> cells;
+        std::stringstream l(line);
+        for (std::string c; std::getline(l, c, ',');) cells.push_back(c);
+        if (line.back() == ',') cells.emplace_back();
+        if (cells.size() > 3 && cells[3] == "RTX 3090") {
+            const auto at = std::find(names.begin(), names.end(), column) - names.begin();
+            return static_cast<std::size_t>(at) < cells.size() ? cells[at] : "";
+        }
+    }
+    return "<no row>";
+}
+
+struct Run {
+    int status = 0;
+    std::string out, err;
+};
+
+Run run_gpuprice(const test::TempDir& dir, const test::FakeEbay& ebay,
+             std::vector<std::string> args) {
+    std::vector<std::string> argv = {GPUPRICE_BINARY, "--db", dir.file("sold.db")};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (args[0] == "fetch") {
+        const std::vector<std::string> more = {
+            "--api-base", ebay.api_base(), "--auth-url", ebay.token_url(), "--query", "RTX 3090",
+            "--condition", "used", "--token-cache", dir.file("token")};
+        argv.insert(argv.end(), more.begin(), more.end());
+    }
+    static int n = 0;
+    const auto out = dir.file("out" + std::to_string(++n)), err = dir.file("err" + std::to_string(n));
+    Run run;
+    run.status = test::wait_exit(test::spawn(
+        argv,
+        {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret,
+         "GPUPRICE_NOW=2026-12-03T03:00:00Z"},
+        out, err));
+    run.out = test::read_file(out);
+    run.err = test::read_file(err);
+    return run;
+}
+
+int count_of(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_SUITE("fetcher::sold") {
+    TEST_CASE("parsing ItemSales: price, date, quantity; unusable sales skipped and counted") {
+        auto ok = sale("v1|11|0", "RTX 3090 24GB", "712.50");
+        ok.quantity = 3;
+        ok.buying_options = R"("AUCTION")";
+        auto euro = sale("v1|12|0", "RTX 3090", "700.00", "EUR");
+        auto parts = sale("v1|13|0", "RTX 3090", "200.00");
+        parts.condition_id = "7000";
+        auto undated = sale("v1|14|0", "RTX 3090", "650.00");
+        undated.sold_at = "last week";
+        const auto page = fetcher::parse_sold_page(
+            R"({"total":4,"itemSales":[)" + test::sale_json(ok) + "," + test::sale_json(euro) +
+                "," + test::sale_json(parts) + "," + test::sale_json(undated) + "]}",
+            "USD");
+        REQUIRE(page.items.size() == 1);
+        CHECK(page.items[0].price_cents == 71250);
+        CHECK(page.items[0].quantity_sold == 3);
+        CHECK(page.items[0].buying_options == "AUCTION");
+        CHECK(page.items[0].sold_at == "2026-11-20T18:30:00.000Z");
+        CHECK(page.skips.at("other-currency") == 1);
+        CHECK(page.skips.at("for-parts-condition") == 1);
+        CHECK(page.skips.at("missing-sold-date") == 1);
+        CHECK(fetcher::parse_sold_page("<html>", "USD").page_problem != "");
+    }
+
+    TEST_CASE("sales abroad, of variations or by unproven sellers are kept out of medians") {
+        schema::SoldItem s;
+        s.location_country = "US";
+        s.seller_feedback_score = 40;
+        s.seller_feedback_pct = 99.0;
+        CHECK(fetcher::sold_kept_out(s, "US") == "");
+        s.location_country = "CN";
+        CHECK(fetcher::sold_kept_out(s, "US") == "abroad");
+        s.location_country = "US";
+        s.item_group_type = "SELLER_DEFINED_VARIATIONS";
+        CHECK(fetcher::sold_kept_out(s, "US") == "variation");
+        s.item_group_type.clear();
+        s.seller_feedback_score = 0;
+        CHECK(fetcher::sold_kept_out(s, "US") == "seller");
+    }
+
+    TEST_CASE("with the Insights scope: sold_median_usd is the median of the prices served") {
+        test::FakeEbay ebay;
+        ebay.set_items("RTX 3090", asks(6));
+        ebay.set_insights(true);
+        std::vector<test::FakeSale> sales;
+        std::vector<double> served;
+        for (int i = 0; i < 215; ++i) {  // more than one page of 200
+            test::FakeSale s;
+            s.item_id = "v1|8" + std::to_string(10000 + i) + "|0";
+            s.title = "NVIDIA GeForce RTX 3090 24GB GDDR6X";
+            const double usd = 600 + (i * 37) % 250 + (i % 7) * 0.13;
+            std::ostringstream price;
+            price.precision(2);
+            price << std::fixed << usd;
+            s.price = price.str();
+            s.sold_at = "2026-11-" + std::to_string(10 + i % 20) + "T12:00:00.000Z";
+            if (i % 5 == 0) s.buying_options = R"("AUCTION")";  // auctions that sold are sales
+            served.push_back(std::stod(s.price));
+            sales.push_back(s);
+        }
+        auto abroad = sale("v1|899|0", "RTX 3090 24GB", "300.00");
+        abroad.country = "CN";
+        auto variation = sale("v1|898|0", "RTX 3090 24GB", "310.00");
+        variation.item_group_type = "SELLER_DEFINED_VARIATIONS";
+        sales.push_back(abroad);
+        sales.push_back(variation);
+        ebay.set_sales("RTX 3090", sales);
+
+        test::TempDir dir;
+        const auto fetch = run_gpuprice(dir, ebay, {"fetch", "--sold"});
+        INFO(fetch.err);
+        REQUIRE(fetch.status == 0);
+        CHECK(ebay.sold_calls() == 2);
+        const auto filters = ebay.sold_filters_seen();
+        REQUIRE_FALSE(filters.empty());
+        CHECK(filters[0] ==
+              "conditionIds:{3000},itemLocationCountry:US,buyingOptions:{FIXED_PRICE|AUCTION},"
+              "lastSoldDate:[2026-09-04T03:00:00Z..2026-12-03T03:00:00Z]");
+
+        const auto report =
+            run_gpuprice(dir, ebay, {"report", "--format", "csv", "--output", dir.file("reports")});
+        REQUIRE(report.status == 0);
+        const double expected = analysis::median(served);
+        CHECK(std::stod(report_cell(report.out, "sold_median_usd")) ==
+              doctest::Approx(expected).epsilon(0.00001));
+        CHECK(std::abs(std::stod(report_cell(report.out, "sold_median_usd")) - expected) <= 0.01);
+        CHECK(report_cell(report.out, "sold_listings") == "215");
+        CHECK(report_cell(report.out, "price_basis") == "median");
+
+        const auto by_sold = run_gpuprice(dir, ebay, {"report", "--price", "sold", "--format", "csv", "--output", dir.file("r2")});
+        REQUIRE(by_sold.status == 0);
+        CHECK(report_cell(by_sold.out, "price_basis") == "sold");
+        CHECK(std::filesystem::exists(dir.file("r2/gpuprice-used-2026-12-03-sold.csv")));
+    }
+
+    TEST_CASE("without the scope: the night succeeds, and says so once") {
+        for (const bool token_refused : {true, false}) {
+            CAPTURE(token_refused);
+            test::FakeEbay ebay;
+            ebay.set_items("RTX 3090", asks(6));
+            // Refused at the token (invalid_scope), or granted a token but denied the call (403).
+            ebay.set_insights(!token_refused, /*api_denied=*/!token_refused);
+            ebay.set_sales("RTX 3090", {sale("v1|81|0", "RTX 3090 24GB", "700.00")});
+            test::TempDir dir;
+            const auto fetch = run_gpuprice(dir, ebay, {"fetch", "--sold"});
+            CHECK(fetch.status == 0);
+            CHECK(count_of(fetch.err, "Marketplace Insights scope") == 1);
+            CHECK(ebay.sold_calls() == (token_refused ? 0 : 1));
+            const auto report =
+                run_gpuprice(dir, ebay, {"report", "--format", "csv", "--output", dir.file("r")});
+            REQUIRE(report.status == 0);
+            CHECK(report_cell(report.out, "listings") == "6");
+            CHECK(report_cell(report.out, "sold_listings") == "");
+        }
+    }
+}
