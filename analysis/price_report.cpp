@@ -160,8 +160,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
                                    options.sparsity);
         const auto [figure, behind] = basis_figure(row, options.basis);
         if (figure && *figure > 0) row.basis_usd = figure;
-        if (row.tflops && row.basis_usd)
-            row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
+        if (row.tflops && row.basis_usd) row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
         row.low_sample = behind < options.min_listings;
         report.rows.push_back(row);
     }

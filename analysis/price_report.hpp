@@ -24,7 +24,7 @@ struct ReportOptions {
     Shipping shipping = Shipping::Include;
     int min_listings = 3;  // fewer usable listings: shown, marked low_sample, not ranked
     double min_vram_gb = 0;
-    std::string as_of;  // the last night of the window, printed in every row
+    std::string as_of;                      // the last night of the window, printed in every row
     PriceBasis basis = PriceBasis::median;  // the figure that ranks and divides the FLOPS
 };
 
@@ -58,7 +58,7 @@ struct ReportRow {
     int cleared_listings = 0;
     std::optional<double> median_days_listed;
     std::optional<double> sold_median_usd;
-    std::optional<int> sold_listings;  // nullopt when there is no sold data at all
+    std::optional<int> sold_listings;        // nullopt when there is no sold data at all
     std::optional<double> lowest3_mean_usd;  // nullopt with fewer than 3 usable listings
     std::optional<double> basis_usd;  // the figure options.basis chose; ranks and divides FLOPS
 };

@@ -35,10 +35,10 @@ std::vector<Recommendation> recommend(const Report& report, const RecommendOptio
         const auto& m = *row.model;
         std::string line = (options.count > 1 ? std::to_string(options.count) + " x " : "") +
                            m.model + " (" + format_number(m.vram_gb, 0) + " GB, " +
-                           row.vram_class.label + " class, " + row.condition + "): " +
-                           std::string(price_basis_label(options.basis)) + " $" +
-                           format_number(*row.basis_usd, 0) + " (" +
-                           std::to_string(row.listings) + " listings now";
+                           row.vram_class.label + " class, " + row.condition +
+                           "): " + std::string(price_basis_label(options.basis)) + " $" +
+                           format_number(*row.basis_usd, 0) + " (" + std::to_string(row.listings) +
+                           " listings now";
         if (options.basis == PriceBasis::cleared)
             line += ", " + std::to_string(row.cleared_listings) + " cleared";
         if (options.basis == PriceBasis::sold)

@@ -15,7 +15,7 @@ struct RecommendOptions {
     int count = 1;                 // cards to buy
     std::optional<int> max_watts;  // total TDP allowed for all `count` cards
     int results = 5;
-    bool include_sxm = false;  // SXM modules need a server board with SXM sockets
+    bool include_sxm = false;               // SXM modules need a server board with SXM sockets
     PriceBasis basis = PriceBasis::median;  // the report's basis, named in the reasoning
 };
 

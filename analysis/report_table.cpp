@@ -24,8 +24,9 @@ std::string report_table(const Report& report, const CsvContext& context) {
     int upper = -1;
     std::vector<std::vector<std::string>> block;
     const std::vector<std::string> header = {
-        "rank",     "model", "vram",  "median", "p25-p75", "listings", "cleared", "sold",
-        "tflops " + label, "gflops/$", "tdp_w", "slots", "7d", "30d", "notes"};
+        "rank", "model",           "vram",     "median", "p25-p75", "listings", "cleared",
+        "sold", "tflops " + label, "gflops/$", "tdp_w",  "slots",   "7d",       "30d",
+        "notes"};
     auto flush = [&] {
         if (!block.empty()) out += format_table(header, block) + "\n";
         block.clear();
@@ -56,11 +57,11 @@ std::string report_table(const Report& report, const CsvContext& context) {
              row.listings ? money(row.median_usd) : "-",
              row.listings ? money(row.p25_usd) + "-" + money(row.p75_usd) : "-",
              std::to_string(row.listings),
-             row.cleared_median_usd ? money(*row.cleared_median_usd) + " n=" +
-                                          std::to_string(row.cleared_listings)
-                                    : "-",
-             row.sold_median_usd ? money(*row.sold_median_usd) + " n=" +
-                                       std::to_string(row.sold_listings.value_or(0))
+             row.cleared_median_usd
+                 ? money(*row.cleared_median_usd) + " n=" + std::to_string(row.cleared_listings)
+                 : "-",
+             row.sold_median_usd ? money(*row.sold_median_usd) +
+                                       " n=" + std::to_string(row.sold_listings.value_or(0))
                                  : "-",
              row.tflops ? format_number(*row.tflops, 1) : "-",
              row.gflops_per_usd ? format_number(*row.gflops_per_usd, 1) : "-",

@@ -195,15 +195,16 @@ void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOp
     if (outcome.scope_refused) {
         if (global.verbosity != Verbosity::Quiet)
             std::cerr << "gpuprice: fetch: no sold prices: eBay has not granted this keyset the "
-                     "Marketplace Insights scope (buy.marketplace.insights); listings are "
-                     "fetched as usual\n";
+                         "Marketplace Insights scope (buy.marketplace.insights); listings are "
+                         "fetched as usual\n";
         return;
     }
     progress(global, "sold items: " + std::to_string(outcome.items_stored) + " stored (" +
                          std::to_string(outcome.items_kept_out) + " kept out of medians), " +
                          std::to_string(outcome.items_skipped) + " skipped, " +
                          std::to_string(outcome.calls_used) + " API calls");
-    for (const auto& problem : outcome.problems) std::cerr << "gpuprice: fetch: " << problem << '\n';
+    for (const auto& problem : outcome.problems)
+        std::cerr << "gpuprice: fetch: " << problem << '\n';
     if (outcome.budget_reached) {
         warn(global, "sold items: the call budget (--max-calls) ran out before every family");
     }

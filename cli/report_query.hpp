@@ -35,8 +35,8 @@ struct LoadedReport {
     analysis::Report report;
     analysis::CsvContext context;
     std::vector<schema::PricedObservation> observations;  // the report points into these
-    std::vector<schema::ListingLife> lives;                // the clearances point into these
-    analysis::MarketEvidence evidence;                     // clearances and sales in the window
+    std::vector<schema::ListingLife> lives;               // the clearances point into these
+    analysis::MarketEvidence evidence;                    // clearances and sales in the window
     analysis::ClearanceCounts clearance_counts;
     std::string evidence_from;  // the first night of the cleared/sold window
 };

@@ -44,7 +44,8 @@ std::optional<std::string> read_sale(dom::element value, std::string_view curren
 
     const auto condition = text(item, "conditionId");  // a string, as in Browse
     int id = 0;
-    const auto [end, ec] = std::from_chars(condition.data(), condition.data() + condition.size(), id);
+    const auto [end, ec] =
+        std::from_chars(condition.data(), condition.data() + condition.size(), id);
     if (!condition.empty() && ec == std::errc() && end == condition.data() + condition.size()) {
         sale.condition_id = id;
     }

@@ -68,8 +68,8 @@ class SoldFetch {
         outcome_.calls_used = engine_.calls_made();
         // A refused scope is not a failure of the night: there was nothing to fetch.
         if (outcome_.pages_failed > 0 || outcome_.budget_reached) {
-            outcome_.status = outcome_.pages_stored > 0 ? schema::RunStatus::partial
-                                                        : schema::RunStatus::failed;
+            outcome_.status =
+                outcome_.pages_stored > 0 ? schema::RunStatus::partial : schema::RunStatus::failed;
         }
         return std::move(outcome_);
     }
@@ -111,7 +111,8 @@ class SoldFetch {
         if (!page.page_problem.empty() || (page.items.empty() && !page.errors.empty())) {
             ++outcome_.pages_failed;
             outcome_.problems.push_back(
-                where + ": " + (page.page_problem.empty() ? describe(response) : page.page_problem));
+                where + ": " +
+                (page.page_problem.empty() ? describe(response) : page.page_problem));
             return;
         }
         std::vector<std::string> kept_out;
@@ -155,8 +156,9 @@ std::string sold_filter(const SoldFetchConfig& config, SystemClock::time_point f
 std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
                             std::int64_t offset, SystemClock::time_point now) {
     const auto from = now - std::chrono::days(kSoldHistoryDays);
-    return config.api_base + "/buy/marketplace_insights/v1_beta/item_sales/search?q=" +
-           percent_encode(term) + "&category_ids=" + std::to_string(config.category) +
+    return config.api_base +
+           "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + percent_encode(term) +
+           "&category_ids=" + std::to_string(config.category) +
            "&filter=" + percent_encode(sold_filter(config, from, now)) +
            "&limit=" + std::to_string(config.page_limit) + "&offset=" + std::to_string(offset);
 }
@@ -195,7 +197,8 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
         save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, minted);
         token = minted.value;
     }
-    const auto run_id = schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
+    const auto run_id =
+        schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
     SoldFetch fetch(db, config, std::move(token), run_id, now);
     SoldOutcome outcome;
     try {

@@ -437,16 +437,16 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
 
 std::string sale_json(const FakeSale& sale) {
     const std::string legacy = sale.item_id.substr(3, sale.item_id.find('|', 3) - 3);
-    std::string out = R"({"itemId":")" + escape(sale.item_id) + R"(","title":")" +
-                      escape(sale.title) + R"(","lastSoldPrice":{"value":")" + sale.price +
-                      R"(","currency":")" + sale.currency + R"("},"lastSoldDate":")" +
-                      sale.sold_at + R"(","totalSoldQuantity":)" + std::to_string(sale.quantity) +
-                      R"(,"condition":"Used","conditionId":")" + sale.condition_id +
-                      R"(","buyingOptions":[)" + sale.buying_options +
-                      R"(],"categories":[{"categoryId":"27386","categoryName":"Graphics/Video Cards"}],)"
-                      R"("seller":{"username":"seller-y","feedbackPercentage":"99.5","feedbackScore":)" +
-                      std::to_string(sale.feedback_score) + R"(},"itemLocation":{"country":")" +
-                      sale.country + R"("},"itemWebUrl":"https://www.ebay.com/itm/)" + legacy + "\"";
+    std::string out =
+        R"({"itemId":")" + escape(sale.item_id) + R"(","title":")" + escape(sale.title) +
+        R"(","lastSoldPrice":{"value":")" + sale.price + R"(","currency":")" + sale.currency +
+        R"("},"lastSoldDate":")" + sale.sold_at + R"(","totalSoldQuantity":)" +
+        std::to_string(sale.quantity) + R"(,"condition":"Used","conditionId":")" +
+        sale.condition_id + R"(","buyingOptions":[)" + sale.buying_options +
+        R"(],"categories":[{"categoryId":"27386","categoryName":"Graphics/Video Cards"}],)"
+        R"("seller":{"username":"seller-y","feedbackPercentage":"99.5","feedbackScore":)" +
+        std::to_string(sale.feedback_score) + R"(},"itemLocation":{"country":")" + sale.country +
+        R"("},"itemWebUrl":"https://www.ebay.com/itm/)" + legacy + "\"";
     if (!sale.item_group_type.empty()) out += R"(,"itemGroupType":")" + sale.item_group_type + "\"";
     return out + "}";
 }
@@ -493,9 +493,9 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
     }
     if (!req.has_param("category_ids")) {
         res.status = 400;
-        res.set_content(error_body(100018, "API_MARKETPLACE_INSIGHTS",
-                                   "A category ID is required."),
-                        "application/json");
+        res.set_content(
+            error_body(100018, "API_MARKETPLACE_INSIGHTS", "A category ID is required."),
+            "application/json");
         return;
     }
     const std::int64_t limit =

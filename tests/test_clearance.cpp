@@ -43,12 +43,12 @@ TEST_SUITE("clearance") {
         for (const char* night : {"2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"})
             coverage[night]["RTX 3090"] = true;
         const std::vector<schema::ListingLife> lives = {
-            life(1, "RTX 3090", "2026-12-01", "2026-12-02", 80000),             // gone on the 3rd
-            life(2, "RTX 3090", "2026-12-01", "2026-12-04", 70000),             // still listed
+            life(1, "RTX 3090", "2026-12-01", "2026-12-02", 80000),  // gone on the 3rd
+            life(2, "RTX 3090", "2026-12-01", "2026-12-04", 70000),  // still listed
             life(3, "RTX 3090 Ti", "2026-12-02", "2026-12-03", 99000, "FIXED_PRICE")};  // 4th
         analysis::ClearanceCounts counts;
-        const auto cleared = analysis::find_clearances(lives, coverage,
-                                                       analysis::Shipping::Include, &counts);
+        const auto cleared =
+            analysis::find_clearances(lives, coverage, analysis::Shipping::Include, &counts);
         REQUIRE(cleared.size() == 2);
         CHECK(cleared[0].life->listing_id == 1);
         CHECK(cleared[0].kind == ClearanceKind::cleared);
@@ -61,8 +61,7 @@ TEST_SUITE("clearance") {
         CHECK(cleared[1].night == "2026-12-04");
         CHECK_FALSE(cleared[1].best_offer);
         CHECK(counts.uncounted == 0);
-        const auto bare =
-            analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        const auto bare = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
         CHECK(bare[0].price_usd == doctest::Approx(800.00));
     }
 
@@ -103,8 +102,7 @@ TEST_SUITE("clearance") {
         early.item_end_date = "2026-12-04T07:30:00.000Z";  // days left: the bid says little
         auto unknown = life(3, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
         const std::vector<schema::ListingLife> lives = {near, early, unknown};
-        const auto found =
-            analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        const auto found = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
         REQUIRE(found.size() == 1);
         CHECK(found[0].life->listing_id == 1);
         CHECK(found[0].kind == ClearanceKind::auction_near_final);

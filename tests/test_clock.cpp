@@ -16,9 +16,9 @@ TEST_SUITE("clock") {
         const auto f = schema::parse_iso_utc("2026-11-20T18:30:05.123Z");
         REQUIRE(f);
         CHECK(schema::iso_utc(*f) == "2026-11-20T18:30:05Z");
-        for (const char* bad : {"2026-12-03", "2026-12-03 03:00:00Z", "2026-12-03T03:00:00",
-                                "2026-13-03T03:00:00Z", "2026-12-03T25:00:00Z",
-                                "2026-12-03T03:00:00.Z", "yesterday"}) {
+        for (const char* bad :
+             {"2026-12-03", "2026-12-03 03:00:00Z", "2026-12-03T03:00:00", "2026-13-03T03:00:00Z",
+              "2026-12-03T25:00:00Z", "2026-12-03T03:00:00.Z", "yesterday"}) {
             CAPTURE(bad);
             CHECK_FALSE(schema::parse_iso_utc(bad));
         }

@@ -65,8 +65,8 @@ std::string cell(const std::string& csv, const std::string& model, const std::st
 
 TEST_SUITE("analysis::honest_prices") {
     TEST_CASE("cleared, sold and lowest-3 figures per model; the basis ranks and divides") {
-        std::vector<schema::PricedObservation> asks = {ask("RTX 3090", 900), ask("RTX 3090", 820),
-                                                       ask("RTX 3090", 800), ask("RTX 3090", 760),
+        std::vector<schema::PricedObservation> asks = {ask("RTX 3090", 900),  ask("RTX 3090", 820),
+                                                       ask("RTX 3090", 800),  ask("RTX 3090", 760),
                                                        ask("RTX 4090", 1900), ask("RTX 4090", 2000),
                                                        ask("RTX 4090", 2100)};
         std::vector<schema::ListingLife> lives;
@@ -144,8 +144,8 @@ TEST_SUITE("analysis::honest_prices") {
         const std::vector<schema::PricedObservation> asks = {
             ask("RTX 3090", 800), ask("RTX 3090", 810), ask("RTX 3090", 790)};
         const auto report = build_report(asks, catalog(), {}, {});
-        const auto csv = report_csv(report, {schema::Precision::fp16, Sparsity::Dense,
-                                             "2026-12-03", PriceBasis::median});
+        const auto csv = report_csv(
+            report, {schema::Precision::fp16, Sparsity::Dense, "2026-12-03", PriceBasis::median});
         CHECK(cell(csv, "RTX 3090", "sold_listings") == "");
         CHECK(cell(csv, "RTX 3090", "sold_median_usd") == "");
         CHECK(cell(csv, "RTX 3090", "cleared_listings") == "0");

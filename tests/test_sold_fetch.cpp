@@ -64,23 +64,24 @@ struct Run {
 };
 
 Run run_gpuprice(const test::TempDir& dir, const test::FakeEbay& ebay,
-             std::vector<std::string> args) {
+                 std::vector<std::string> args) {
     std::vector<std::string> argv = {GPUPRICE_BINARY, "--db", dir.file("sold.db")};
     argv.insert(argv.end(), args.begin(), args.end());
     if (args[0] == "fetch") {
         const std::vector<std::string> more = {
-            "--api-base", ebay.api_base(), "--auth-url", ebay.token_url(), "--query", "RTX 3090",
-            "--condition", "used", "--token-cache", dir.file("token")};
+            "--api-base", ebay.api_base(), "--auth-url", ebay.token_url(), "--query",
+            "RTX 3090",   "--condition",   "used",       "--token-cache",  dir.file("token")};
         argv.insert(argv.end(), more.begin(), more.end());
     }
     static int n = 0;
-    const auto out = dir.file("out" + std::to_string(++n)), err = dir.file("err" + std::to_string(n));
+    const auto out = dir.file("out" + std::to_string(++n)),
+               err = dir.file("err" + std::to_string(n));
     Run run;
-    run.status = test::wait_exit(test::spawn(
-        argv,
-        {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret,
-         "GPUPRICE_NOW=2026-12-03T03:00:00Z"},
-        out, err));
+    run.status = test::wait_exit(
+        test::spawn(argv,
+                    {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret,
+                     "GPUPRICE_NOW=2026-12-03T03:00:00Z"},
+                    out, err));
     run.out = test::read_file(out);
     run.err = test::read_file(err);
     return run;
@@ -184,7 +185,9 @@ TEST_SUITE("fetcher::sold") {
         CHECK(report_cell(report.out, "sold_listings") == "215");
         CHECK(report_cell(report.out, "price_basis") == "median");
 
-        const auto by_sold = run_gpuprice(dir, ebay, {"report", "--price", "sold", "--format", "csv", "--output", dir.file("r2")});
+        const auto by_sold = run_gpuprice(
+            dir, ebay,
+            {"report", "--price", "sold", "--format", "csv", "--output", dir.file("r2")});
         REQUIRE(by_sold.status == 0);
         CHECK(report_cell(by_sold.out, "price_basis") == "sold");
         CHECK(std::filesystem::exists(dir.file("r2/gpuprice-used-2026-12-03-sold.csv")));

@@ -21,7 +21,7 @@ struct SoldItem {
     std::string item_url;
     std::int64_t price_cents = 0;  // lastSoldPrice; eBay gives no shipping for sales
     std::string currency;
-    std::string sold_at;  // lastSoldDate, ISO 8601 UTC
+    std::string sold_at;    // lastSoldDate, ISO 8601 UTC
     int quantity_sold = 0;  // totalSoldQuantity
 };
 

@@ -6,17 +6,17 @@ namespace {
 
 // The columns every life query selects, after a CTE `last(listing_id, night)`. A macro so that
 // each statement is one literal (scripts/check-sql: no SQL assembled at run time).
-#define GPUPRICE_LIFE_COLUMNS \
-    "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
-    "coalesce(l.buying_options, ''), l.first_seen_on, last.night, coalesce(r.started_at, ''), " \
-    "NULL, " \
-    "(SELECT count(*) FROM price_observations p WHERE p.listing_id = l.id " \
-    "  AND p.observed_on <= last.night), " \
-    "o.price_cents, o.shipping_cents, l.item_id, l.title, coalesce(l.item_url, '') " \
-    "FROM last " \
+#define GPUPRICE_LIFE_COLUMNS                                                                     \
+    "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), "                         \
+    "coalesce(l.buying_options, ''), l.first_seen_on, last.night, coalesce(r.started_at, ''), "   \
+    "NULL, "                                                                                      \
+    "(SELECT count(*) FROM price_observations p WHERE p.listing_id = l.id "                       \
+    "  AND p.observed_on <= last.night), "                                                        \
+    "o.price_cents, o.shipping_cents, l.item_id, l.title, coalesce(l.item_url, '') "              \
+    "FROM last "                                                                                  \
     "JOIN price_observations o ON o.listing_id = last.listing_id AND o.observed_on = last.night " \
-    "JOIN match_results m ON m.listing_id = last.listing_id AND m.reason = 'ok' " \
-    "JOIN listings l ON l.id = last.listing_id " \
+    "JOIN match_results m ON m.listing_id = last.listing_id AND m.reason = 'ok' "                 \
+    "JOIN listings l ON l.id = last.listing_id "                                                  \
     "LEFT JOIN fetch_runs r ON r.id = o.run_id"
 
 std::vector<ListingLife> read_lives(Statement& select) {

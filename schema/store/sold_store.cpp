@@ -65,8 +65,9 @@ void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts)
     Transaction tx(db);
     auto update = db.prepare("UPDATE sold_items SET model = ?2, reason = ?3 WHERE item_id = ?1");
     for (const auto& v : verdicts) {
-        update.bind_unowned(1, v.item_id).bind(2, v.model).bind_unowned(3,
-                                                                         match_reason_name(v.reason));
+        update.bind_unowned(1, v.item_id)
+            .bind(2, v.model)
+            .bind_unowned(3, match_reason_name(v.reason));
         update.run();
     }
     tx.commit();
@@ -81,8 +82,8 @@ namespace {
 std::vector<SoldPrice> read_prices(Statement& select) {
     std::vector<SoldPrice> rows;
     while (select.step()) {
-        rows.push_back({select.text(0), select.text(1), select.int32(2), select.int64(3),
-                        select.text(4)});
+        rows.push_back(
+            {select.text(0), select.text(1), select.int32(2), select.int64(3), select.text(4)});
     }
     return rows;
 }

@@ -13,7 +13,8 @@
 namespace gpuprice::schema {
 
 // Upserts one page of sold items in one transaction; an item already stored takes its latest
-// sale. `excluded` (stored as kept_out) gives, per item, why it is kept out of medians (empty: it is not).
+// sale. `excluded` (stored as kept_out) gives, per item, why it is kept out of medians (empty: it
+// is not).
 void store_sold_items(Database& db, std::int64_t run_id, const std::string& marketplace,
                       const std::vector<SoldItem>& items, const std::vector<std::string>& excluded);
 
