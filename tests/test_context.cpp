@@ -1,11 +1,13 @@
 #include "tests/test_context.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gpuprice::test {
 
@@ -50,6 +52,40 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     out << text;
     if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+namespace {
+std::vector<std::string> csv_cells(std::string line) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::vector<std::string> cells;
+    std::stringstream in(line);
+    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    return cells;
+}
+}  // namespace
+
+std::string csv_cell(const std::string& csv, const std::string& model, const std::string& column,
+                     const std::string& condition) {
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    const auto names = csv_cells(line);
+    const auto at = std::find(names.begin(), names.end(), column);
+    const auto model_at = std::find(names.begin(), names.end(), "model");
+    const auto condition_at = std::find(names.begin(), names.end(), "condition");
+    if (at == names.end() || model_at == names.end()) return "<no column>";
+    while (std::getline(in, line)) {
+        const auto cells = csv_cells(line);
+        const auto i = static_cast<std::size_t>(model_at - names.begin());
+        const auto c = static_cast<std::size_t>(condition_at - names.begin());
+        if (i < cells.size() && cells[i] == model &&
+            (condition_at == names.end() || (c < cells.size() && cells[c] == condition))) {
+            const auto k = static_cast<std::size_t>(at - names.begin());
+            return k < cells.size() ? cells[k] : "";
+        }
+    }
+    return "<no row>";
 }
 
 }  // namespace gpuprice::test

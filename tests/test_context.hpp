@@ -29,4 +29,10 @@ std::string catalog_dir();
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
 
+// A cell of a report CSV (CRLF lines, no quoted commas in the columns read): the row whose
+// `model` column is `model` (in `condition`), the column named `column`; "<no row>" or
+// "<no column>" when absent.
+std::string csv_cell(const std::string& csv, const std::string& model, const std::string& column,
+                     const std::string& condition = "used");
+
 }  // namespace gpuprice::test

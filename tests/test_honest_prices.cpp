@@ -38,29 +38,6 @@ const ReportRow* row_of(const Report& report, const std::string& model) {
     return nullptr;
 }
 
-// A cell of `model`'s row by column name.
-std::string cell(const std::string& csv, const std::string& model, const std::string& column) {
-    std::istringstream in(csv);
-    std::string header, line;
-    std::getline(in, header);
-    std::vector<std::string> names;
-    std::stringstream h(header.substr(0, header.size() - 1));
-    for (std::string name; std::getline(h, name, ',');) names.push_back(name);
-    while (std::getline(in, line)) {
-        line.pop_back();  // CR
-        std::vector<std::string> cells;
-        std::stringstream l(line);
-        for (std::string c; std::getline(l, c, ',');) cells.push_back(c);
-        if (line.back() == ',') cells.emplace_back();
-        if (cells.size() > 3 && cells[3] == model) {
-            for (std::size_t i = 0; i < names.size(); ++i) {
-                if (names[i] == column) return i < cells.size() ? cells[i] : "";
-            }
-        }
-    }
-    return "<missing>";
-}
-
 }  // namespace
 
 TEST_SUITE("analysis::honest_prices") {
@@ -122,14 +99,14 @@ TEST_SUITE("analysis::honest_prices") {
 
         const auto csv = report_csv(by_cleared, {schema::Precision::fp16, Sparsity::Dense,
                                                  "2026-12-03", PriceBasis::cleared});
-        CHECK(cell(csv, "RTX 3090", "cleared_median_usd") == "720.00");
-        CHECK(cell(csv, "RTX 3090", "cleared_listings") == "3");
-        CHECK(cell(csv, "RTX 3090", "median_days_listed") == "4.0");
-        CHECK(cell(csv, "RTX 3090", "sold_median_usd") == "670.00");
-        CHECK(cell(csv, "RTX 3090", "sold_listings") == "2");
-        CHECK(cell(csv, "RTX 3090", "lowest3_mean_usd") == "793.33");
-        CHECK(cell(csv, "RTX 3090", "price_basis") == "cleared");
-        CHECK(cell(csv, "RTX 4090", "cleared_median_usd") == "");
+        CHECK(test::csv_cell(csv, "RTX 3090", "cleared_median_usd") == "720.00");
+        CHECK(test::csv_cell(csv, "RTX 3090", "cleared_listings") == "3");
+        CHECK(test::csv_cell(csv, "RTX 3090", "median_days_listed") == "4.0");
+        CHECK(test::csv_cell(csv, "RTX 3090", "sold_median_usd") == "670.00");
+        CHECK(test::csv_cell(csv, "RTX 3090", "sold_listings") == "2");
+        CHECK(test::csv_cell(csv, "RTX 3090", "lowest3_mean_usd") == "793.33");
+        CHECK(test::csv_cell(csv, "RTX 3090", "price_basis") == "cleared");
+        CHECK(test::csv_cell(csv, "RTX 4090", "cleared_median_usd") == "");
 
         RecommendOptions advice;
         advice.budget_usd = 1000;
@@ -146,10 +123,10 @@ TEST_SUITE("analysis::honest_prices") {
         const auto report = build_report(asks, catalog(), {}, {});
         const auto csv = report_csv(
             report, {schema::Precision::fp16, Sparsity::Dense, "2026-12-03", PriceBasis::median});
-        CHECK(cell(csv, "RTX 3090", "sold_listings") == "");
-        CHECK(cell(csv, "RTX 3090", "sold_median_usd") == "");
-        CHECK(cell(csv, "RTX 3090", "cleared_listings") == "0");
-        CHECK(cell(csv, "RTX 3090", "price_basis") == "median");
+        CHECK(test::csv_cell(csv, "RTX 3090", "sold_listings") == "");
+        CHECK(test::csv_cell(csv, "RTX 3090", "sold_median_usd") == "");
+        CHECK(test::csv_cell(csv, "RTX 3090", "cleared_listings") == "0");
+        CHECK(test::csv_cell(csv, "RTX 3090", "price_basis") == "median");
     }
 
     TEST_CASE("the columns: the documented ones first, in order, the new ones appended") {

@@ -36,28 +36,6 @@ test::FakeSale sale(const std::string& id, const std::string& title, const std::
     return s;
 }
 
-// A column of the report CSV's RTX 3090 row, by name.
-std::string report_cell(const std::string& csv, const std::string& column) {
-    std::istringstream in(csv);
-    std::string header, line;
-    std::getline(in, header);
-    std::vector<std::string> names;
-    std::stringstream h(header.substr(0, header.size() - 1));
-    for (std::string name; std::getline(h, name, ',');) names.push_back(name);
-    while (std::getline(in, line)) {
-        line.pop_back();
-        std::vector<std::string> cells;
-        std::stringstream l(line);
-        for (std::string c; std::getline(l, c, ',');) cells.push_back(c);
-        if (line.back() == ',') cells.emplace_back();
-        if (cells.size() > 3 && cells[3] == "RTX 3090") {
-            const auto at = std::find(names.begin(), names.end(), column) - names.begin();
-            return static_cast<std::size_t>(at) < cells.size() ? cells[at] : "";
-        }
-    }
-    return "<no row>";
-}
-
 struct Run {
     int status = 0;
     std::string out, err;
@@ -179,17 +157,18 @@ TEST_SUITE("fetcher::sold") {
             run_gpuprice(dir, ebay, {"report", "--format", "csv", "--output", dir.file("reports")});
         REQUIRE(report.status == 0);
         const double expected = analysis::median(served);
-        CHECK(std::stod(report_cell(report.out, "sold_median_usd")) ==
+        CHECK(std::stod(test::csv_cell(report.out, "RTX 3090", "sold_median_usd")) ==
               doctest::Approx(expected).epsilon(0.00001));
-        CHECK(std::abs(std::stod(report_cell(report.out, "sold_median_usd")) - expected) <= 0.01);
-        CHECK(report_cell(report.out, "sold_listings") == "215");
-        CHECK(report_cell(report.out, "price_basis") == "median");
+        CHECK(std::abs(std::stod(test::csv_cell(report.out, "RTX 3090", "sold_median_usd")) -
+                       expected) <= 0.01);
+        CHECK(test::csv_cell(report.out, "RTX 3090", "sold_listings") == "215");
+        CHECK(test::csv_cell(report.out, "RTX 3090", "price_basis") == "median");
 
         const auto by_sold = run_gpuprice(
             dir, ebay,
             {"report", "--price", "sold", "--format", "csv", "--output", dir.file("r2")});
         REQUIRE(by_sold.status == 0);
-        CHECK(report_cell(by_sold.out, "price_basis") == "sold");
+        CHECK(test::csv_cell(by_sold.out, "RTX 3090", "price_basis") == "sold");
         CHECK(std::filesystem::exists(dir.file("r2/gpuprice-used-2026-12-03-sold.csv")));
     }
 
@@ -209,8 +188,8 @@ TEST_SUITE("fetcher::sold") {
             const auto report =
                 run_gpuprice(dir, ebay, {"report", "--format", "csv", "--output", dir.file("r")});
             REQUIRE(report.status == 0);
-            CHECK(report_cell(report.out, "listings") == "6");
-            CHECK(report_cell(report.out, "sold_listings") == "");
+            CHECK(test::csv_cell(report.out, "RTX 3090", "listings") == "6");
+            CHECK(test::csv_cell(report.out, "RTX 3090", "sold_listings") == "");
         }
     }
 }

@@ -1,0 +1,217 @@
+// Six nights of a market against the fake eBay, replayed with GPUPRICE_NOW: listings sell (leave
+// at known last prices, some after price drops), others are withdrawn, new ones arrive, and on
+// one night the RTX 3090 family's query fails, so that night's coverage is incomplete: a 3090
+// that left that night, or was last seen the night before it, was never seen leaving. The
+// report's cleared figures are checked against the truth the test kept.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "analysis/median.hpp"
+#include "tests/child_process.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+struct Listing {
+    std::string item_id;
+    std::string model;
+    std::int64_t cents = 0;
+};
+
+struct Market {
+    std::map<std::string, std::vector<Listing>> by_family;  // what eBay serves tonight
+};
+
+std::string money(std::int64_t cents) {
+    std::ostringstream out;
+    out << cents / 100 << '.' << (cents % 100 < 10 ? "0" : "") << cents % 100;
+    return out.str();
+}
+
+void serve(test::FakeEbay& ebay, const Market& market) {
+    for (const auto& [family, listings] : market.by_family) {
+        std::vector<test::FakeItem> items;
+        for (const auto& l : listings) {
+            test::FakeItem item;
+            item.item_id = l.item_id;
+            item.title = "NVIDIA GeForce " + l.model + " 24GB GDDR6X";
+            item.price = money(l.cents);
+            items.push_back(item);
+        }
+        ebay.set_items(family, items);
+    }
+}
+
+int run_gpuprice(const test::TempDir& dir, const test::FakeEbay& ebay, const std::string& now,
+                 const std::vector<std::string>& args, const std::string& out = "/dev/null") {
+    std::vector<std::string> argv = {GPUPRICE_BINARY, "--db", dir.file("market.db")};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (args[0] == "fetch") {
+        const std::vector<std::string> more = {"--api-base",      ebay.api_base(),
+                                               "--auth-url",      ebay.token_url(),
+                                               "--query",         "RTX 3090",
+                                               "--query",         "RTX 4090",
+                                               "--condition",     "used",
+                                               "--token-cache",   dir.file("token"),
+                                               "--retry-base-ms", "0"};
+        argv.insert(argv.end(), more.begin(), more.end());
+    }
+    return test::wait_exit(
+        test::spawn(argv,
+                    {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret,
+                     "GPUPRICE_NOW=" + now},
+                    out, dir.file("err-" + now)));
+}
+
+std::vector<std::string> column(const std::string& csv, const std::string& name) {
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::string> names;
+    {
+        std::stringstream h(line.substr(0, line.size() - 1));
+        for (std::string n; std::getline(h, n, ',');) names.push_back(n);
+    }
+    const auto at =
+        static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+    std::vector<std::string> values;
+    while (std::getline(in, line)) {
+        line.pop_back();
+        std::vector<std::string> cells;
+        std::stringstream l(line);
+        for (std::string c; std::getline(l, c, ',');) cells.push_back(c);
+        values.push_back(at < cells.size() ? cells[at] : "");
+    }
+    return values;
+}
+
+}  // namespace
+
+TEST_SUITE("end_to_end::cleared") {
+    TEST_CASE(
+        "six nights: cleared medians match the true last prices; an incomplete night "
+        "counts no disappearance") {
+        test::FakeEbay ebay;
+        test::TempDir dir;
+        std::mt19937 rng(20261203);
+        std::lognormal_distribution<double> spread(0.0, 0.12);
+        const std::map<std::string, double> typical = {{"RTX 3090", 780}, {"RTX 4090", 1850}};
+        Market market;
+        int next_id = 1000;
+        const auto add = [&](const std::string& family, int n) {
+            for (int i = 0; i < n; ++i) {
+                const auto cents = std::llround(typical.at(family) * spread(rng) * 100);
+                market.by_family[family].push_back(
+                    {"v1|5" + std::to_string(next_id) + "|0", family, cents});
+                ++next_id;
+            }
+        };
+        add("RTX 3090", 60);
+        add("RTX 4090", 60);
+
+        const std::vector<std::string> nights = {"2026-11-28", "2026-11-29", "2026-11-30",
+                                                 "2026-12-01", "2026-12-02", "2026-12-03"};
+        const std::string incomplete_night = "2026-12-01";    // RTX 3090's query fails
+        std::map<std::string, std::vector<double>> left_usd;  // model -> true last prices
+        std::set<std::string> left_unseen;  // gone on the incomplete night: must not count
+        std::map<std::string, int> cleared_on_complete;
+
+        for (std::size_t n = 0; n < nights.size(); ++n) {
+            const auto& night = nights[n];
+            if (n > 0) {
+                // Between nights: 6 listings of each family leave (4 sell, 2 are withdrawn, by
+                // position: the market does not know which), 3 drop their price 5%, 5 arrive.
+                for (auto& [family, listings] : market.by_family) {
+                    std::shuffle(listings.begin(), listings.end(), rng);
+                    for (int k = 0; k < 6; ++k) {
+                        const auto& gone = listings.back();
+                        left_usd[family].push_back(static_cast<double>(gone.cents) / 100);
+                        // Seen one night and gone the next, both nights completely covered;
+                        // a listing last seen before the failed night is gone, as far as the
+                        // fetches can tell, on the failed night.
+                        const bool unseen =
+                            family == std::string("RTX 3090") &&
+                            (night == incomplete_night || nights[n - 1] == incomplete_night);
+                        if (unseen) {
+                            left_unseen.insert(gone.item_id);
+                        } else {
+                            ++cleared_on_complete[family];
+                        }
+                        listings.pop_back();
+                    }
+                    for (int k = 0; k < 3; ++k) listings[k].cents = listings[k].cents * 95 / 100;
+                    add(family, 5);
+                }
+            }
+            serve(ebay, market);
+            if (night == incomplete_night) {
+                ebay.queue_faults_for("RTX 3090", {test::Fault::ErrorsBody200});
+            }
+            const int status = run_gpuprice(dir, ebay, night + "T03:00:00Z", {"fetch"});
+            INFO(test::read_file(dir.file("err-" + night + "T03:00:00Z")));
+            CHECK(status == (night == incomplete_night ? 6 : 0));
+        }
+
+        const auto csv_path = dir.file("report.csv");
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-03T09:00:00Z",
+                             {"report", "--format", "csv", "--output", dir.file("reports")},
+                             csv_path) == 0);
+        const auto csv = test::read_file(csv_path);
+        for (const std::string family : {"RTX 3090", "RTX 4090"}) {
+            CAPTURE(family);
+            const auto count = std::stoi(test::csv_cell(csv, family, "cleared_listings"));
+            // Every listing gone on a completely covered night, and nothing else.
+            CHECK(count == cleared_on_complete[family]);
+            REQUIRE(count >= 10);
+            const double truth = analysis::median(left_usd[family]);
+            const double cleared = std::stod(test::csv_cell(csv, family, "cleared_median_usd"));
+            MESSAGE(family << ": cleared_median_usd " << cleared << " from " << count
+                           << " clearances; true median last price of all "
+                           << left_usd[family].size() << " that left " << truth);
+            CHECK(std::abs(cleared / truth - 1.0) <= 0.05);
+            CHECK(std::stod(test::csv_cell(csv, family, "median_days_listed")) >= 1.0);
+            CHECK(test::csv_cell(csv, family, "sold_listings") == "");  // no sold data fetched
+            CHECK_FALSE(test::csv_cell(csv, family, "lowest3_mean_usd").empty());
+        }
+        CHECK(cleared_on_complete["RTX 3090"] == 18);
+        CHECK(left_unseen.size() == 12);
+
+        // The per-clearance file: none of the listings that left on the incomplete night, and
+        // no clearance dated on it for that family.
+        const auto cleared_csv =
+            test::read_file(dir.file("reports/gpuprice-used-2026-12-03-cleared.csv"));
+        const auto ids = column(cleared_csv, "item_id");
+        const auto models = column(cleared_csv, "model");
+        const auto dated = column(cleared_csv, "night");
+        REQUIRE(ids.size() == static_cast<std::size_t>(cleared_on_complete["RTX 3090"] +
+                                                       cleared_on_complete["RTX 4090"]));
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            CAPTURE(ids[i]);
+            CHECK_FALSE(left_unseen.count(ids[i]));
+            CHECK_FALSE((models[i] == "RTX 3090" && dated[i] == incomplete_night));
+        }
+
+        // Ranking by cleared prices names the basis in the file name and the column.
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-03T09:00:00Z",
+                             {"report", "--price", "cleared", "--format", "csv", "--output",
+                              dir.file("reports")},
+                             csv_path) == 0);
+        const auto by_cleared = test::read_file(csv_path);
+        CHECK(test::csv_cell(by_cleared, "RTX 3090", "price_basis") == "cleared");
+        const double tflops = std::stod(test::csv_cell(by_cleared, "RTX 3090", "tflops"));
+        const double cleared =
+            std::stod(test::csv_cell(by_cleared, "RTX 3090", "cleared_median_usd"));
+        CHECK(std::stod(test::csv_cell(by_cleared, "RTX 3090", "gflops_per_usd")) ==
+              doctest::Approx(tflops * 1000 / cleared).epsilon(0.001));
+        CHECK(std::filesystem::exists(dir.file("reports/gpuprice-used-2026-12-03-cleared.csv")));
+    }
+}
