@@ -5,32 +5,90 @@
 
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 
 namespace gpuprice::analysis {
 
+namespace {
+
+struct Bucket {
+    std::map<std::int64_t, std::pair<std::string, double>> asking;  // listing -> (night, usd)
+    std::vector<double> cleared;
+    std::vector<double> sold;
+};
+
+std::vector<double> kept(const std::vector<double>& values) {
+    const auto outlier = find_outliers(values);
+    std::vector<double> out;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!outlier[i]) out.push_back(values[i]);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
+                                         const std::vector<Clearance>& clearances,
+                                         const std::vector<schema::SoldPrice>& sold,
+                                         const std::vector<std::string>& conditions,
+                                         Shipping shipping, Period period) {
+    std::map<std::pair<std::string, std::string>, Bucket> buckets;  // (period, condition)
+    const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
+        const std::string condition(schema::condition_class(condition_id));
+        if (std::find(conditions.begin(), conditions.end(), condition) == conditions.end())
+            return nullptr;
+        const auto key = period == Period::week ? schema::week_start(night) : night;
+        return &buckets[{key, condition}];
+    };
+    for (const auto& o : history) {
+        if (auto* b = bucket(o.condition_id, o.observed_on)) {
+            auto& slot = b->asking[o.listing_id];
+            if (slot.first.empty() || o.observed_on >= slot.first)
+                slot = {o.observed_on, total_price_usd(o, shipping)};
+        }
+    }
+    for (const auto& c : clearances) {
+        if (c.kind != ClearanceKind::cleared) continue;
+        if (auto* b = bucket(c.life->condition_id, c.night)) b->cleared.push_back(c.price_usd);
+    }
+    for (const auto& s : sold) {
+        if (auto* b = bucket(s.condition_id, s.sold_on))
+            b->sold.push_back(static_cast<double>(s.price_cents) / 100.0);
+    }
+    std::vector<NightlyMedian> out;
+    for (const auto& [key, b] : buckets) {
+        NightlyMedian n;
+        n.night = key.first;
+        n.condition = key.second;
+        std::vector<double> asking;
+        for (const auto& [id, price] : b.asking) asking.push_back(price.second);
+        const auto asked = kept(asking);
+        n.listings = static_cast<int>(asked.size());
+        n.outliers_removed = static_cast<int>(asking.size() - asked.size());
+        if (!asked.empty()) {
+            n.median_usd = median(asked);
+            n.p25_usd = percentile(asked, 0.25);
+            n.p75_usd = percentile(asked, 0.75);
+        }
+        const auto cleared = kept(b.cleared);
+        n.cleared_listings = static_cast<int>(cleared.size());
+        if (!cleared.empty()) n.cleared_median_usd = median(cleared);
+        const auto sales = kept(b.sold);
+        n.sold_listings = static_cast<int>(sales.size());
+        if (!sales.empty()) n.sold_median_usd = median(sales);
+        if (n.listings == 0 && n.cleared_listings == 0 && n.sold_listings == 0) continue;
+        out.push_back(n);
+    }
+    return out;
+}
+
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
                                            const std::vector<std::string>& conditions,
                                            Shipping shipping) {
-    std::map<std::pair<std::string, std::string>, std::vector<double>> prices;
-    for (const auto& o : history) {
-        const std::string condition(schema::condition_class(o.condition_id));
-        if (std::find(conditions.begin(), conditions.end(), condition) == conditions.end())
-            continue;
-        prices[{o.observed_on, condition}].push_back(total_price_usd(o, shipping));
-    }
-    std::vector<NightlyMedian> nights;
-    for (const auto& [key, values] : prices) {
-        const auto outlier = find_outliers(values);
-        std::vector<double> kept;
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (!outlier[i]) kept.push_back(values[i]);
-        }
-        if (kept.empty()) continue;
-        nights.push_back({key.first, key.second, static_cast<int>(kept.size()),
-                          static_cast<int>(values.size() - kept.size()), median(kept),
-                          percentile(kept, 0.25), percentile(kept, 0.75)});
-    }
+    auto nights = price_history(history, {}, {}, conditions, shipping, Period::night);
+    std::erase_if(nights, [](const NightlyMedian& n) { return n.listings == 0; });
     return nights;
 }
 

@@ -1,25 +1,43 @@
-// A model's median price night by night, with the same outlier rule as the report.
+// A model's prices night by night (or week by week): the asking median with the same outlier
+// rule as the report, beside the median of what cleared and of what sold in the same period.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "analysis/clearance.hpp"
 #include "analysis/price_report.hpp"
 #include "schema/domain/observation.hpp"
+#include "schema/domain/sold_item.hpp"
 
 namespace gpuprice::analysis {
 
+enum class Period { night, week };
+
 struct NightlyMedian {
-    std::string night;
+    std::string night;  // the night, or the Monday of the week
     std::string condition;
     int listings = 0;
     int outliers_removed = 0;
-    double median_usd = 0;
+    double median_usd = 0;  // meaningful when listings > 0
     double p25_usd = 0;
     double p75_usd = 0;
+    std::optional<double> cleared_median_usd;
+    int cleared_listings = 0;
+    std::optional<double> sold_median_usd;
+    int sold_listings = 0;
 };
 
-// Oldest night first; nights where every listing was an outlier are left out.
+// Oldest first. Asking prices: over a week, each listing once at its latest price there.
+// Clearances count on the night they were found gone, sales on the day they sold.
+std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
+                                         const std::vector<Clearance>& clearances,
+                                         const std::vector<schema::SoldPrice>& sold,
+                                         const std::vector<std::string>& conditions,
+                                         Shipping shipping, Period period = Period::night);
+
+// The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
                                            const std::vector<std::string>& conditions,
                                            Shipping shipping);

@@ -200,6 +200,43 @@ TEST_SUITE("end_to_end::cleared") {
             CHECK_FALSE((models[i] == "RTX 3090" && dated[i] == incomplete_night));
         }
 
+        // History: asking, cleared and sold per night; nothing cleared on or after the failed
+        // night until the family was seen whole again; weeks sum the nights.
+        const auto history_path = dir.file("history.csv");
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-03T09:00:00Z",
+                             {"history", "--model", "RTX 3090", "--format", "csv"},
+                             history_path) == 0);
+        const auto history = test::read_file(history_path);
+        CHECK(
+            history.starts_with("night,condition,model,listings,outliers_removed,"
+                                "median_price_usd,p25_price_usd,p75_price_usd,"
+                                "cleared_median_usd,cleared_listings,sold_median_usd,"
+                                "sold_listings\r\n"));
+        const auto history_nights = column(history, "night");
+        const auto history_cleared = column(history, "cleared_listings");
+        std::map<std::string, int> per_night;
+        for (std::size_t i = 0; i < history_nights.size(); ++i)
+            per_night[history_nights[i]] = std::stoi(history_cleared[i]);
+        // Six left on each counted night; the outlier rule may drop one of so few.
+        for (const auto* counted : {"2026-11-29", "2026-11-30", "2026-12-03"}) {
+            CAPTURE(counted);
+            CHECK(per_night[counted] >= 5);
+            CHECK(per_night[counted] <= 6);
+        }
+        CHECK(per_night["2026-12-02"] == 0);
+        CHECK(per_night.count("2026-12-01") == 0);  // nothing asked, nothing cleared: no row
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-03T09:00:00Z",
+                             {"history", "--model", "RTX 3090", "--format", "csv", "--by", "week"},
+                             history_path) == 0);
+        const auto weekly = test::read_file(history_path);
+        const auto weeks = column(weekly, "week");
+        const auto weekly_cleared = column(weekly, "cleared_listings");
+        REQUIRE(weeks.size() == 2);
+        CHECK(weeks[0] == "2026-11-23");
+        CHECK(weekly_cleared[0] == "6");
+        CHECK(weeks[1] == "2026-11-30");
+        CHECK(weekly_cleared[1] == "12");
+
         // Ranking by cleared prices names the basis in the file name and the column.
         REQUIRE(run_gpuprice(dir, ebay, "2026-12-03T09:00:00Z",
                              {"report", "--price", "cleared", "--format", "csv", "--output",
