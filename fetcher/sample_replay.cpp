@@ -1,34 +1,94 @@
 #include "fetcher/sample_replay.hpp"
 
+#include <simdjson.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/run_writer.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/coverage_store.hpp"
 
 namespace gpuprice::fetcher {
 
-FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
-                           const std::string& observed_on, const ProgressFn& progress) {
-    std::vector<std::filesystem::path> files;
+namespace {
+
+namespace fs = std::filesystem;
+
+// The search text of a recorded page: the `q` of its `href`, decoded; empty when absent.
+std::string recorded_query(const std::string& body) {
+    simdjson::dom::parser parser;
+    simdjson::dom::object root;
+    std::string_view href;
+    if (parser.parse(body).get(root) || root["href"].get(href)) return {};
+    const auto start = href.find("q=");
+    if (start == std::string_view::npos) return {};
+    const auto raw = href.substr(start + 2, href.find('&', start) - start - 2);
+    std::string q;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '+') {
+            q += ' ';
+        } else if (raw[i] == '%' && i + 2 < raw.size()) {
+            q += static_cast<char>(std::stoi(std::string(raw.substr(i + 1, 2)), nullptr, 16));
+            i += 2;
+        } else {
+            q += raw[i];
+        }
+    }
+    return q;
+}
+
+// What the recorded pages of one query covered: complete when every page from offset 0 to the
+// last one (the page without `next`) was there and usable.
+struct RecordedQuery {
+    std::optional<std::int64_t> total;
+    std::set<std::int64_t> offsets;
+    std::int64_t limit = 0;
+    std::optional<std::int64_t> last_offset;
+    int items = 0;
+    bool failed = false;
+
+    bool complete() const {
+        if (failed || !last_offset || limit <= 0) return false;
+        for (std::int64_t o = 0; o <= *last_offset; o += limit) {
+            if (!offsets.count(o)) return false;
+        }
+        return true;
+    }
+};
+
+std::vector<fs::path> json_files(const std::string& dir) {
+    std::vector<fs::path> files;
     std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    for (const auto& entry : fs::directory_iterator(dir, error)) {
         if (entry.path().extension() == ".json") files.push_back(entry.path());
     }
     if (error)
         throw std::runtime_error("cannot read sample folder " + dir + ": " + error.message());
-    if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
     std::sort(files.begin(), files.end());
+    return files;
+}
 
-    const auto run_id = schema::begin_run(db, "sample", "EBAY_US", schema::now_iso());
+// One night: every *.json file of `dir` as one run with source 'sample', with the coverage of
+// each recorded query.
+FetchOutcome replay_night(schema::Database& db, const std::string& dir,
+                          const std::string& observed_on, const std::string& started_at,
+                          const ProgressFn& progress) {
+    const auto files = json_files(dir);
+    if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
+
+    const auto run_id = schema::begin_run(db, "sample", "EBAY_US", started_at);
     RunWriter writer(db, run_id, observed_on);
     BrowseParser parser;
     FetchOutcome outcome;
     outcome.run_id = run_id;
+    std::map<std::string, RecordedQuery> queries;
     int done = 0;
     try {
         for (const auto& file : files) {
@@ -36,18 +96,40 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
             std::ostringstream body;
             body << in.rdbuf();
             const auto page = parser.parse(body.str());
+            auto& query = queries[recorded_query(body.str())];
             if (!page.page_problem.empty()) {
                 outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);
             }
             if (page.listings.empty() && (!page.errors.empty() || !page.page_problem.empty())) {
                 ++outcome.pages_failed;
+                query.failed = true;
             } else {
                 writer.write(page);
+                if (page.offset == 0) query.total = page.total;
+                query.offsets.insert(page.offset);
+                query.limit = page.limit;
+                if (page.next.empty()) query.last_offset = page.offset;
+                query.items += static_cast<int>(page.listings.size());
+                for (const auto& [reason, count] : page.skips) query.items += count;
             }
             if (progress) {
                 progress({++done, static_cast<int>(files.size()), writer.totals().seen, 0, 0});
             }
         }
+        std::vector<schema::QueryCoverage> coverage;
+        for (const auto& [q, recorded] : queries) {
+            if (q.empty()) continue;  // a page without href names no query
+            schema::QueryCoverage row;
+            row.query = row.family = q;
+            row.kind = "search";
+            row.total = recorded.total;
+            row.pages = static_cast<int>(recorded.offsets.size());
+            row.items = recorded.items;
+            row.complete = recorded.complete();
+            row.stopped = row.complete ? "last-page" : recorded.failed ? "error" : "missing-pages";
+            coverage.push_back(row);
+        }
+        schema::store_coverage(db, run_id, coverage);
     } catch (const std::exception& e) {
         mark_failed(db, run_id, e.what());
         throw;
@@ -59,6 +141,42 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     outcome.status = outcome.pages_failed ? schema::RunStatus::partial : schema::RunStatus::ok;
     finish(db, outcome);
     return outcome;
+}
+
+}  // namespace
+
+FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
+                           const std::string& observed_on, const ProgressFn& progress) {
+    // night-N folders: N nights before `observed_on`, replayed oldest first.
+    std::map<int, std::string, std::greater<>> nights;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(dir, error)) {
+        const auto name = entry.path().filename().string();
+        if (entry.is_directory() && name.starts_with("night-") && name.size() > 6 &&
+            std::all_of(name.begin() + 6, name.end(),
+                        [](char c) { return c >= '0' && c <= '9'; })) {
+            nights[std::stoi(name.substr(6))] = entry.path().string();
+        }
+    }
+    if (error)
+        throw std::runtime_error("cannot read sample folder " + dir + ": " + error.message());
+    const auto now = schema::now();
+    if (nights.empty()) return replay_night(db, dir, observed_on, schema::iso_utc(now), progress);
+
+    FetchOutcome total;
+    for (const auto& [ago, folder] : nights) {
+        const auto night = replay_night(db, folder, schema::add_days(observed_on, -ago),
+                                        schema::iso_utc(now - std::chrono::days(ago)), progress);
+        total.run_id = night.run_id;
+        total.pages_stored += night.pages_stored;
+        total.pages_failed += night.pages_failed;
+        total.listings_seen += night.listings_seen;
+        total.listings_new += night.listings_new;
+        total.listings_skipped += night.listings_skipped;
+        total.problems.insert(total.problems.end(), night.problems.begin(), night.problems.end());
+        if (night.status != schema::RunStatus::ok) total.status = night.status;
+    }
+    return total;
 }
 
 std::string default_sample_dir() {

@@ -8,7 +8,10 @@
 
 namespace gpuprice::fetcher {
 
-// Every *.json file of `dir`, in name order, as one run with source 'sample'.
+// Every *.json file of `dir`, in name order, as one run with source 'sample', with the coverage
+// of each recorded query (its `href`'s q). When `dir` holds night-N folders, each is a night of
+// its own, N nights before `observed_on` (run started N days before gpuprice's clock), oldest
+// first; the outcome sums them, with the last night's run id.
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
                            const std::string& observed_on, const ProgressFn& progress);
 

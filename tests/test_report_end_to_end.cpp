@@ -9,10 +9,10 @@
 #include "cli/match_listings.hpp"
 #include "cli/report_query.hpp"
 #include "fetcher/sample_replay.hpp"
-#include "schema/store/catalog_store.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/store/listing_store.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
@@ -84,23 +84,44 @@ TEST_SUITE("end_to_end") {
             return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) -
                                             header.begin());
         };
-        int checked = 0;
+        int checked = 0, with_cleared = 0;
         while (std::getline(lines, line)) {
             const auto cells = split_csv_line(line.substr(0, line.size() - 1));
             const auto model = cells[col("model")];
             CAPTURE(model);
             CHECK(cells[col("condition")] == "used");
-            // Independently: every used listing matched to this model, price + known shipping.
+            // Independently: every used listing matched to this model and seen on the latest
+            // night (the sample holds several), price + known shipping.
             auto stmt = db.prepare(
                 "SELECT o.price_cents + coalesce(o.shipping_cents, 0) FROM price_observations o "
                 "JOIN match_results m ON m.listing_id = o.listing_id "
-                "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999");
+                "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999 "
+                "AND o.observed_on = '2026-12-01'");
             stmt.bind(1, model);
             std::vector<double> prices;
             while (stmt.step()) prices.push_back(static_cast<double>(stmt.int64(0)) / 100.0);
             REQUIRE_FALSE(prices.empty());
             CHECK(std::stod(cells[col("median_price_usd")]) ==
                   doctest::Approx(independent_median(prices)).epsilon(0.0001));
+            // Cleared, independently: every night of the sample was completely covered, so each
+            // used listing of this model last seen before the latest night left the market the
+            // night after, at its last price.
+            auto gone = db.prepare(
+                "SELECT o.price_cents + coalesce(o.shipping_cents, 0) FROM price_observations o "
+                "JOIN match_results m ON m.listing_id = o.listing_id "
+                "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999 "
+                "AND o.observed_on = (SELECT max(p.observed_on) FROM price_observations p "
+                "  WHERE p.listing_id = o.listing_id) AND o.observed_on < '2026-12-01'");
+            gone.bind(1, model);
+            std::vector<double> left;
+            while (gone.step()) left.push_back(static_cast<double>(gone.int64(0)) / 100.0);
+            if (left.empty()) {
+                CHECK(cells[col("cleared_listings")] == "0");
+            } else {
+                CHECK(std::stod(cells[col("cleared_median_usd")]) ==
+                      doctest::Approx(independent_median(left)).epsilon(0.0001));
+                ++with_cleared;
+            }
             const auto* spec = catalog.find_model(model);
             REQUIRE(spec);
             CHECK(std::stod(cells[col("vram_gb")]) == spec->vram_gb);
@@ -113,6 +134,7 @@ TEST_SUITE("end_to_end") {
             ++checked;
         }
         CHECK(checked >= 30);
+        CHECK(with_cleared >= 30);  // the sample's nights fill the cleared columns
     }
 }
 
