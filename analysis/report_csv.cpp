@@ -68,6 +68,7 @@ const std::vector<ReportColumn>& report_columns() {
         {"sold_listings", [](CsvLine& l, R r, C) { optional_integer(l, r.sold_listings); }},
         {"lowest3_mean_usd", [](CsvLine& l, R r, C) { l.number(r.lowest3_mean_usd, 2); }},
         {"price_basis", [](CsvLine& l, R, C c) { l.text(price_basis_name(c.basis)); }},
+        {"currency", [](CsvLine& l, R, C c) { l.text(c.currency); }},
     };
     return columns;
 }
@@ -88,10 +89,10 @@ std::string report_csv(const Report& report, const CsvContext& context) {
     return out;
 }
 
-std::string listings_csv(const Report& report) {
+std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
-        "url\r\n";
+        "url,currency\r\n";
     for (const auto& l : report.listings) {
         const auto& o = *l.observation;
         CsvLine line;
@@ -108,7 +109,8 @@ std::string listings_csv(const Report& report) {
         line.number(l.total_usd, 2)
             .text(l.outlier ? "yes" : "no")
             .text(o.observed_on)
-            .text(o.item_url);
+            .text(o.item_url)
+            .text(context.currency);
         out += line.str();
     }
     return out;

@@ -17,6 +17,9 @@ struct CsvContext {
     Sparsity sparsity = Sparsity::Dense;
     std::string as_of;
     PriceBasis basis = PriceBasis::median;
+    // The marketplace's currency: every price of one report is in it (for EBAY_US the `_usd`
+    // columns are USD; for another marketplace they hold its currency, named by `currency`).
+    std::string currency = "USD";
 };
 
 // One column of the report CSV: its name and how a row fills it. The table in report_csv.cpp
@@ -30,7 +33,7 @@ const std::vector<ReportColumn>& report_columns();
 std::string report_csv(const Report& report, const CsvContext& context);
 
 // Every listing behind the medians, outliers marked: what a buyer checks before trusting one.
-std::string listings_csv(const Report& report);
+std::string listings_csv(const Report& report, const CsvContext& context);
 
 // Every cleared listing (and near-final auction) behind cleared_median_usd, for checking it.
 std::string cleared_csv(const std::vector<Clearance>& clearances);

@@ -40,6 +40,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     FetchOptions o;
     auto& c = o.config;
     bool no_quota_check = false;
+    bool no_expand = false;
     po::options_description options("fetch options");
     options.add_options()("condition", po::value(&o.condition)->default_value(o.condition),
                           "new, used, refurbished, open-box or all (one query per family either "
@@ -62,6 +63,17 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "calls of eBay's daily quota to leave unused")(
         "no-quota-check", po::bool_switch(&no_quota_check),
         "do not read the remaining quota (getRateLimits) first")(
+        "deliver-to", po::value(&c.delivery_postal_code),
+        "postal code in the marketplace's country that shipping is estimated to (sent as "
+        "X-EBAY-C-ENDUSERCTX; default a central one per marketplace)")(
+        "min-seller-feedback-pct",
+        po::value(&c.seller.min_feedback_pct)->default_value(c.seller.min_feedback_pct),
+        "sellers below this positive feedback are flagged and left out of medians")(
+        "min-seller-feedback-score",
+        po::value(&c.seller.min_feedback_score)->default_value(c.seller.min_feedback_score),
+        "sellers with fewer ratings are flagged (1: zero-feedback sellers)")(
+        "no-expand-variations", po::bool_switch(&no_expand),
+        "do not fetch multi-variation listings' variations (they stay out of medians)")(
         "parallel", po::value(&c.http.parallel)->default_value(c.http.parallel),
         "concurrent requests (1..8)")("config", po::value<std::string>(),
                                       "credentials file (default $GPUPRICE_CONFIG or "
@@ -99,6 +111,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         throw UsageError("--item-location must be marketplace or any");
     }
     c.check_quota = !no_quota_check;
+    c.expand_variations = !no_expand;
     const int retry_base = (*vm)["retry-base-ms"].as<int>();
     if (retry_base < 0) throw UsageError("--retry-base-ms must not be negative");
     c.http.retry.base_delay = std::chrono::milliseconds(retry_base);

@@ -51,10 +51,13 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     const auto basis = query.options.basis == analysis::PriceBasis::median
                            ? std::string()
                            : "-" + std::string(analysis::price_basis_name(query.options.basis));
-    const auto base = output + "/gpuprice-" + query.condition_option + "-" + context.as_of + basis;
+    // EBAY_US keeps its file names; another marketplace's reports carry its id.
+    const auto market = query.marketplace == "EBAY_US" ? "" : query.marketplace + "-";
+    const auto base =
+        output + "/gpuprice-" + market + query.condition_option + "-" + context.as_of + basis;
     const auto csv = analysis::report_csv(loaded->report, context);
     write_file_atomically(base + ".csv", csv);
-    write_file_atomically(base + "-listings.csv", analysis::listings_csv(loaded->report));
+    write_file_atomically(base + "-listings.csv", analysis::listings_csv(loaded->report, context));
     write_file_atomically(base + "-cleared.csv",
                           analysis::cleared_csv(loaded->evidence.clearances));
     progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv");

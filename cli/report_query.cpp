@@ -6,6 +6,8 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/store/clearance_inputs.hpp"
+#include "schema/domain/marketplace.hpp"
+#include "schema/domain/price_flags.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -45,7 +47,12 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
         "pool the last N nights (default: the latest night only; cleared and sold prices: 30)")(
         "price", po::value(&q.price)->default_value(q.price),
         "the price that ranks and divides the FLOPS: median, p25, lowest3 (mean of the three "
-        "cheapest), cleared (median last price of listings that left) or sold (eBay sold prices)");
+        "cheapest), cleared (median last price of listings that left) or sold (eBay sold prices)")(
+        "marketplace", po::value(&q.marketplace)->default_value(q.marketplace),
+        "the marketplace whose prices to report, in its currency")(
+        "include", po::value(&q.include),
+        "let flagged listings into the medians: abroad, variations, low-feedback-seller "
+        "(comma-separated; default none)");
 }
 
 void resolve_report_query(ReportQuery& q) {
@@ -65,18 +72,29 @@ void resolve_report_query(ReportQuery& q) {
                          analysis::price_basis_names());
     }
     q.options.basis = *basis;
+    if (!schema::find_marketplace(q.marketplace)) {
+        throw UsageError("--marketplace '" + q.marketplace + "' is not one of " +
+                         schema::marketplace_ids());
+    }
+    const auto include = schema::parse_price_flags(q.include);
+    if (!include) {
+        throw UsageError("--include '" + q.include +
+                         "': use abroad, variations or low-feedback-seller, comma-separated");
+    }
+    q.filter.marketplace = q.marketplace;
+    q.filter.excluded_flags = schema::kAllPriceFlags & ~*include;
 }
 
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
                                         const ReportQuery& q, schema::Details details) {
-    const auto latest = schema::latest_night(db);
+    const auto latest = schema::latest_night(db, q.marketplace);
     if (!latest) return std::nullopt;
     std::string from = *latest;
     if (!q.since.empty()) from = q.since;
     if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
 
     LoadedReport loaded;
-    loaded.observations = schema::load_latest_observations(db, from, *latest, details);
+    loaded.observations = schema::load_latest_observations(db, from, *latest, details, q.filter);
     auto options = q.options;
     options.as_of = *latest;
 
@@ -101,16 +119,17 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         loaded.evidence.sold = schema::load_sold_prices(db, loaded.evidence_from, *latest);
 
     loaded.report = analysis::build_report(loaded.observations, catalog, options, loaded.evidence);
-    loaded.context = {options.precision, options.sparsity, *latest, options.basis};
+    loaded.context = {options.precision, options.sparsity, *latest, options.basis,
+                      std::string(schema::find_marketplace(q.marketplace)->currency)};
 
     // The same report on the nights 7 and 30 days earlier, for the change columns.
     const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {
-        const auto night =
-            schema::night_on_or_before(db, schema::add_days(*latest, -days_back), kChangeSlackDays);
+        const auto night = schema::night_on_or_before(db, schema::add_days(*latest, -days_back),
+                                                      kChangeSlackDays, q.marketplace);
         if (!night) return std::nullopt;
         const auto span = q.days > 0 ? q.days : 1;
-        const auto old =
-            schema::load_latest_observations(db, schema::add_days(*night, -(span - 1)), *night);
+        const auto old = schema::load_latest_observations(
+            db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
         auto report = analysis::build_report(old, catalog, options);
         // Rows point at `old`'s observations only through `listings`, which we drop.
         report.listings.clear();

@@ -24,6 +24,9 @@ struct ReportQuery {
     int days = 0;
     bool sparse = false;
     bool no_shipping = false;
+    std::string marketplace = "EBAY_US";
+    std::string include;  // price flags to let into medians, e.g. "abroad,variations"
+    schema::ObservationFilter filter;
 };
 
 void add_report_query_options(boost::program_options::options_description& options,

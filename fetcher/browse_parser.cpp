@@ -3,7 +3,9 @@
 #include <simdjson.h>
 
 #include <charconv>
+#include <map>
 #include <memory>
+#include <set>
 
 namespace gpuprice::fetcher {
 
@@ -53,28 +55,52 @@ std::string string_or_empty(dom::object obj, std::string_view key) {
     return std::string(optional_string(obj, key).value_or(""));
 }
 
-// The cheapest FIXED shipping in USD; nullopt (unknown) for CALCULATED or missing shipping.
-void read_shipping(dom::object item, schema::Listing& listing) {
+std::optional<std::int64_t> money_cents(dom::object parent, std::string_view key,
+                                        std::string_view currency) {
+    dom::object money;
+    if (parent[key].get(money)) return std::nullopt;
+    if (optional_string(money, "currency") != currency) return std::nullopt;
+    return parse_price_cents(optional_string(money, "value").value_or(""));
+}
+
+// The cheapest known shipping in the marketplace's currency. A FIXED cost wins over a CALCULATED
+// one; a CALCULATED cost (an estimate for the buyer context eBay was given) is kept and marked
+// as an estimate; CALCULATED without a cost, or no shipping options, stays unknown (nullopt).
+void read_shipping(dom::object item, std::string_view currency, schema::Listing& listing) {
     dom::array options;
     if (item["shippingOptions"].get(options)) return;
+    std::optional<std::int64_t> fixed, calculated;
     for (auto option_value : options) {
         dom::object option;
         if (option_value.get(option)) continue;
         const auto type = string_or_empty(option, "shippingCostType");
         if (listing.shipping_type.empty() || type == "FIXED") listing.shipping_type = type;
-        if (type != "FIXED") continue;
-        dom::object cost;
-        if (option["shippingCost"].get(cost)) continue;
-        const auto value = parse_price_cents(optional_string(cost, "value").value_or(""));
-        if (optional_string(cost, "currency") != "USD" || !value) continue;
-        if (!listing.shipping_cents || *value < *listing.shipping_cents) {
-            listing.shipping_cents = value;
-        }
+        const auto cost = money_cents(option, "shippingCost", currency);
+        if (!cost) continue;
+        auto& best = type == "FIXED" ? fixed : calculated;
+        if (!best || *cost < *best) best = cost;
+    }
+    if (fixed) {
+        listing.shipping_cents = fixed;
+    } else if (calculated) {
+        listing.shipping_cents = calculated;
+        listing.shipping_estimated = true;
     }
 }
 
+// "…/get_items_by_item_group?item_group_id=185785195351" -> "185785195351".
+std::string item_group_id(std::string_view href) {
+    const auto key = href.find("item_group_id=");
+    if (key == std::string_view::npos) return "";
+    auto id = href.substr(key + 14);
+    return std::string(id.substr(0, id.find('&')));
+}
+
+using Aspects = std::vector<std::pair<std::string, std::string>>;
+
 // Reads one item; returns the skip reason, or nullopt when the listing is usable.
-std::optional<std::string> read_item(dom::element value, schema::Listing& listing) {
+std::optional<std::string> read_item(dom::element value, std::string_view currency,
+                                     schema::Listing& listing, Aspects* aspects) {
     dom::object item;
     if (value.get(item)) return "malformed-item";
 
@@ -100,7 +126,8 @@ std::optional<std::string> read_item(dom::element value, schema::Listing& listin
     if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return "bad-price";
     listing.price_cents = *cents;
     listing.currency = string_or_empty(price, "currency");
-    if (listing.currency != "USD") return "non-usd";
+    // Prices are kept in the marketplace's currency, never converted or mixed.
+    if (listing.currency != currency) return "other-currency";
 
     // conditionId is a string in the Browse API ("3000").
     if (auto condition = optional_string(item, "conditionId")) {
@@ -114,15 +141,14 @@ std::optional<std::string> read_item(dom::element value, schema::Listing& listin
     if (listing.condition_id == kForPartsCondition) return "for-parts-condition";
 
     dom::array buying;
+    if (item["buyingOptions"].get(buying)) return "missing-buying-options";
     bool priced_offer = false;
-    if (!item["buyingOptions"].get(buying)) {
-        for (auto option : buying) {
-            std::string_view name;
-            if (option.get(name)) continue;
-            if (!listing.buying_options.empty()) listing.buying_options += ',';
-            listing.buying_options += name;
-            priced_offer = priced_offer || name == "FIXED_PRICE" || name == "BEST_OFFER";
-        }
+    for (auto option : buying) {
+        std::string_view name;
+        if (option.get(name)) continue;
+        if (!listing.buying_options.empty()) listing.buying_options += ',';
+        listing.buying_options += name;
+        priced_offer = priced_offer || name == "FIXED_PRICE" || name == "BEST_OFFER";
     }
     // An auction's current bid is not a price.
     if (!priced_offer) return "auction-only";
@@ -130,6 +156,30 @@ std::optional<std::string> read_item(dom::element value, schema::Listing& listin
     listing.legacy_item_id = string_or_empty(item, "legacyItemId");
     listing.item_url = string_or_empty(item, "itemWebUrl");
     listing.created_at = string_or_empty(item, "itemCreationDate");
+    listing.item_end_date = string_or_empty(item, "itemEndDate");
+    listing.item_origin_date = string_or_empty(item, "itemOriginDate");
+    listing.epid = string_or_empty(item, "epid");
+    listing.item_group_type = string_or_empty(item, "itemGroupType");
+    listing.item_group_id = item_group_id(string_or_empty(item, "itemGroupHref"));
+    dom::object group;
+    if (!item["primaryItemGroup"].get(group)) {
+        // An item of get_items_by_item_group names its group here.
+        if (listing.item_group_id.empty())
+            listing.item_group_id = string_or_empty(group, "itemGroupId");
+        if (listing.item_group_type.empty()) {
+            listing.item_group_type = string_or_empty(group, "itemGroupType");
+        }
+    }
+    listing.current_bid_cents = money_cents(item, "currentBidPrice", currency);
+    dom::object marketing;
+    if (!item["marketingPrice"].get(marketing)) {
+        listing.original_price_cents = money_cents(marketing, "originalPrice", currency);
+        if (auto pct = optional_string(marketing, "discountPercentage")) {
+            double percent = 0;
+            const auto [end, ec] = std::from_chars(pct->data(), pct->data() + pct->size(), percent);
+            if (ec == std::errc()) listing.discount_percentage = percent;
+        }
+    }
     dom::object seller;
     if (!item["seller"].get(seller)) {
         listing.seller_username = string_or_empty(seller, "username");
@@ -145,8 +195,35 @@ std::optional<std::string> read_item(dom::element value, schema::Listing& listin
     if (!item["itemLocation"].get(location)) {
         listing.location_country = string_or_empty(location, "country");
     }
-    read_shipping(item, listing);
+    read_shipping(item, currency, listing);
+    dom::array localized;
+    if (aspects && !item["localizedAspects"].get(localized)) {
+        for (auto aspect : localized) {
+            dom::object a;
+            if (aspect.get(a)) continue;
+            aspects->emplace_back(string_or_empty(a, "name"), string_or_empty(a, "value"));
+        }
+    }
     return std::nullopt;
+}
+
+// The variations of an item group share the group's title; what tells them apart are the
+// aspects whose values differ between them. Those are appended to each title, so that the
+// matcher sees which option a price is for ("… [Chipset/GPU Model: NVIDIA GeForce RTX 3080]").
+void label_variations(std::vector<schema::Listing>& listings, const std::vector<Aspects>& aspects) {
+    std::map<std::string, std::set<std::string>> values;
+    for (const auto& item : aspects) {
+        for (const auto& [name, value] : item) values[name].insert(value);
+    }
+    for (std::size_t i = 0; i < listings.size(); ++i) {
+        std::string label;
+        for (const auto& [name, value] : aspects[i]) {
+            if (values[name].size() < 2) continue;
+            if (!label.empty()) label += ", ";
+            label += name + ": " + value;
+        }
+        if (!label.empty()) listings[i].title += " [" + label + "]";
+    }
 }
 
 std::vector<EbayError> read_errors(dom::object root, std::string_view key) {
@@ -271,7 +348,7 @@ struct BrowseParser::Parsers {
 BrowseParser::BrowseParser() : parsers_(std::make_unique<Parsers>()) {}
 BrowseParser::~BrowseParser() = default;
 
-SearchPage BrowseParser::parse(std::string_view body) {
+SearchPage BrowseParser::parse(std::string_view body, std::string_view currency) {
     SearchPage page;
     // The whole body is parsed and validated at once (simdjson's DOM, SIMD-dispatched at run
     // time). A body that fails is cut back to its last complete item and parsed again. (On-demand
@@ -311,23 +388,30 @@ SearchPage BrowseParser::parse(std::string_view body) {
     page.errors = read_errors(root, "errors");
     page.warnings = read_errors(root, "warnings");
 
+    // A search page has itemSummaries (absent when there are no results); an item group
+    // (get_items_by_item_group) has items.
     dom::element items_value;
-    if (root["itemSummaries"].get(items_value)) return page;  // an empty result has no array
+    const bool group = root["itemSummaries"].get(items_value) != simdjson::SUCCESS;
+    if (group && root["items"].get(items_value)) return page;
     dom::array items;
     if (items_value.get(items)) {
         page.page_problem = "itemSummaries is not an array";
         return page;
     }
     std::size_t read = 0;
+    std::vector<Aspects> aspects;
     for (auto element : items) {
         ++read;
         schema::Listing listing;
-        if (auto skip = read_item(element, listing)) {
+        Aspects item_aspects;
+        if (auto skip = read_item(element, currency, listing, group ? &item_aspects : nullptr)) {
             ++page.skips[*skip];
         } else {
             page.listings.push_back(std::move(listing));
+            aspects.push_back(std::move(item_aspects));
         }
     }
+    if (group) label_variations(page.listings, aspects);
     if (salvaged) {
         page.page_problem = "page ends early after " + std::to_string(read) +
                             " items (truncated or malformed JSON)";
@@ -335,8 +419,8 @@ SearchPage BrowseParser::parse(std::string_view body) {
     return page;
 }
 
-SearchPage parse_search_page(std::string_view body) {
-    return BrowseParser().parse(body);
+SearchPage parse_search_page(std::string_view body, std::string_view currency) {
+    return BrowseParser().parse(body, currency);
 }
 
 std::vector<EbayError> parse_errors(std::string_view body) {

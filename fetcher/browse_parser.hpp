@@ -40,7 +40,8 @@ struct SearchPage {
     std::string next;  // empty on the last page
     std::vector<schema::Listing> listings;
     // Skipped items by reason: missing-item-id, missing-title, bad-title, missing-price,
-    // bad-price, non-usd, auction-only, for-parts-condition, malformed-item, invalid-utf8.
+    // bad-price, other-currency, auction-only, missing-buying-options, for-parts-condition,
+    // malformed-item, invalid-utf8.
     std::map<std::string, int> skips;
     std::vector<EbayError> errors;
     std::vector<EbayError> warnings;  // with HTTP 200
@@ -55,7 +56,8 @@ class BrowseParser {
     ~BrowseParser();
     BrowseParser(const BrowseParser&) = delete;
     BrowseParser& operator=(const BrowseParser&) = delete;
-    SearchPage parse(std::string_view body);
+    // Items priced in another currency than `currency` (the marketplace's) are skipped.
+    SearchPage parse(std::string_view body, std::string_view currency = "USD");
 
   private:
     struct Parsers;
@@ -63,7 +65,7 @@ class BrowseParser {
 };
 
 // One page with a parser of its own (tests, one-off use).
-SearchPage parse_search_page(std::string_view body);
+SearchPage parse_search_page(std::string_view body, std::string_view currency = "USD");
 
 // The `errors` array of an error body (4xx/5xx), empty if there is none.
 std::vector<EbayError> parse_errors(std::string_view body);

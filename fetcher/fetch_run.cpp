@@ -1,6 +1,7 @@
 #include "fetcher/fetch_run.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -10,6 +11,7 @@
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/run_writer.hpp"
+#include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/coverage_store.hpp"
 
@@ -56,11 +58,13 @@ class Fetch {
           AccessToken token, int budget)
         : config_(config),
           credentials_(credentials),
-          writer_(db, run_id, observed_on),
+          writer_(db, run_id, observed_on, std::string(config.search.marketplace.id)),
           progress_(progress),
           engine_(with_budget(config.http, budget)),
           token_(std::move(token)),
-          budget_(budget) {}
+          budget_(budget),
+          rules_{std::string(config.search.marketplace.country), config.seller},
+          end_user_context_(end_user_context(config)) {}
 
     FetchOutcome run() {
         for (const auto& query : config_.queries) add_query(query, "");
@@ -101,6 +105,17 @@ class Fetch {
         std::uint64_t order = 0;
     };
 
+    // X-EBAY-C-ENDUSERCTX: eBay estimates shipping to this place ("required … to improve the
+    // accuracy of shipping and delivery time estimations", Browse search); values URL-encoded.
+    static std::string end_user_context(const FetchConfig& config) {
+        const auto& market = config.search.marketplace;
+        const auto postal = config.delivery_postal_code.empty()
+                                ? std::string(market.default_postal_code)
+                                : config.delivery_postal_code;
+        return "X-EBAY-C-ENDUSERCTX: contextualLocation=" +
+               percent_encode("country=" + std::string(market.country) + ",zip=" + postal);
+    }
+
     static HttpOptions with_budget(HttpOptions options, int budget) {
         options.max_calls = budget;  // the engine's hard stop, retries included
         return options;
@@ -125,12 +140,17 @@ class Fetch {
     // The family with the fewest pages dispatched goes next (ties: first queued), so the budget
     // is spent breadth first: every family's first page, then every family's second...
     std::size_t pick() const {
+        const auto rank = [this](const Call& c) {
+            // Replays after a 401 first, then search pages, then variation expansions.
+            if (c.replay) return 0;
+            return queries_[c.query].query.kind == QueryKind::item_group ? 2 : 1;
+        };
         std::size_t best = 0;
         for (std::size_t i = 1; i < ready_.size(); ++i) {
             const auto& a = ready_[i];
             const auto& b = ready_[best];
-            if (a.replay != b.replay) {
-                if (a.replay) best = i;
+            if (rank(a) != rank(b)) {
+                if (rank(a) < rank(b)) best = i;
                 continue;
             }
             const auto pa = family_pages(queries_[a.query].query.family);
@@ -178,7 +198,7 @@ class Fetch {
         request.url = query_url(config_.search, queries_[call.query].query, call.offset);
         request.headers = {"Authorization: Bearer " + token_.value,
                            "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.search.marketplace.id),
-                           "Accept: application/json"};
+                           "Accept: application/json", end_user_context_};
         engine_.submit(std::move(request), [this, call](HttpResponse&& response) {
             --in_flight_;
             on_response(call, std::move(response));
@@ -210,7 +230,7 @@ class Fetch {
         }
         ++done_;
         if (response.status != 200) return fail(state, call, describe_failure(response));
-        auto page = parser_.parse(response.body);
+        auto page = parser_.parse(response.body, config_.search.marketplace.currency);
         if (page.listings.empty() && !page.errors.empty()) {
             return fail(state, call, describe_failure(response));  // an `errors` body with 200
         }
@@ -228,7 +248,15 @@ class Fetch {
                 if (!listing.condition_id) listing.condition_id = *fallback;
             }
         }
-        writer_.write(page);
+        const auto source = state.query.kind == QueryKind::item_group ? ListingSource::item_group
+                                                                      : ListingSource::search;
+        for (auto& listing : page.listings)
+            listing.price_flags = price_flags(listing, rules_, source);
+        // A variation fetched from its group supersedes the group's summary stored before.
+        writer_.write(page, source == ListingSource::item_group
+                                ? schema::Repeats::update
+                                : schema::Repeats::count_as_duplicate);
+        if (source == ListingSource::search) expand_variations(state, page);
         int returned = static_cast<int>(page.listings.size());
         for (const auto& [reason, count] : page.skips) returned += count;
         state.coverage.pages += 1;
@@ -241,6 +269,7 @@ class Fetch {
     void next_step(const Call& call, const SearchPage& page, int returned) {
         auto& state = queries_[call.query];
         const int limit = config_.search.limit;
+        if (state.query.kind == QueryKind::item_group) return close(state, "last-page");
         if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
             state.query.kind != QueryKind::item_group) {
             const auto split = median_price(page.listings);
@@ -271,6 +300,23 @@ class Fetch {
             return close(state, "cap");
         }
         enqueue(call.query, call.offset + limit);
+    }
+
+    // Queues get_items_by_item_group for each multi-variation listing not queued yet.
+    void expand_variations(const QueryState& state, const SearchPage& page) {
+        if (!config_.expand_variations) return;
+        for (const auto& listing : page.listings) {
+            if (listing.item_group_type != kVariationsGroupType || listing.item_group_id.empty() ||
+                !groups_.insert(listing.item_group_id).second) {
+                continue;
+            }
+            Query group;
+            group.kind = QueryKind::item_group;
+            group.family = state.query.family;
+            group.conditions = state.query.conditions;
+            group.item_group_id = listing.item_group_id;
+            add_query(group, state.coverage.query);
+        }
     }
 
     void take_warnings(QueryState& state, const Call& call, const SearchPage& page) {
@@ -388,13 +434,16 @@ class Fetch {
     BrowseParser parser_;
     AccessToken token_;
     int budget_;
+    PriceRules rules_;
+    std::string end_user_context_;
+    std::set<std::string> groups_;  // item groups queued for expansion
     int token_generation_ = 0;
     int outcome_tokens_ = 0;
     bool refreshing_ = false;
     bool stopped_ = false;
     int in_flight_ = 0;
     int submitted_ = 0;
-    std::vector<QueryState> queries_;
+    std::deque<QueryState> queries_;  // a deque: adding a query keeps references valid
     std::vector<Call> ready_;
     std::map<std::string, int> dispatched_by_family_;
     std::set<std::size_t> degraded_, truncated_, failed_;

@@ -15,6 +15,7 @@
 
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
+#include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
 #include "schema/domain/query_coverage.hpp"
@@ -35,6 +36,13 @@ struct FetchConfig {
     // reserve), leaving the reserve for manual runs the same day.
     bool check_quota = true;
     int quota_reserve = 50;
+    // Sent as X-EBAY-C-ENDUSERCTX contextualLocation (with the marketplace's country) so that
+    // search estimates CALCULATED shipping for a buyer there; empty: the marketplace's default.
+    std::string delivery_postal_code;
+    SellerRule seller;
+    // Multi-variation listings are expanded with get_items_by_item_group (one call per group)
+    // when the budget allows; until then they are flagged and kept out of medians.
+    bool expand_variations = true;
     HttpOptions http;  // http.max_calls is --max-calls
 };
 

@@ -4,13 +4,14 @@
 
 namespace gpuprice::fetcher {
 
-RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on)
-    : run_id_(run_id), store_(db, run_id, std::move(observed_on)) {}
+RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
+                     std::string marketplace)
+    : run_id_(run_id), store_(db, run_id, std::move(observed_on), std::move(marketplace)) {}
 
-schema::PageCounts RunWriter::write(const SearchPage& page) {
+schema::PageCounts RunWriter::write(const SearchPage& page, schema::Repeats repeats) {
     auto skips = page.skips;
     if (!page.page_problem.empty()) ++skips["truncated-page"];
-    const auto counts = store_.store(page.listings, skips);
+    const auto counts = store_.store(page.listings, skips, repeats);
     ++totals_.pages;
     totals_.seen += counts.seen;
     totals_.added += counts.added;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/price_rules.hpp"
 #include "fetcher/run_writer.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/coverage_store.hpp"
@@ -86,6 +87,8 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
     const auto run_id = schema::begin_run(db, "sample", "EBAY_US", started_at);
     RunWriter writer(db, run_id, observed_on);
     BrowseParser parser;
+    // The sample is EBAY_US: the same flags as a live US fetch with the default rules.
+    const PriceRules rules{"US", {}};
     FetchOutcome outcome;
     outcome.run_id = run_id;
     std::map<std::string, RecordedQuery> queries;
@@ -95,7 +98,10 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
             std::ifstream in(file, std::ios::binary);
             std::ostringstream body;
             body << in.rdbuf();
-            const auto page = parser.parse(body.str());
+            auto page = parser.parse(body.str());
+            for (auto& listing : page.listings) {
+                listing.price_flags = price_flags(listing, rules, ListingSource::search);
+            }
             auto& query = queries[recorded_query(body.str())];
             if (!page.page_problem.empty()) {
                 outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);

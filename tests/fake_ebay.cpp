@@ -80,19 +80,37 @@ std::string escape(const std::string& s) {
 
 }  // namespace
 
-std::string item_json(const FakeItem& item) {
+std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_item) {
     if (!item.raw.empty()) return item.raw;
     const std::string legacy = item.item_id.substr(3, item.item_id.find('|', 3) - 3);
+    std::string shipping =
+        R"("shippingOptions":[{"shippingCostType":")" + item.shipping_type + "\"";
+    if (!item.shipping_cost.empty() && (item.shipping_type == "FIXED" || buyer_context)) {
+        shipping += R"(,"shippingCost":{"value":")" + item.shipping_cost + R"(","currency":")" +
+                    item.currency + R"("})";
+    }
+    shipping += "}],";
+    std::string group;
+    if (!item.group_id.empty() && !as_group_item) {
+        group =
+            R"("itemGroupType":"SELLER_DEFINED_VARIATIONS","itemGroupHref":"https://api.ebay.com/buy/browse/v1/item/get_items_by_item_group?item_group_id=)" +
+            item.group_id + R"(",)";
+    }
+    if (as_group_item) {
+        group = R"("primaryItemGroup":{"itemGroupId":")" + item.group_id +
+                R"(","itemGroupType":"SELLER_DEFINED_VARIATIONS"},"localizedAspects":)" +
+                (item.aspects.empty() ? "[]" : item.aspects) + ",";
+    }
     return R"({"itemId":")" + escape(item.item_id) + R"(","title":")" + escape(item.title) +
            R"(","leafCategoryIds":["27386"],"price":{"value":")" + item.price +
            R"(","currency":")" + item.currency +
-           R"("},"seller":{"username":"seller-x","feedbackPercentage":"99.8","feedbackScore":512},)"
-           R"("condition":"Used","conditionId":")" +
-           item.condition_id +
-           R"(","shippingOptions":[{"shippingCostType":"FIXED","shippingCost":{"value":"0.00","currency":"USD"}}],)"
+           R"("},"seller":{"username":"seller-x","feedbackPercentage":")" + item.feedback_pct +
+           R"(","feedbackScore":)" + std::to_string(item.feedback_score) + R"(},)" +
+           R"("condition":"Used","conditionId":")" + item.condition_id + R"(",)" + shipping +
+           group +
            R"("buyingOptions":["FIXED_PRICE","BEST_OFFER"],"itemWebUrl":"https://www.ebay.com/itm/)" +
-           legacy + R"(","itemLocation":{"country":"US"},"legacyItemId":")" + legacy +
-           R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";
+           legacy + R"(","itemLocation":{"country":")" + item.country + R"("},"legacyItemId":")" +
+           legacy + R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";
 }
 
 FakeEbay::FakeEbay() {
@@ -102,6 +120,10 @@ FakeEbay::FakeEbay() {
     server_.Get(
         "/buy/browse/v1/item_summary/search",
         [this](const httplib::Request& req, httplib::Response& res) { handle_search(req, res); });
+    server_.Get("/buy/browse/v1/item/get_items_by_item_group",
+                [this](const httplib::Request& req, httplib::Response& res) {
+                    handle_item_group(req, res);
+                });
     server_.Get("/developer/analytics/v1_beta/rate_limit/",
                 [this](const httplib::Request& req, httplib::Response& res) {
                     handle_rate_limits(req, res);
@@ -154,6 +176,51 @@ void FakeEbay::set_delay(std::chrono::milliseconds delay) {
 void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
     std::lock_guard lock(mutex_);
     token_lifetime_ = lifetime;
+}
+
+void FakeEbay::set_item_group(const std::string& group_id, std::vector<FakeItem> variations) {
+    std::lock_guard lock(mutex_);
+    groups_[group_id] = std::move(variations);
+}
+
+std::set<std::string> FakeEbay::end_user_contexts() const {
+    std::lock_guard lock(mutex_);
+    return end_user_contexts_;
+}
+
+// get_items_by_item_group: every variation of a multi-variation listing, as Items. It counts
+// against the same daily Browse quota as search.
+void FakeEbay::handle_item_group(const httplib::Request& req, httplib::Response& res) {
+    ++item_group_calls_;
+    ++search_calls_;
+    if (!token_valid(req.get_header_value("Authorization"))) {
+        ++unauthorized_calls_;
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    std::lock_guard lock(mutex_);
+    if (quota_spent_ || (daily_quota_ >= 0 && search_calls_.load() > daily_quota_)) {
+        quota_spent_ = true;
+        res.status = 429;
+        res.set_content(error_body(2001, "ACCESS", "Too many requests."), "application/json");
+        return;
+    }
+    const auto it = groups_.find(req.get_param_value("item_group_id"));
+    if (it == groups_.end()) {
+        res.status = 404;
+        res.set_content(error_body(11006, "API_BROWSE", "The item group Id is invalid."),
+                        "application/json");
+        return;
+    }
+    const bool context = req.has_header("X-EBAY-C-ENDUSERCTX");
+    std::string body = R"({"items":[)";
+    for (std::size_t i = 0; i < it->second.size(); ++i) {
+        if (i) body += ',';
+        body += item_json(it->second[i], context, true);
+    }
+    body += "]}";
+    res.set_content(body, "application/json");
 }
 
 void FakeEbay::set_daily_quota(int calls) {
@@ -268,6 +335,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         delay = delay_;
         marketplaces_.insert(req.get_header_value("X-EBAY-C-MARKETPLACE-ID"));
+        end_user_contexts_.insert(req.get_header_value("X-EBAY-C-ENDUSERCTX"));
         filters_.push_back(req.get_param_value("filter"));
     }
     if (delay.count() > 0) std::this_thread::sleep_for(delay);
@@ -376,6 +444,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         // The items this filter selects, in the order asked for: newlyListed is the stored
         // order (newest first); Best Match re-ranks from one call to the next.
         const auto parsed = parse_filter(filter);
+        const bool buyer_context = req.has_header("X-EBAY-C-ENDUSERCTX");
         std::vector<const FakeItem*> selected;
         for (const auto& item : listing.items) {
             if (passes(item, parsed)) selected.push_back(&item);
@@ -404,7 +473,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
             for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
                 if (i > offset) body += ',';
                 if (i < static_cast<std::int64_t>(selected.size())) {
-                    body += item_json(*selected[static_cast<std::size_t>(i)]);
+                    body += item_json(*selected[static_cast<std::size_t>(i)], buyer_context);
                 } else {
                     FakeItem filler;
                     filler.item_id = "v1|9" + std::to_string(i) + "|0";

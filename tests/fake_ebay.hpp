@@ -41,11 +41,20 @@ struct FakeItem {
     std::string currency = "USD";
     std::string condition_id = "3000";
     std::string country = "US";
+    // FIXED or CALCULATED. A CALCULATED cost is only filled in when the request says where the
+    // buyer is (X-EBAY-C-ENDUSERCTX), as eBay estimates it; empty: no cost at all.
+    std::string shipping_type = "FIXED";
+    std::string shipping_cost = "0.00";
+    std::string group_id;  // set: a SELLER_DEFINED_VARIATIONS summary of this item group
+    std::string aspects;   // variations only: localizedAspects JSON array
+    std::int64_t feedback_score = 512;
+    std::string feedback_pct = "99.8";
     std::string raw;  // if set, served verbatim instead of a generated ItemSummary
 };
 
-// A generated ItemSummary in eBay's shape.
-std::string item_json(const FakeItem& item);
+// A generated ItemSummary (or, with `as_group_item`, an Item of an item group) in eBay's shape.
+// Without `buyer_context`, CALCULATED shipping comes without a cost.
+std::string item_json(const FakeItem& item, bool buyer_context = true, bool as_group_item = false);
 
 // A sold item as Marketplace Insights serves it (ItemSales).
 struct FakeSale {
@@ -74,6 +83,8 @@ class FakeEbay {
     // Items returned for a search term (q), in order; `claimed_total` overrides `total`.
     void set_items(const std::string& term, std::vector<FakeItem> items,
                    std::int64_t claimed_total = -1);
+    // The variations get_items_by_item_group returns for a group.
+    void set_item_group(const std::string& group_id, std::vector<FakeItem> variations);
     // Faults applied to the next search requests, one each, in order.
     void queue_faults(std::initializer_list<Fault> faults);
     // Faults for the next requests of one search term only.
@@ -98,6 +109,8 @@ class FakeEbay {
     int token_calls() const { return token_calls_; }
     int search_calls() const { return search_calls_; }
     int rate_limit_calls() const { return rate_limit_calls_; }
+    int item_group_calls() const { return item_group_calls_; }
+    std::set<std::string> end_user_contexts() const;
     int unauthorized_calls() const { return unauthorized_calls_; }
     std::vector<std::int64_t> offsets_requested() const;
     std::set<std::string> marketplaces_seen() const;
@@ -111,6 +124,7 @@ class FakeEbay {
     void handle_token(const httplib::Request& req, httplib::Response& res);
     void handle_search(const httplib::Request& req, httplib::Response& res);
     void handle_rate_limits(const httplib::Request& req, httplib::Response& res);
+    void handle_item_group(const httplib::Request& req, httplib::Response& res);
     bool token_valid(const std::string& authorization);
     void handle_sold(const httplib::Request& req, httplib::Response& res);
 
@@ -134,6 +148,9 @@ class FakeEbay {
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
     std::atomic<int> rate_limit_calls_{0};
+    std::atomic<int> item_group_calls_{0};
+    std::map<std::string, std::vector<FakeItem>> groups_;
+    std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};
     int daily_quota_ = -1;
     bool quota_spent_ = false;

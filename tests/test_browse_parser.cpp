@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/price_rules.hpp"
+#include "schema/domain/price_flags.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::fetcher;
@@ -42,14 +44,14 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK(first.buying_options == "FIXED_PRICE,BEST_OFFER");
         CHECK(first.seller_feedback_score == 6);
         CHECK(first.location_country == "AE");
-        bool calculated = false;
-        for (const auto& l : page.listings) {
-            if (l.shipping_type == "CALCULATED") {
-                calculated = true;
-                CHECK_FALSE(l.shipping_cents.has_value());  // unknown, never free
-            }
-        }
-        CHECK(calculated);
+        // A CALCULATED cost is eBay's estimate for the buyer context: kept, marked as such (D10).
+        const auto& second = page.listings[1];
+        CHECK(second.shipping_type == "CALCULATED");
+        CHECK(second.shipping_cents == 19800);
+        CHECK(second.shipping_estimated);
+        CHECK_FALSE(first.shipping_estimated);
+        CHECK(second.original_price_cents == 235454);  // marketingPrice (D16)
+        CHECK(second.discount_percentage == doctest::Approx(42));
     }
 
     TEST_CASE("the 101 real RTX 5090 item summaries all parse") {
@@ -87,8 +89,36 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK(page.page_problem.empty());
         CHECK(page.skips.at("for-parts-condition") == 2);  // conditionId 7000 is never a price
         bool auction_with_bin = false, no_shipping = false, refurbished = false;
+        bool variations = false, calculated_unknown = false, origin = false;
         for (const auto& l : page.listings) {
-            if (l.buying_options == "FIXED_PRICE,AUCTION") auction_with_bin = true;
+            CAPTURE(l.item_id);
+            if (l.buying_options == "FIXED_PRICE,AUCTION") {
+                auction_with_bin = true;
+                CHECK(l.price_cents == 20499);        // the Buy It Now price, never the bid
+                CHECK(l.current_bid_cents == 15500);  // the bid is stored beside it (D16)
+                CHECK(l.item_end_date == "2023-12-18T14:40:20.000Z");
+                CHECK(l.epid == "9030514588");
+            }
+            if (l.item_id == "v1|185785195351|693729697648") {
+                variations = true;
+                CHECK(l.item_group_type == "SELLER_DEFINED_VARIATIONS");
+                CHECK(l.item_group_id == "185785195351");
+                CHECK(price_flags(l, {"US", {}}, ListingSource::search) ==
+                      gpuprice::schema::kFlagVariations);
+                CHECK(price_flags(l, {"US", {}}, ListingSource::item_group) == 0);
+            }
+            if (l.item_id == "v1|335159090384|0") {
+                calculated_unknown = true;
+                CHECK_FALSE(l.shipping_cents.has_value());  // CALCULATED without a cost: unknown
+                CHECK_FALSE(l.shipping_estimated);
+            }
+            if (l.item_id == "v1|167863530908|0") {
+                origin = l.item_origin_date == "2025-10-15T22:30:01.000Z";
+            }
+            if (l.location_country == "AU" || l.location_country == "IT") {
+                CHECK(price_flags(l, {"US", {}}, ListingSource::search) ==
+                      gpuprice::schema::kFlagAbroad);
+            }
             if (l.shipping_type.empty()) {
                 no_shipping = true;
                 CHECK_FALSE(l.shipping_cents.has_value());
@@ -98,6 +128,9 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK(auction_with_bin);
         CHECK(no_shipping);
         CHECK(refurbished);
+        CHECK(variations);
+        CHECK(calculated_unknown);
+        CHECK(origin);
     }
 
     TEST_CASE("bad items are skipped and counted by reason, the rest of the page kept") {
@@ -128,7 +161,7 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK(page.listings.size() == 2);
         CHECK(page.skips.at("missing-price") == 1);
         CHECK(page.skips.at("bad-price") == 5);  // abc, -5, 0, absurd, not an object
-        CHECK(page.skips.at("non-usd") == 1);
+        CHECK(page.skips.at("other-currency") == 1);
         CHECK(page.skips.at("missing-item-id") == 2);  // absent, and a number
         CHECK(page.skips.at("missing-title") == 1);    // null counts as missing
         CHECK(page.skips.at("bad-title") == 2);        // a number, and 1 MB of text
@@ -189,5 +222,74 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK_FALSE(parse_price_cents("").has_value());
         CHECK_FALSE(parse_price_cents(".5").has_value());
         CHECK_FALSE(parse_price_cents("99999999999999999999").has_value());
+    }
+}
+
+TEST_SUITE("fetcher::price_rules") {
+    TEST_CASE("abroad, unexpanded variations and low-feedback sellers are flagged") {
+        gpuprice::schema::Listing l;
+        l.location_country = "US";
+        l.seller_feedback_score = 40;
+        l.seller_feedback_pct = 99.5;
+        const PriceRules us{"US", {}};
+        CHECK(price_flags(l, us, ListingSource::search) == 0);
+        l.location_country = "CN";
+        CHECK(price_flags(l, us, ListingSource::search) == gpuprice::schema::kFlagAbroad);
+        CHECK(price_flags(l, {"CN", {}}, ListingSource::search) == 0);
+        l.location_country.clear();  // unknown is not abroad
+        CHECK(price_flags(l, us, ListingSource::search) == 0);
+        l.seller_feedback_score = 0;  // the zero-feedback seller of the $879 "H100"
+        CHECK(price_flags(l, us, ListingSource::search) ==
+              gpuprice::schema::kFlagLowFeedbackSeller);
+        l.seller_feedback_score = 40;
+        l.seller_feedback_pct = 89.9;
+        CHECK(price_flags(l, us, ListingSource::search) ==
+              gpuprice::schema::kFlagLowFeedbackSeller);
+        CHECK(price_flags(l, {"US", {80.0, 0}}, ListingSource::search) == 0);  // configurable
+        CHECK(gpuprice::schema::parse_price_flags("abroad,variations") ==
+              (gpuprice::schema::kFlagAbroad | gpuprice::schema::kFlagVariations));
+        CHECK_FALSE(gpuprice::schema::parse_price_flags("abroad,cheap").has_value());
+        CHECK(gpuprice::schema::price_flag_names(gpuprice::schema::kAllPriceFlags) ==
+              "abroad,variations,low-feedback-seller");
+    }
+
+    TEST_CASE("an item group's variations are told apart by the aspects that differ") {
+        const std::string body =
+            R"({"items":[{"itemId":"v1|7|1","title":"NVIDIA GeForce RTX Card",)"
+            R"("price":{"value":"300.00","currency":"USD"},"conditionId":"3000",)"
+            R"("buyingOptions":["FIXED_PRICE"],"primaryItemGroup":{"itemGroupId":"7",)"
+            R"("itemGroupType":"SELLER_DEFINED_VARIATIONS"},"localizedAspects":[)"
+            R"({"type":"STRING","name":"Brand","value":"NVIDIA"},)"
+            R"({"type":"STRING","name":"Chipset/GPU Model","value":"NVIDIA GeForce RTX 3060"}]},)"
+            R"({"itemId":"v1|7|2","title":"NVIDIA GeForce RTX Card",)"
+            R"("price":{"value":"600.00","currency":"USD"},"conditionId":"3000",)"
+            R"("buyingOptions":["FIXED_PRICE"],"primaryItemGroup":{"itemGroupId":"7",)"
+            R"("itemGroupType":"SELLER_DEFINED_VARIATIONS"},"localizedAspects":[)"
+            R"({"type":"STRING","name":"Brand","value":"NVIDIA"},)"
+            R"({"type":"STRING","name":"Chipset/GPU Model","value":"NVIDIA GeForce RTX 3080"}]}]})";
+        const auto page = parse_search_page(body);
+        REQUIRE(page.listings.size() == 2);
+        CHECK(page.listings[0].title ==
+              "NVIDIA GeForce RTX Card [Chipset/GPU Model: NVIDIA GeForce RTX 3060]");
+        CHECK(page.listings[1].title ==
+              "NVIDIA GeForce RTX Card [Chipset/GPU Model: NVIDIA GeForce RTX 3080]");
+        CHECK(page.listings[1].item_group_id == "7");
+        CHECK(page.listings[1].price_cents == 60000);
+    }
+
+    TEST_CASE("prices in another currency than the marketplace's are skipped, never mixed") {
+        const std::string gb =
+            R"({"itemSummaries":[{"itemId":"v1|1|0","title":"RTX 3090","price":{"value":"600.00",)"
+            R"("currency":"GBP"},"buyingOptions":["FIXED_PRICE"]},{"itemId":"v1|2|0","title":)"
+            R"("RTX 3090","price":{"value":"700.00","currency":"USD"},"buyingOptions":["FIXED_PRICE"]}]})";
+        const auto page = parse_search_page(gb, "GBP");
+        REQUIRE(page.listings.size() == 1);
+        CHECK(page.listings[0].currency == "GBP");
+        CHECK(page.skips.at("other-currency") == 1);
+        // An item without buyingOptions is not called an auction (D19).
+        const auto none = parse_search_page(
+            R"({"itemSummaries":[{"itemId":"v1|3|0","title":"RTX 3090","price":{"value":"1.00",)"
+            R"("currency":"USD"}}]})");
+        CHECK(none.skips.at("missing-buying-options") == 1);
     }
 }

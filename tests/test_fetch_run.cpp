@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -12,6 +13,7 @@
 #include "fetcher/fetch_run.hpp"
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/observation_store.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
@@ -116,7 +118,7 @@ TEST_SUITE("fetcher::fetch_run") {
         REQUIRE(run.has_value());
         CHECK(run->skips.at("duplicate") == 1);
         CHECK(run->skips.at("bad-price") == 1);
-        CHECK(run->skips.at("non-usd") == 1);
+        CHECK(run->skips.at("other-currency") == 1);
         CHECK(run->skips.count("for-parts-condition") == 0);
         CHECK(run->skips.at("missing-price") == 1);
         CHECK(run->listings_skipped == 4);
@@ -496,53 +498,180 @@ TEST_SUITE("fetcher::fetch_run") {
 
 TEST_SUITE("fetcher::coverage") {
     // The market as eBay shows it: one family larger than the 10,000 items eBay serves per
-    // query, a few ordinary ones, and Best Match re-ranking between calls. The plan must store
-    // nearly all of it for barely more calls than the minimal number of pages.
-    TEST_CASE("a family over 10,000 listings is covered through price bands at near-minimal cost") {
+    // query, ordinary families, items located abroad, multi-variation listings, and a Best Match
+    // order that re-ranks between calls. The default plan must store nearly every valid US
+    // listing for barely more calls than the minimal number of pages, and no abroad or
+    // multi-variation summary may reach a median.
+    TEST_CASE("three-part coverage: >10,000-listing family, abroad items, variations") {
         FetchFixture f;
         const std::vector<std::pair<std::string, int>> families = {
             {"RTX 3060", 12500}, {"RTX 3090", 1900}, {"RTX 4090", 640}, {"Tesla V100", 75}};
-        int total = 0, minimal_pages = 0, id = 1;
+        int valid_us = 0, minimal_calls = 0, id = 1;
         std::vector<std::string> terms;
+        std::set<std::string> abroad, summaries, variations;
         for (const auto& [term, count] : families) {
             std::vector<FakeItem> list;
-            for (int i = 0; i < count; ++i, ++id) {
-                FakeItem item;
+            int us_items = 0;
+            const auto add = [&](FakeItem item) {
                 item.item_id = "v1|" + std::to_string(id) + "|0";
                 item.title = "NVIDIA " + term + " #" + std::to_string(id);
                 item.price =
                     std::to_string(150 + (id * 7919) % 900) + "." + std::to_string(10 + id % 90);
                 item.condition_id = id % 3 == 0 ? "1000" : "3000";
+                ++id;
                 list.push_back(item);
+                return list.back().item_id;
+            };
+            for (int i = 0; i < count; ++i) add({});
+            valid_us += count;
+            us_items += count;
+            for (int i = 0; i < count / 10; ++i) {  // located abroad, as a third of real ones are
+                FakeItem item;
+                item.country = i % 2 ? "CN" : "JP";
+                abroad.insert(add(item));
+            }
+            for (int g = 0; g < 3; ++g) {  // multi-variation listings, each a group of three
+                FakeItem summary;
+                summary.group_id = std::to_string(900000 + id);
+                const auto group_id = summary.group_id;
+                summaries.insert(add(summary));
+                std::vector<FakeItem> options;
+                for (int v = 1; v <= 3; ++v) {
+                    FakeItem option;
+                    option.item_id = "v1|" + group_id + "|" + std::to_string(v);
+                    option.group_id = group_id;
+                    option.title = "Graphics card, pick your model";
+                    option.price = std::to_string(200 * v) + ".00";
+                    option.aspects = R"([{"type":"STRING","name":"Chipset/GPU Model","value":")" +
+                                     term + " option " + std::to_string(v) + R"("}])";
+                    variations.insert(option.item_id);
+                    options.push_back(option);
+                }
+                f.ebay.set_item_group(group_id, options);
+                ++us_items;
+                ++minimal_calls;  // one get_items_by_item_group per group
             }
             f.ebay.set_items(term, list);
             terms.push_back(term);
-            total += count;
-            minimal_pages += (count + 199) / 200;
+            minimal_calls += (us_items + 199) / 200;
         }
         f.config.http.max_calls = 1000;
         f.config.queries = fetcher::family_queries(terms, fetcher::condition_groups("all"));
         const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
         CHECK(outcome.status == schema::RunStatus::ok);
-        const int stored = f.count("SELECT count(*) FROM listings");
-        CHECK(stored >= total * 99 / 100);
-        CHECK(outcome.calls_used <= minimal_pages * 11 / 10);
-        MESSAGE("stored " << stored << " of " << total << " with " << outcome.calls_used
-                          << " calls; minimal pages " << minimal_pages);
+
+        // 1. Coverage: >= 99% of the valid US listings stored, every query complete.
+        const int stored = f.count(
+            "SELECT count(*) FROM listings WHERE location_country = 'US' AND price_flags = 0 "
+            "AND item_id NOT LIKE 'v1|9_____|_'");
+        CHECK(stored >= valid_us * 99 / 100);
         const auto coverage = schema::load_coverage(f.db, outcome.run_id);
-        int bands = 0;
+        int bands = 0, groups = 0;
         for (const auto& q : coverage) {
             CAPTURE(q.query);
             CHECK(q.complete);
-            if (q.kind == "price-band") {
-                ++bands;
-                CHECK(q.total < fetcher::kMaxReachableItems);
-                CHECK(q.family == "RTX 3060");
-            }
+            if (q.kind == "price-band") ++bands;
+            if (q.kind == "item-group") ++groups;
+            if (q.kind == "price-band") CHECK(q.total < fetcher::kMaxReachableItems);
             if (q.query == "RTX 3060") CHECK(q.stopped == "split");
         }
         CHECK(bands >= 2);
+        CHECK(groups == 12);
         // Conditions come from each item, not from the query: one query asked for all of them.
         CHECK(f.count("SELECT count(DISTINCT condition_id) FROM listings") == 2);
+
+        // 2. Cost: within 10% of the minimal number of calls.
+        CHECK(outcome.calls_used <= minimal_calls * 11 / 10);
+        MESSAGE("stored " << stored << " of " << valid_us << " valid US listings with "
+                          << outcome.calls_used << " calls; minimal " << minimal_calls);
+
+        // 3. What reaches a median: every stored listing taken as matched, then read back the
+        // way the report reads it.
+        const auto medians = [&](int excluded) {
+            f.db.exec("DELETE FROM match_results");
+            f.db.exec(
+                "INSERT INTO match_results (listing_id, model, reason, matched_at) "
+                "SELECT id, 'RTX 3060', 'ok', 'now' FROM listings");
+            return schema::load_latest_observations(f.db, "2026-12-01", "2026-12-02",
+                                                    schema::Details::With, {"EBAY_US", excluded});
+        };
+        std::set<std::string> in_median;
+        for (const auto& o : medians(schema::kAllPriceFlags)) in_median.insert(o.item_id);
+        for (const auto& item : summaries) CHECK_FALSE(in_median.contains(item));
+        for (const auto& item : abroad) CHECK_FALSE(in_median.contains(item));
+        for (const auto& item : variations) CHECK(in_median.contains(item));  // expanded
+        CHECK(f.count("SELECT count(*) FROM listings WHERE price_flags & 2") == 12);
+
+        // Widened to items anywhere: those abroad are fetched and kept, flagged, and still out
+        // of the medians unless a report asks for them.
+        f.config.search.location = fetcher::ItemLocation::anywhere;
+        f.config.expand_variations = false;
+        const auto wide = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-02", {});
+        CHECK(wide.status == schema::RunStatus::ok);
+        CHECK(f.count("SELECT count(*) FROM listings WHERE price_flags & 1") ==
+              static_cast<int>(abroad.size()));
+        in_median.clear();
+        for (const auto& o : medians(schema::kAllPriceFlags)) in_median.insert(o.item_id);
+        for (const auto& item : abroad) CHECK_FALSE(in_median.contains(item));
+        in_median.clear();
+        for (const auto& o : medians(schema::kAllPriceFlags & ~schema::kFlagAbroad)) {
+            in_median.insert(o.item_id);
+        }
+        for (const auto& item : abroad) CHECK(in_median.contains(item));
+        // Shipping estimates come back because the buyer's place is sent.
+        const auto contexts = f.ebay.end_user_contexts();
+        // (sent URL-encoded, as eBay asks; cpp-httplib hands the server the decoded value)
+        CHECK(contexts.contains("contextualLocation=country=US,zip=66044"));
+    }
+}
+
+TEST_SUITE("fetcher::marketplaces") {
+    // D3: another marketplace end to end: its currency, its own observations, its own report
+    // with the currency named, and no mixing with EBAY_US prices.
+    TEST_CASE("--marketplace EBAY_GB stores GBP prices and reports them apart from EBAY_US") {
+        FakeEbay ebay;
+        auto gb = items("1", 30);
+        for (auto& item : gb) {
+            item.currency = "GBP";
+            item.country = "GB";
+            item.shipping_cost = "4.99";
+        }
+        ebay.set_items("RTX 3090", gb);
+        test::TempDir dir;
+        const auto db = dir.file("gb.db");
+        const std::vector<std::string> env = {"EBAY_CLIENT_ID=" + ebay.client_id,
+                                              "EBAY_CLIENT_SECRET=" + ebay.client_secret};
+        CHECK(test::wait_exit(
+                  test::spawn({GPUPRICE_BINARY, "--db", db, "fetch", "--query", "RTX 3090",
+                               "--marketplace", "EBAY_GB", "--api-base", ebay.api_base(),
+                               "--auth-url", ebay.token_url(), "--token-cache", dir.file("token")},
+                              env, dir.file("fetch.out"), dir.file("fetch.err"))) == 0);
+        CHECK(ebay.marketplaces_seen() == std::set<std::string>{"EBAY_GB"});
+        CHECK(ebay.filters_seen().front().find("itemLocationCountry:GB") != std::string::npos);
+        CHECK(test::wait_exit(test::spawn({GPUPRICE_BINARY, "--db", db, "report", "--marketplace",
+                                           "EBAY_GB", "--output", dir.file("out")},
+                                          {}, dir.file("r.out"), dir.file("r.err"))) == 0);
+        std::string csv;
+        for (const auto& file : std::filesystem::directory_iterator(dir.file("out"))) {
+            const auto name = file.path().filename().string();
+            if (name.starts_with("gpuprice-EBAY_GB-used-") && !name.ends_with("-listings.csv")) {
+                csv = test::read_file(file.path());
+            }
+        }
+        REQUIRE_FALSE(csv.empty());
+        CHECK(csv.find(",bandwidth_gbs,currency\r\n") != std::string::npos);
+        CHECK(csv.find("RTX 3090") != std::string::npos);
+        CHECK(csv.find(",GBP\r\n") != std::string::npos);
+        // The EBAY_US report has no prices: GBP never enters a USD median.
+        CHECK(test::wait_exit(
+                  test::spawn({GPUPRICE_BINARY, "--db", db, "report", "--output", dir.file("us")},
+                              {}, dir.file("u.out"), dir.file("u.err"))) == 1);
+        schema::Database check(db);
+        auto stmt = check.prepare(
+            "SELECT count(*), min(currency), min(marketplace) FROM price_observations");
+        REQUIRE(stmt.step());
+        CHECK(stmt.int64(0) == 30);
+        CHECK(stmt.text(1) == "GBP");
+        CHECK(stmt.text(2) == "EBAY_GB");
     }
 }

@@ -232,9 +232,10 @@ TEST_SUITE("analysis::price_report") {
         auto o = obs("RTX 3090", 800);
         o.title = "=HYPERLINK(\"http://evil\",\"RTX 3090\")";
         o.item_id = "v1|1|0";
-        const auto csv = listings_csv(build_report({o}, catalog(), {}));
+        const auto csv = listings_csv(build_report({o}, catalog(), {}), {});
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
+        CHECK(csv.find(",USD\r\n") != std::string::npos);  // the appended currency column
     }
 
     TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {

@@ -91,12 +91,19 @@ TEST_SUITE("end_to_end") {
             CAPTURE(model);
             CHECK(cells[col("condition")] == "used");
             // Independently: every used listing matched to this model and seen on the latest
-            // night (the sample holds several), price + known shipping.
+            // night (the sample holds several), price + known shipping, located in the US (or
+            // unknown), not a multi-variation summary, from a seller with feedback and at least
+            // 90% positive; the rules re-derived from the raw fields.
             auto stmt = db.prepare(
                 "SELECT o.price_cents + coalesce(o.shipping_cents, 0) FROM price_observations o "
                 "JOIN match_results m ON m.listing_id = o.listing_id "
+                "JOIN listings l ON l.id = o.listing_id "
                 "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999 "
-                "AND o.observed_on = '2026-12-01'");
+                "AND o.observed_on = '2026-12-01' "
+                "AND coalesce(l.location_country, '') IN ('', 'US') "
+                "AND coalesce(l.item_group_type, '') <> 'SELLER_DEFINED_VARIATIONS' "
+                "AND coalesce(l.seller_feedback_score, 1) >= 1 "
+                "AND coalesce(l.seller_feedback_pct, 100) >= 90");
             stmt.bind(1, model);
             std::vector<double> prices;
             while (stmt.step()) prices.push_back(static_cast<double>(stmt.int64(0)) / 100.0);

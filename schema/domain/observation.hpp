@@ -14,6 +14,7 @@ struct PricedObservation {
     std::int64_t price_cents = 0;
     std::optional<std::int64_t> shipping_cents;
     std::string observed_on;
+    std::string currency;  // the marketplace's; one report never mixes two
     // Filled only when details are asked for (the per-listing CSV).
     std::string item_id;
     std::string title;

@@ -12,30 +12,40 @@ std::int64_t begin_run(Database& db, const std::string& source, const std::strin
     return db.last_insert_rowid();
 }
 
-PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on)
+PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
+                     std::string marketplace)
     : db_(db),
       run_id_(run_id),
       observed_on_(std::move(observed_on)),
+      marketplace_(std::move(marketplace)),
       find_(db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1")),
       insert_(db.prepare(
           "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
           "seller_feedback_score, seller_feedback_pct, item_url, buying_options, "
           "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
-          "last_seen_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, "
-          "?13)")),
-      // A listing's title and seller details can change; keep the latest.
+          "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
+          "price_flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, "
+          "?13, ?14, ?15, ?16, ?17, ?18, ?19)")),
+      // A listing's title, seller details and flags can change; keep the latest.
       update_(db.prepare(
           "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
           "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
-          "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11 "
-          "WHERE id = ?1")),
+          "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11, "
+          "item_group_type = ?12, item_group_id = ?13, item_end_date = ?14, "
+          "item_origin_date = ?15, epid = ?16, price_flags = ?17 WHERE id = ?1")),
       observe_(db.prepare(
-          "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, "
-          "price_cents, shipping_cents, shipping_type, currency) VALUES (?1, ?2, ?3, ?4, ?5, "
-          "?6, ?7, ?8) ON CONFLICT (listing_id, observed_on) DO UPDATE SET "
+          "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
+          "condition_id, price_cents, shipping_cents, shipping_type, currency, "
+          "shipping_estimated, original_price_cents, discount_percentage, current_bid_cents) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) "
+          "ON CONFLICT (listing_id, observed_on, marketplace) DO UPDATE SET "
           "run_id = excluded.run_id, condition_id = excluded.condition_id, "
           "price_cents = excluded.price_cents, shipping_cents = excluded.shipping_cents, "
-          "shipping_type = excluded.shipping_type, currency = excluded.currency")),
+          "shipping_type = excluded.shipping_type, currency = excluded.currency, "
+          "shipping_estimated = excluded.shipping_estimated, "
+          "original_price_cents = excluded.original_price_cents, "
+          "discount_percentage = excluded.discount_percentage, "
+          "current_bid_cents = excluded.current_bid_cents")),
       skip_(
           db.prepare("INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
                      "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count")),
@@ -45,7 +55,7 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on)
                      "WHERE id = ?1")) {}
 
 PageCounts PageStore::store(const std::vector<Listing>& listings,
-                            const std::map<std::string, int>& skips) {
+                            const std::map<std::string, int>& skips, Repeats repeats) {
     PageCounts counts;
     int duplicates = 0;
     Transaction tx(db_);
@@ -53,11 +63,12 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
     for (const auto& l : listings) {
         find_.bind_unowned(1, l.item_id);
         std::int64_t listing_id = 0;
+        bool seen_this_run = false;
         if (find_.step()) {
             listing_id = find_.int64(0);
-            const bool seen_this_run = find_.int64(1) == run_id_;
+            seen_this_run = find_.int64(1) == run_id_;
             find_.reset();
-            if (seen_this_run) {
+            if (seen_this_run && repeats == Repeats::count_as_duplicate) {
                 // eBay repeats items across pages and queries: counted, not stored twice.
                 ++duplicates;
                 continue;
@@ -72,7 +83,13 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
                 .bind_unowned(8, l.buying_options)
                 .bind_unowned(9, l.location_country)
                 .bind(10, run_id_)
-                .bind_unowned(11, observed_on_);
+                .bind_unowned(11, observed_on_)
+                .bind_unowned(12, l.item_group_type)
+                .bind_unowned(13, l.item_group_id)
+                .bind_unowned(14, l.item_end_date)
+                .bind_unowned(15, l.item_origin_date)
+                .bind_unowned(16, l.epid)
+                .bind(17, l.price_flags);
             update_.run();
         } else {
             find_.reset();
@@ -88,21 +105,32 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
                 .bind_unowned(10, l.location_country)
                 .bind_unowned(11, l.created_at)
                 .bind(12, run_id_)
-                .bind_unowned(13, observed_on_);
+                .bind_unowned(13, observed_on_)
+                .bind_unowned(14, l.item_group_type)
+                .bind_unowned(15, l.item_group_id)
+                .bind_unowned(16, l.item_end_date)
+                .bind_unowned(17, l.item_origin_date)
+                .bind_unowned(18, l.epid)
+                .bind(19, l.price_flags);
             insert_.run();
             listing_id = db_.last_insert_rowid();
             ++counts.added;
         }
         observe_.bind(1, listing_id)
             .bind_unowned(2, observed_on_)
-            .bind(3, run_id_)
-            .bind(4, l.condition_id)
-            .bind(5, l.price_cents)
-            .bind(6, l.shipping_cents)
-            .bind_unowned(7, l.shipping_type)
-            .bind_unowned(8, l.currency);
+            .bind_unowned(3, marketplace_)
+            .bind(4, run_id_)
+            .bind(5, l.condition_id)
+            .bind(6, l.price_cents)
+            .bind(7, l.shipping_cents)
+            .bind_unowned(8, l.shipping_type)
+            .bind_unowned(9, l.currency)
+            .bind(10, l.shipping_estimated ? 1 : 0)
+            .bind(11, l.original_price_cents)
+            .bind(12, l.discount_percentage)
+            .bind(13, l.current_bid_cents);
         observe_.run();
-        ++counts.seen;
+        if (!seen_this_run) ++counts.seen;  // an update of this run's row is not a new sighting
     }
     auto all_skips = skips;
     if (duplicates) all_skips["duplicate"] += duplicates;
@@ -118,9 +146,9 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
 }
 
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
-                      const std::vector<Listing>& listings,
-                      const std::map<std::string, int>& skips) {
-    return PageStore(db, run_id, observed_on).store(listings, skips);
+                      const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+                      const std::string& marketplace) {
+    return PageStore(db, run_id, observed_on, marketplace).store(listings, skips);
 }
 
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,

@@ -15,8 +15,6 @@
 
 namespace gpuprice::schema {
 
-
-
 // What one committed page did.
 struct PageCounts {
     int seen = 0;
@@ -33,19 +31,26 @@ std::int64_t begin_run(Database& db, const std::string& source, const std::strin
 // nothing. A listing this run already stored (eBay repeats ~9% across pages) is counted as a
 // `duplicate` skip; memory stays flat however long the run.
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
-                      const std::vector<Listing>& listings,
-                      const std::map<std::string, int>& skips);
+                      const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+                      const std::string& marketplace = "EBAY_US");
+
+// What to do with a listing this run already stored: count it as a duplicate (search pages
+// repeat items), or take the newer details (an item group's variation supersedes its summary).
+enum class Repeats { count_as_duplicate, update };
 
 // store_page for a whole run, with its statements prepared once.
 class PageStore {
   public:
-    PageStore(Database& db, std::int64_t run_id, std::string observed_on);
-    PageCounts store(const std::vector<Listing>& listings, const std::map<std::string, int>& skips);
+    PageStore(Database& db, std::int64_t run_id, std::string observed_on,
+              std::string marketplace = "EBAY_US");
+    PageCounts store(const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+                     Repeats repeats = Repeats::count_as_duplicate);
 
   private:
     Database& db_;
     std::int64_t run_id_;
     std::string observed_on_;
+    std::string marketplace_;
     Statement find_, insert_, update_, observe_, skip_, totals_;
 };
 

@@ -12,60 +12,70 @@ PricedObservation read_row(const Statement& stmt, Details details) {
     o.price_cents = stmt.int64(3);
     o.shipping_cents = stmt.optional_int64(4);
     o.observed_on = stmt.text(5);
+    o.currency = stmt.text(6);
     if (details == Details::With) {
-        o.item_id = stmt.text(6);
-        o.title = stmt.text(7);
-        o.item_url = stmt.text(8);
+        o.item_id = stmt.text(7);
+        o.title = stmt.text(8);
+        o.item_url = stmt.text(9);
     }
     return o;
 }
 
 }  // namespace
 
-std::optional<std::string> latest_night(Database& db) {
-    auto stmt = db.prepare("SELECT max(observed_on) FROM price_observations");
+std::optional<std::string> latest_night(Database& db, const std::string& marketplace) {
+    auto stmt =
+        db.prepare("SELECT max(observed_on) FROM price_observations WHERE marketplace = ?1");
+    stmt.bind(1, marketplace);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
 
-std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack) {
+std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
+                                              const std::string& marketplace) {
     auto stmt = db.prepare(
         "SELECT max(observed_on) FROM price_observations WHERE observed_on <= ?1 "
-        "AND observed_on >= date(?1, ?2)");
-    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days");
+        "AND observed_on >= date(?1, ?2) AND marketplace = ?3");
+    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, marketplace);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
 
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
-                                                        const std::string& to, Details details) {
+                                                        const std::string& to, Details details,
+                                                        const ObservationFilter& filter) {
     // Each listing's last night in the window first (one pass over the nights' index), then its
-    // row: ten times faster than a correlated max() per row on a year of data.
+    // row: ten times faster than a correlated max() per row on a year of data. The price flags
+    // are applied here, where the medians' inputs are chosen, so no report can count them.
     auto stmt = db.prepare(
         "WITH latest AS (SELECT listing_id, max(observed_on) AS night FROM price_observations "
-        "  WHERE observed_on BETWEEN ?1 AND ?2 GROUP BY listing_id) "
+        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
         "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, l.item_id, l.title, "
+        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
         "coalesce(l.item_url, '') "
         "FROM latest "
-        "JOIN price_observations o ON o.listing_id = latest.listing_id AND o.observed_on = latest.night "
+        "JOIN price_observations o ON o.listing_id = latest.listing_id "
+        "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
         "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
-        "JOIN listings l ON l.id = o.listing_id");
-    stmt.bind(1, from).bind(2, to);
+        "JOIN listings l ON l.id = o.listing_id "
+        "WHERE (l.price_flags & ?4) = 0");
+    stmt.bind(1, from).bind(2, to).bind(3, filter.marketplace).bind(4, filter.excluded_flags);
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, details));
     return rows;
 }
 
-std::vector<PricedObservation> load_model_history(Database& db, const std::string& model) {
+std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
+                                                  const ObservationFilter& filter) {
     auto stmt = db.prepare(
         "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on "
+        "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
         "FROM match_results m "
         "JOIN price_observations o ON o.listing_id = m.listing_id "
         "JOIN listings l ON l.id = o.listing_id "
-        "WHERE m.model = ?1 AND m.reason = 'ok' ORDER BY o.observed_on");
-    stmt.bind(1, model);
+        "WHERE m.model = ?1 AND m.reason = 'ok' AND o.marketplace = ?2 "
+        "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
+    stmt.bind(1, model).bind(2, filter.marketplace).bind(3, filter.excluded_flags);
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
     return rows;

@@ -8,24 +8,36 @@
 #include <vector>
 
 #include "schema/domain/observation.hpp"
+#include "schema/domain/price_flags.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 
 enum class Details { Without, With };
 
+// Which observations may enter a median: one marketplace's (prices in its currency), and only
+// listings carrying none of the excluded price flags (schema::PriceFlag: located abroad,
+// unexpanded multi-variation, low-feedback seller), unless a report asks to include them.
+struct ObservationFilter {
+    std::string marketplace = "EBAY_US";
+    int excluded_flags = kAllPriceFlags;
+};
+
 // The newest night that has any observation.
-std::optional<std::string> latest_night(Database& db);
+std::optional<std::string> latest_night(Database& db, const std::string& marketplace = "EBAY_US");
 // The newest night on or before `date` (YYYY-MM-DD) that has observations, at most `slack` days
 // earlier.
-std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack);
+std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
+                                              const std::string& marketplace = "EBAY_US");
 
 // Each listing matched to a model and seen in [from, to], once, at its latest price there.
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
                                                         const std::string& to,
-                                                        Details details = Details::Without);
+                                                        Details details = Details::Without,
+                                                        const ObservationFilter& filter = {});
 
 // Every observation of listings matched to `model`, all nights, oldest first.
-std::vector<PricedObservation> load_model_history(Database& db, const std::string& model);
+std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
+                                                  const ObservationFilter& filter = {});
 
 }  // namespace gpuprice::schema
