@@ -9,7 +9,7 @@ namespace {
 #define GPUPRICE_LIFE_COLUMNS                                                                     \
     "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), "                         \
     "coalesce(l.buying_options, ''), l.first_seen_on, last.night, coalesce(r.started_at, ''), "   \
-    "NULL, "                                                                                      \
+    "l.item_end_date, "                                                                           \
     "(SELECT count(*) FROM price_observations p WHERE p.listing_id = l.id "                       \
     "  AND p.observed_on <= last.night), "                                                        \
     "o.price_cents, o.shipping_cents, l.item_id, l.title, coalesce(l.item_url, '') "              \
@@ -17,7 +17,8 @@ namespace {
     "JOIN price_observations o ON o.listing_id = last.listing_id AND o.observed_on = last.night " \
     "JOIN match_results m ON m.listing_id = last.listing_id AND m.reason = 'ok' "                 \
     "JOIN listings l ON l.id = last.listing_id "                                                  \
-    "LEFT JOIN fetch_runs r ON r.id = o.run_id"
+    "LEFT JOIN fetch_runs r ON r.id = o.run_id "                                                  \
+    "WHERE l.price_flags = 0" /* abroad, variation summaries, low-feedback sellers: as medians */
 
 std::vector<ListingLife> read_lives(Statement& select) {
     std::vector<ListingLife> lives;

@@ -6,9 +6,9 @@
 #include <random>
 #include <string>
 
+#include "schema/domain/clock.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/catalog_store.hpp"
-#include "schema/domain/clock.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -33,12 +33,16 @@ int main(int argc, char** argv) {
     const std::string first_night = "2025-12-03";
     {
         Transaction tx(db);
-        db.exec("INSERT INTO fetch_runs (id, started_at, status, source) VALUES (1, '2025-12-03T00:00:00Z', 'ok', 'bench')");
+        db.exec(
+            "INSERT INTO fetch_runs (id, started_at, status, source) VALUES (1, "
+            "'2025-12-03T00:00:00Z', 'ok', 'bench')");
         auto listing = db.prepare(
-            "INSERT INTO listings (id, item_id, title, condition_id, first_seen_run, last_seen_run, "
+            "INSERT INTO listings (id, item_id, title, condition_id, first_seen_run, "
+            "last_seen_run, "
             "first_seen_on, last_seen_on) VALUES (?1, ?2, ?3, ?4, 1, 1, ?5, ?5)");
         auto verdict = db.prepare(
-            "INSERT INTO match_results (listing_id, model, reason, matched_at) VALUES (?1, ?2, 'ok', ?3)");
+            "INSERT INTO match_results (listing_id, model, reason, matched_at) VALUES (?1, ?2, "
+            "'ok', ?3)");
         for (int id = 1; id <= listings; ++id) {
             const auto& model = catalog.models[pick_model(random)];
             listing.bind(1, id)
@@ -53,8 +57,9 @@ int main(int argc, char** argv) {
         tx.commit();
     }
     auto observe = db.prepare(
-        "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, price_cents, "
-        "shipping_cents, currency) VALUES (?1, ?2, 1, ?3, ?4, ?5, 'USD')");
+        "INSERT INTO price_observations (listing_id, observed_on, run_id, condition_id, "
+        "price_cents, "
+        "shipping_cents, currency, marketplace) VALUES (?1, ?2, 1, ?3, ?4, ?5, 'USD', 'EBAY_US')");
     for (int night = 0; night < nights; ++night) {
         const auto date = add_days(first_night, night);
         Transaction tx(db);
@@ -64,7 +69,8 @@ int main(int argc, char** argv) {
             observe.bind(1, id)
                 .bind(2, date)
                 .bind(3, conditions[static_cast<std::size_t>(id) % std::size(conditions)])
-                .bind(4, static_cast<std::int64_t>(base * drift * (0.85 + 0.3 * unit(random)) * 100))
+                .bind(4,
+                      static_cast<std::int64_t>(base * drift * (0.85 + 0.3 * unit(random)) * 100))
                 .bind(5, static_cast<std::int64_t>(unit(random) < 0.7 ? 0 : 1999));
             observe.run();
         }
