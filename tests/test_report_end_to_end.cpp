@@ -112,13 +112,18 @@ TEST_SUITE("end_to_end") {
                   doctest::Approx(independent_median(prices)).epsilon(0.0001));
             // Cleared, independently: every night of the sample was completely covered, so each
             // used listing of this model last seen before the latest night left the market the
-            // night after, at its last price.
+            // night after, at its last price; the same raw-field rules as the medians.
             auto gone = db.prepare(
                 "SELECT o.price_cents + coalesce(o.shipping_cents, 0) FROM price_observations o "
                 "JOIN match_results m ON m.listing_id = o.listing_id "
+                "JOIN listings l ON l.id = o.listing_id "
                 "WHERE m.model = ?1 AND m.reason = 'ok' AND o.condition_id BETWEEN 3000 AND 6999 "
                 "AND o.observed_on = (SELECT max(p.observed_on) FROM price_observations p "
-                "  WHERE p.listing_id = o.listing_id) AND o.observed_on < '2026-12-01'");
+                "  WHERE p.listing_id = o.listing_id) AND o.observed_on < '2026-12-01' "
+                "AND coalesce(l.location_country, '') IN ('', 'US') "
+                "AND coalesce(l.item_group_type, '') <> 'SELLER_DEFINED_VARIATIONS' "
+                "AND coalesce(l.seller_feedback_score, 1) >= 1 "
+                "AND coalesce(l.seller_feedback_pct, 100) >= 90");
             gone.bind(1, model);
             std::vector<double> left;
             while (gone.step()) left.push_back(static_cast<double>(gone.int64(0)) / 100.0);
