@@ -281,7 +281,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     const auto verdicts =
         match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
                        outcome.run_id, schema::now_iso());
-    if (options->sold) match_sold_items(db, matcher, /*all=*/false);
+    match_sold_items(db, matcher, /*all=*/false);  // from --sold, or the sample's sold pages
     progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +
                          " listings to catalog models");
     print_outcome(global, outcome);

@@ -11,10 +11,13 @@
 #include <stdexcept>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/insights_parser.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/run_writer.hpp"
+#include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/coverage_store.hpp"
+#include "schema/store/sold_store.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -149,6 +152,45 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
     return outcome;
 }
 
+// The upper bound of a recorded sold page's lastSoldDate filter: the "now" it was recorded at.
+std::optional<std::chrono::system_clock::time_point> recorded_until(const std::string& body) {
+    const auto from = body.find("lastSoldDate:");
+    const auto dots = body.find("..", from);
+    if (from == std::string::npos || dots == std::string::npos) return std::nullopt;
+    const auto end = body.find_first_of("]%\"", dots + 2);
+    return schema::parse_iso_utc(body.substr(dots + 2, end - dots - 2));
+}
+
+// Recorded Marketplace Insights pages (sold/*.json), their sale dates moved so that they lie as
+// far before gpuprice's clock as they lay before the recording's own "now".
+void replay_sold(schema::Database& db, const std::string& dir,
+                 std::chrono::system_clock::time_point now) {
+    const auto files = json_files(dir);
+    const auto run_id = schema::begin_run(db, "sample-sold", "EBAY_US", schema::iso_utc(now));
+    try {
+        for (const auto& file : files) {
+            std::ifstream in(file, std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            const auto body = text.str();
+            auto page = parse_sold_page(body, "USD");
+            const auto until = recorded_until(body);
+            std::vector<std::string> kept_out;
+            for (auto& sale : page.items) {
+                if (until)
+                    sale.sold_at =
+                        schema::iso_utc(*schema::parse_iso_utc(sale.sold_at) + (now - *until));
+                kept_out.push_back(sold_kept_out(sale, "US"));
+            }
+            schema::store_sold_items(db, run_id, "EBAY_US", page.items, kept_out);
+        }
+    } catch (const std::exception& e) {
+        mark_failed(db, run_id, e.what());
+        throw;
+    }
+    schema::finish_run(db, run_id, schema::RunStatus::ok, schema::iso_utc(now), 0, "");
+}
+
 }  // namespace
 
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
@@ -167,6 +209,8 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     if (error)
         throw std::runtime_error("cannot read sample folder " + dir + ": " + error.message());
     const auto now = schema::now();
+    if (fs::is_directory(fs::path(dir) / "sold"))
+        replay_sold(db, (fs::path(dir) / "sold").string(), now);
     if (nights.empty()) return replay_night(db, dir, observed_on, schema::iso_utc(now), progress);
 
     FetchOutcome total;
