@@ -209,9 +209,13 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     if (error)
         throw std::runtime_error("cannot read sample folder " + dir + ": " + error.message());
     const auto now = schema::now();
-    if (fs::is_directory(fs::path(dir) / "sold"))
-        replay_sold(db, (fs::path(dir) / "sold").string(), now);
-    if (nights.empty()) return replay_night(db, dir, observed_on, schema::iso_utc(now), progress);
+    // Listings first, then the sold items, as a live fetch --sold does.
+    const auto sold_dir = fs::path(dir) / "sold";
+    if (nights.empty()) {
+        auto outcome = replay_night(db, dir, observed_on, schema::iso_utc(now), progress);
+        if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), now);
+        return outcome;
+    }
 
     FetchOutcome total;
     for (const auto& [ago, folder] : nights) {
@@ -226,6 +230,7 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
         total.problems.insert(total.problems.end(), night.problems.begin(), night.problems.end());
         if (night.status != schema::RunStatus::ok) total.status = night.status;
     }
+    if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), now);
     return total;
 }
 
