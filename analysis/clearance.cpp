@@ -77,6 +77,10 @@ std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& l
             const auto end = schema::parse_iso_utc(*life.item_end_date);
             const auto seen = schema::parse_iso_utc(life.last_seen_at);
             if (!end || !seen || *seen > *end || *end - *seen > kAuctionFinalWindow) continue;
+            // The bid is the near-final price (an auction with Buy It Now lists its BIN as the
+            // price); no bid, no price. Shipping as for any listing.
+            if (!life.last_bid_cents) continue;
+            c.price_usd = total_usd(*life.last_bid_cents, life.last_shipping_cents, shipping);
             c.kind = ClearanceKind::auction_near_final;
             c.night = schema::utc_date(*end);
         } else {

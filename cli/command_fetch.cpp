@@ -190,6 +190,7 @@ void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOp
     sold.country = std::string(market.country);
     sold.currency = std::string(market.currency);
     sold.category = market.graphics_cards_category;
+    sold.seller = options.config.seller;
     sold.terms = options.queries.empty()
                      ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                      : options.queries;

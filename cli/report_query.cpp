@@ -5,9 +5,9 @@
 #include "cli/command_context.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
-#include "schema/store/clearance_inputs.hpp"
 #include "schema/domain/marketplace.hpp"
 #include "schema/domain/price_flags.hpp"
+#include "schema/store/clearance_inputs.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -103,8 +103,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    loaded.lives = schema::load_listing_lives(db, lookback, *latest);
-    const auto coverage = schema::load_family_coverage(db, lookback, *latest);
+    loaded.lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
+    const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
     for (const auto& c : analysis::find_clearances(loaded.lives, coverage, options.shipping,
                                                    &loaded.clearance_counts)) {
         const std::string condition(schema::condition_class(c.life->condition_id));
@@ -114,9 +114,10 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
             loaded.evidence.clearances.push_back(c);
         }
     }
-    loaded.evidence.have_sold_data = schema::has_sold_items(db);
+    loaded.evidence.have_sold_data = schema::has_sold_items(db, q.marketplace);
     if (loaded.evidence.have_sold_data)
-        loaded.evidence.sold = schema::load_sold_prices(db, loaded.evidence_from, *latest);
+        loaded.evidence.sold =
+            schema::load_sold_prices(db, loaded.evidence_from, *latest, q.marketplace);
 
     loaded.report = analysis::build_report(loaded.observations, catalog, options, loaded.evidence);
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,

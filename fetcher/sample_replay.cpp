@@ -180,7 +180,7 @@ void replay_sold(schema::Database& db, const std::string& dir,
                 if (until)
                     sale.sold_at =
                         schema::iso_utc(*schema::parse_iso_utc(sale.sold_at) + (now - *until));
-                kept_out.push_back(sold_kept_out(sale, "US"));
+                kept_out.push_back(sold_kept_out(sale, {"US", {}}));
             }
             schema::store_sold_items(db, run_id, "EBAY_US", page.items, kept_out);
         }

@@ -8,6 +8,7 @@
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/price_flags.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -20,7 +21,6 @@ using SystemClock = std::chrono::system_clock;
 constexpr std::chrono::seconds kTokenMargin{300};
 constexpr std::int64_t kMaxReachable = 10000;  // eBay serves offset + limit <= 10,000
 constexpr int kAccessDenied = 1100;            // "Insufficient permissions"
-constexpr double kMinSellerPct = 90.0;
 
 bool token_scope_refused(const HttpResponse& response) {
     if (response.status != 400) return false;
@@ -117,7 +117,7 @@ class SoldFetch {
         }
         std::vector<std::string> kept_out;
         for (const auto& sale : page.items) {
-            kept_out.push_back(sold_kept_out(sale, config_.country));
+            kept_out.push_back(sold_kept_out(sale, {config_.country, config_.seller}));
             if (!kept_out.back().empty()) ++outcome_.items_kept_out;
         }
         schema::store_sold_items(db_, run_id_, config_.marketplace, page.items, kept_out);
@@ -163,14 +163,13 @@ std::string sold_search_url(const SoldFetchConfig& config, const std::string& te
            "&limit=" + std::to_string(config.page_limit) + "&offset=" + std::to_string(offset);
 }
 
-std::string sold_kept_out(const schema::SoldItem& sale, std::string_view country) {
-    if (!sale.location_country.empty() && sale.location_country != country) return "abroad";
-    if (sale.item_group_type == "SELLER_DEFINED_VARIATIONS") return "variation";
-    if (sale.seller_feedback_score == 0 ||
-        (sale.seller_feedback_pct && *sale.seller_feedback_pct < kMinSellerPct)) {
-        return "seller";
-    }
-    return {};
+std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules) {
+    schema::Listing as_listing;
+    as_listing.location_country = sale.location_country;
+    as_listing.item_group_type = sale.item_group_type;
+    as_listing.seller_feedback_score = sale.seller_feedback_score;
+    as_listing.seller_feedback_pct = sale.seller_feedback_pct;
+    return schema::price_flag_names(price_flags(as_listing, rules, ListingSource::search));
 }
 
 SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,

@@ -13,6 +13,7 @@
 
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
+#include "fetcher/price_rules.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/store/sqlite.hpp"
@@ -27,6 +28,7 @@ struct SoldFetchConfig {
     std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
     std::string marketplace = "EBAY_US";
     std::string country = "US";    // itemLocationCountry, as for listings
+    SellerRule seller;             // the listings' seller rule
     std::string currency = "USD";  // sales in other currencies are skipped
     int category = 27386;
     std::vector<std::string> terms;  // one per family
@@ -57,10 +59,9 @@ std::string sold_filter(const SoldFetchConfig& config, std::chrono::system_clock
 std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
                             std::int64_t offset, std::chrono::system_clock::time_point now);
 
-// Why a sale is kept out of medians, by the rules listings follow: located outside the
-// marketplace's country ("abroad"), a multi-variation listing whose price is one variation's
-// ("variation"), or a seller with no feedback or under 90% positive ("seller"); empty if none.
-std::string sold_kept_out(const schema::SoldItem& sale, std::string_view country);
+// Why a sale is kept out of medians, by the very rules listings follow (price_rules): the price
+// flags' names ("abroad", "variations", "low-feedback-seller"), comma-separated; empty if none.
+std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules);
 
 // Runs the sold fetch into `db` as its own run (source 'ebay-sold'). `now` is gpuprice's clock.
 SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,

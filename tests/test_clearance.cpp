@@ -96,12 +96,19 @@ TEST_SUITE("clearance") {
         schema::FamilyCoverage coverage;
         coverage["2026-12-01"]["RTX 3090"] = true;
         coverage["2026-12-02"]["RTX 3090"] = true;
-        auto near = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 61000, "AUCTION");
+        // An auction with Buy It Now: its price is the BIN, its bid the near-final price.
+        auto near = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 99000, "AUCTION,FIXED_PRICE");
+        near.last_bid_cents = 61000;
+        near.last_shipping_cents = std::nullopt;
         near.item_end_date = "2026-12-01T07:30:00.000Z";  // 4.5 hours after it was seen
+        auto unbid = near;  // near its end, but nobody bid: no price at all
+        unbid.listing_id = 4;
+        unbid.last_bid_cents = std::nullopt;
         auto early = life(2, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
         early.item_end_date = "2026-12-04T07:30:00.000Z";  // days left: the bid says little
         auto unknown = life(3, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
-        const std::vector<schema::ListingLife> lives = {near, early, unknown};
+        early.last_bid_cents = 20000;
+        const std::vector<schema::ListingLife> lives = {near, early, unknown, unbid};
         const auto found = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
         REQUIRE(found.size() == 1);
         CHECK(found[0].life->listing_id == 1);

@@ -103,15 +103,16 @@ TEST_SUITE("fetcher::sold") {
         s.location_country = "US";
         s.seller_feedback_score = 40;
         s.seller_feedback_pct = 99.0;
-        CHECK(fetcher::sold_kept_out(s, "US") == "");
+        const fetcher::PriceRules us{"US", {}};
+        CHECK(fetcher::sold_kept_out(s, us) == "");
         s.location_country = "CN";
-        CHECK(fetcher::sold_kept_out(s, "US") == "abroad");
+        CHECK(fetcher::sold_kept_out(s, us) == "abroad");
         s.location_country = "US";
         s.item_group_type = "SELLER_DEFINED_VARIATIONS";
-        CHECK(fetcher::sold_kept_out(s, "US") == "variation");
+        CHECK(fetcher::sold_kept_out(s, us) == "variations");
         s.item_group_type.clear();
         s.seller_feedback_score = 0;
-        CHECK(fetcher::sold_kept_out(s, "US") == "seller");
+        CHECK(fetcher::sold_kept_out(s, us) == "low-feedback-seller");
     }
 
     TEST_CASE("with the Insights scope: sold_median_usd is the median of the prices served") {

@@ -20,6 +20,7 @@ struct ListingLife {
     int nights_seen = 0;
     std::int64_t last_price_cents = 0;
     std::optional<std::int64_t> last_shipping_cents;  // nullopt: unknown
+    std::optional<std::int64_t> last_bid_cents;       // an auction's current bid when last seen
     // For the per-listing CSV.
     std::string item_id;
     std::string title;

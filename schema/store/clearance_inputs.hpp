@@ -8,19 +8,24 @@
 
 #include "schema/domain/family_coverage.hpp"
 #include "schema/domain/listing_life.hpp"
+#include "schema/store/observation_store.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 
 // Matched listings last seen (as of `to`) on a night in [since, to], with observations up to
-// `to` only, so that a report on an earlier night sees the market as it was then.
+// `to` only, so that a report on an earlier night sees the market as it was then. The filter's
+// marketplace and price flags apply as they do to the medians.
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
-                                            const std::string& to);
+                                            const std::string& to,
+                                            const ObservationFilter& filter = {});
 // The same for one model, all nights.
-std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model);
+std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model,
+                                                  const ObservationFilter& filter = {});
 
 // Per night in [since, to]: every family query asked, and whether one run that night covered it
 // completely (its search, price bands included, saw every listing eBay serves).
-FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to);
+FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
+                                    const std::string& marketplace = "EBAY_US");
 
 }  // namespace gpuprice::schema

@@ -73,8 +73,9 @@ void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts)
     tx.commit();
 }
 
-bool has_sold_items(Database& db) {
-    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM sold_items)");
+bool has_sold_items(Database& db, const std::string& marketplace) {
+    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM sold_items WHERE marketplace = ?1)");
+    select.bind(1, marketplace);
     return select.step() && select.int32(0) != 0;
 }
 
@@ -90,19 +91,22 @@ std::vector<SoldPrice> read_prices(Statement& select) {
 }  // namespace
 
 std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
-                                        const std::string& to) {
+                                        const std::string& to, const std::string& marketplace) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
-        "WHERE reason = 'ok' AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2");
-    select.bind(1, from).bind(2, to);
+        "WHERE reason = 'ok' AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2 "
+        "AND marketplace = ?3");
+    select.bind(1, from).bind(2, to).bind(3, marketplace);
     return read_prices(select);
 }
 
-std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model) {
+std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model,
+                                              const std::string& marketplace) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
-        "WHERE reason = 'ok' AND kept_out IS NULL AND model = ?1 ORDER BY sold_on");
-    select.bind(1, model);
+        "WHERE reason = 'ok' AND kept_out IS NULL AND model = ?1 AND marketplace = ?2 "
+        "ORDER BY sold_on");
+    select.bind(1, model).bind(2, marketplace);
     return read_prices(select);
 }
 

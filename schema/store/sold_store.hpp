@@ -33,12 +33,15 @@ struct SoldVerdict {
 void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts);
 
 // Whether any sold item was ever fetched (else the report leaves the sold columns empty).
-bool has_sold_items(Database& db);
+bool has_sold_items(Database& db, const std::string& marketplace = "EBAY_US");
 
-// Sold items matched to a model, not excluded, sold on a day in [from, to] (YYYY-MM-DD).
+// Sold items of `marketplace` matched to a model, not kept out, sold on a day in [from, to]
+// (YYYY-MM-DD).
 std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
-                                        const std::string& to);
+                                        const std::string& to,
+                                        const std::string& marketplace = "EBAY_US");
 // The same for one model, all days.
-std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model);
+std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model,
+                                              const std::string& marketplace = "EBAY_US");
 
 }  // namespace gpuprice::schema
