@@ -252,3 +252,60 @@ TEST_SUITE("end_to_end::cleared") {
         CHECK(std::filesystem::exists(dir.file("reports/gpuprice-used-2026-12-03-cleared.csv")));
     }
 }
+
+TEST_SUITE("end_to_end::cleared") {
+    TEST_CASE("an auction seen in its last hours: its bid recorded as a near-final price") {
+        test::FakeEbay ebay;
+        test::TempDir dir;
+        // Auctions with Buy It Now (stored at their BIN price, their bid kept beside it): one
+        // ends three hours after tonight's fetch, one in two days.
+        const auto auction = [](const std::string& id, const std::string& bid,
+                                const std::string& end) {
+            test::FakeItem item;
+            item.item_id = "v1|" + id + "|0";
+            item.title = "NVIDIA GeForce RTX 3090 24GB";
+            item.raw =
+                R"({"itemId":"v1|)" + id +
+                R"(|0","title":"NVIDIA GeForce RTX 3090 24GB",)"
+                R"("price":{"value":"999.00","currency":"USD"},)"
+                R"("currentBidPrice":{"value":")" +
+                bid +
+                R"(","currency":"USD"},)"
+                R"("itemEndDate":")" +
+                end +
+                R"(","conditionId":"3000",)"
+                R"("seller":{"username":"s","feedbackPercentage":"99.5","feedbackScore":80},)"
+                R"("shippingOptions":[{"shippingCostType":"FIXED","shippingCost":)"
+                R"({"value":"0.00","currency":"USD"}}],)"
+                R"("buyingOptions":["AUCTION","FIXED_PRICE"],"itemLocation":{"country":"US"},)"
+                R"("itemWebUrl":"https://www.ebay.com/itm/)" +
+                id + R"("})";
+            return item;
+        };
+        std::vector<test::FakeItem> items = {auction("601", "612.00", "2026-12-01T06:00:00.000Z"),
+                                             auction("602", "350.00", "2026-12-03T06:00:00.000Z")};
+        for (int i = 0; i < 4; ++i) {
+            test::FakeItem fixed;
+            fixed.item_id = "v1|61" + std::to_string(i) + "|0";
+            fixed.title = "NVIDIA GeForce RTX 3090 24GB GDDR6X";
+            fixed.price = std::to_string(760 + 10 * i) + ".00";
+            items.push_back(fixed);
+        }
+        ebay.set_items("RTX 3090", items);
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-01T03:00:00Z", {"fetch"}) == 0);
+        REQUIRE(run_gpuprice(dir, ebay, "2026-12-01T09:00:00Z",
+                             {"report", "--output", dir.file("reports")}) == 0);
+        const auto cleared =
+            test::read_file(dir.file("reports/gpuprice-used-2026-12-01-cleared.csv"));
+        const auto kinds = column(cleared, "kind");
+        const auto ids = column(cleared, "item_id");
+        const auto prices = column(cleared, "last_price_usd");
+        REQUIRE(kinds.size() == 1);
+        CHECK(ids[0] == "v1|601|0");
+        CHECK(kinds[0] == "auction-near-final");
+        CHECK(prices[0] == "612.00");
+        const auto report = test::read_file(dir.file("reports/gpuprice-used-2026-12-01.csv"));
+        // A near-final bid is recorded as such, never counted as a cleared listing.
+        CHECK(test::csv_cell(report, "RTX 3090", "cleared_listings") == "0");
+    }
+}
