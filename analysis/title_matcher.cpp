@@ -35,10 +35,50 @@ std::optional<int> as_number(const std::string& word) {
     return value;
 }
 
-bool contains_sequence(const std::vector<std::string>& words,
-                       const std::vector<std::string>& sequence) {
-    if (sequence.empty() || sequence.size() > words.size()) return false;
-    return std::search(words.begin(), words.end(), sequence.begin(), sequence.end()) != words.end();
+bool glob_match(std::string_view pattern, std::string_view text) {
+    // Iterative '*' matching with one backtrack point: patterns are short and few.
+    std::size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            mark = t;
+        } else if (p < pattern.size() && pattern[p] == text[t]) {
+            ++p;
+            ++t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*') ++p;
+    return p == pattern.size();
+}
+
+std::string join(const std::vector<std::string>& words) {
+    std::string joined;
+    for (const auto& w : words) {
+        if (!joined.empty()) joined.push_back(' ');
+        joined += w;
+    }
+    return joined;
+}
+
+// Aspect values that say nothing: eBay's "Not Specified", sellers' "N/A".
+bool says_nothing(std::string_view value) {
+    std::string v;
+    for (char c : value)
+        v.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return v.empty() || v == "not specified" || v == "does not apply" || v == "n/a" || v == "na" ||
+           v == "unknown" || v == "-";
+}
+
+bool name_has(std::string_view name, std::string_view part) {
+    std::string lower;
+    for (char c : name)
+        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return lower.find(part) != std::string::npos;
 }
 
 // VRAM figures stated in `words`: "24 gb", "24 g".
@@ -61,22 +101,33 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
         const auto* model = catalog.find_model(name);
         return static_cast<int>(model - catalog.models.data());
     };
+    auto learn = [&](const std::string& text) {
+        for (auto& token : tokenize(text)) vocabulary_.insert(std::move(token));
+    };
+    // Words the code itself reads: VRAM units, the lot sign, model suffixes.
+    for (const char* word : {"gb", "g", "x", "ti", "super"}) vocabulary_.insert(word);
     for (const auto& alias : rules.aliases) {
         std::vector<int> models;
         for (const auto& name : alias.models) models.push_back(model_index(name));
-        add_phrase(aliases_, alias.phrase, static_cast<int>(alias_models_.size()));
+        const int target = static_cast<int>(alias_models_.size());
+        add_phrase(aliases_, alias.phrase, target);
         alias_models_.push_back(std::move(models));
         alias_text_.push_back(alias.phrase);
+        alias_words_.push_back(tokenize(alias.phrase));
+        alias_by_phrase_.emplace(join(alias_words_.back()), target);
+        learn(alias.phrase);
     }
     for (const auto& rule : rules.exclusions) {
         add_phrase(exclusions_, rule.phrase, static_cast<int>(exclusion_rules_.size()));
         exclusion_rules_.push_back(rule);
+        learn(rule.phrase);
     }
     for (const auto& word : rules.words) {
         // "inno3d" reads as inno 3 d: classify its letters, never a bare number.
         for (const auto& token : tokenize(word.word)) {
             if (!as_number(token)) word_kinds_[token] |= bit(word.kind);
         }
+        learn(word.word);
     }
     for (const auto& variant : rules.variants) {
         auto& v = variants_[static_cast<std::size_t>(model_index(variant.model))];
@@ -91,6 +142,13 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
                 v.extra_vram.push_back(variant.vram_gb);
                 break;
         }
+        learn(variant.word);
+    }
+    for (const auto& part : rules.part_numbers) {
+        std::vector<int> models;
+        for (const auto& name : part.models) models.push_back(model_index(name));
+        part_models_.push_back(std::move(models));
+        part_rules_.push_back(part);
     }
 }
 
@@ -147,8 +205,10 @@ bool TitleMatcher::neutralized(const std::vector<std::string>& words, std::size_
             return true;
         }
         if (k & allowed & bit(WordKind::inclusion)) return true;
-        // "and", "+" join only their neighbours: "Nickel + Plexi water block" is a block.
-        if ((allowed & bit(WordKind::inclusion)) && (k & bit(WordKind::joiner)) && looked == 0) {
+        // "and", "+" join only their neighbours ("and OEM heatsink"): "Nickel + Plexi water
+        // block" is a block.
+        if ((allowed & bit(WordKind::inclusion)) && (k & bit(WordKind::joiner)) &&
+            only_noise_between) {
             return true;
         }
         if (!(k & bit(WordKind::noise))) only_noise_between = false;
@@ -156,26 +216,41 @@ bool TitleMatcher::neutralized(const std::vector<std::string>& words, std::size_
     return false;
 }
 
-// "for RTX 3090", "fits NVIDIA 3090", "compatible with 3090": a model mentioned, not sold.
-bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t start) const {
+// "for RTX 3090", "fits NVIDIA 3090", "compatible with 3090": a model mentioned, not sold. A
+// "for" that opens the title ("PNY For NVIDIA Tesla A40 48GB") names the card itself, unless
+// the title sells a part that fits one (`part_sold`: "For RTX 3090 fan").
+bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t start,
+                              bool part_sold) const {
     for (std::size_t i = start; i-- > 0;) {
         const unsigned k = kinds(words[i]);
-        if (k & bit(WordKind::purpose)) return true;
+        if (k & bit(WordKind::purpose)) {
+            if (part_sold) return true;
+            for (std::size_t j = i; j-- > 0;) {
+                if (!(kinds(words[j]) & bit(WordKind::noise))) return true;
+            }
+            return false;
+        }
         if (!(k & (bit(WordKind::noise) | bit(WordKind::inclusion)))) return false;
     }
     return false;
 }
 
-// 2x RTX 3090 (at the start), RTX 3090 24GB x2, qty 3, 4 pcs. Not "Ventus 3X" (a cooler) nor
-// "PCIe 4.0 x8" (lanes).
+// 2x RTX 3090 (at the start), RTX 3090 24GB x2, 12GB GDDR6X x2, qty 3, 4 pcs. Not "Ventus 3X" (a
+// cooler), "iCHILL X4" (a cooler's name) nor "PCIe 4.0 x8" (lanes): "x N" counts only right after a
+// VRAM figure or a model name.
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
     auto is_lot_count = [](const std::string& word) {
+        if (word.empty() || word.size() > 2 || word[0] < '0' || word[0] > '9') return false;
         const auto n = as_number(word);
         return n && *n >= kMinLotCount && *n <= kMaxLotCount;
     };
+    auto ends_model = [&](std::size_t end) {
+        return std::any_of(models.begin(), models.end(),
+                           [&](const Occurrence& m) { return m.start + m.length == end; });
+    };
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-        if ((kinds(words[i]) & bit(WordKind::count_prefix)) && is_lot_count(words[i + 1])) {
+        if (is_lot_count(words[i + 1]) && (kinds(words[i]) & bit(WordKind::count_prefix))) {
             return true;
         }
         if (is_lot_count(words[i]) && (kinds(words[i + 1]) & bit(WordKind::count_unit))) {
@@ -183,8 +258,9 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         }
         const bool vram_follows =
             i + 2 < words.size() && (words[i + 2] == "g" || words[i + 2] == "gb");  // "X 8G"
-        if (i > 0 && words[i] == "x" && is_lot_count(words[i + 1]) && !as_number(words[i - 1]) &&
-            !(kinds(words[i - 1]) & bit(WordKind::lanes)) && !vram_follows) {
+        if (i > 0 && words[i] == "x" && is_lot_count(words[i + 1]) && !vram_follows &&
+            (words[i - 1] == "gb" || words[i - 1] == "g" || words[i - 1].starts_with("gddr") ||
+             words[i - 1].starts_with("hbm") || ends_model(i))) {
             return true;
         }
     }
@@ -200,77 +276,248 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
     return false;
 }
 
+bool TitleMatcher::negated(const std::vector<std::string>& words, std::size_t at) const {
+    return at > 0 && (kinds(words[at - 1]) & bit(WordKind::negator));
+}
+
+bool TitleMatcher::present(const std::vector<std::string>& words,
+                           const std::vector<std::string>& sequence) const {
+    if (sequence.empty() || sequence.size() > words.size()) return false;
+    for (auto it = words.begin();; ++it) {
+        it = std::search(it, words.end(), sequence.begin(), sequence.end());
+        if (it == words.end()) return false;
+        if (!negated(words, static_cast<std::size_t>(it - words.begin()))) return true;
+    }
+}
+
+bool TitleMatcher::present_negated(const std::vector<std::string>& words,
+                                   const std::vector<std::string>& sequence) const {
+    if (sequence.empty() || sequence.size() > words.size()) return false;
+    for (auto it = words.begin();; ++it) {
+        it = std::search(it, words.end(), sequence.begin(), sequence.end());
+        if (it == words.end()) return false;
+        if (negated(words, static_cast<std::size_t>(it - words.begin()))) return true;
+    }
+}
+
+bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
+    const auto& model = catalog_->models[static_cast<std::size_t>(m)];
+    const auto& extra = variants_[static_cast<std::size_t>(m)].extra_vram;
+    return std::any_of(vram.begin(), vram.end(), [&](int gb) {
+        return gb == model.vram_gb || std::find(extra.begin(), extra.end(), gb) != extra.end();
+    });
+}
+
+// Excluding words are hard: "RTX 4000 SFF Ada" is not the RTX 4000 Ada. A required word that is
+// negated ("not SXM version") rules its model out too.
+bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words) const {
+    const auto& v = variants_[static_cast<std::size_t>(m)];
+    return std::any_of(v.excluded.begin(), v.excluded.end(),
+                       [&](const auto& seq) { return present(words, seq); }) ||
+           std::any_of(v.required.begin(), v.required.end(),
+                       [&](const auto& seq) { return present_negated(words, seq); });
+}
+
 std::vector<int> TitleMatcher::filter_by_words(std::vector<int> candidates,
                                                const std::vector<std::string>& words) const {
-    // Excluding words are hard: "RTX 4000 SFF Ada" is not the RTX 4000 Ada.
-    std::erase_if(candidates, [&](int m) {
-        const auto& excluded = variants_[static_cast<std::size_t>(m)].excluded;
-        return std::any_of(excluded.begin(), excluded.end(),
-                           [&](const auto& seq) { return contains_sequence(words, seq); });
-    });
+    std::erase_if(candidates, [&](int m) { return excluded_by(m, words); });
     return candidates;
 }
 
-std::vector<int> TitleMatcher::narrow(std::vector<int> candidates,
-                                      const std::vector<std::string>& words,
-                                      const ItemSpecifics* specifics, bool& vram_conflict) const {
-    vram_conflict = false;
-    auto fits_vram = [&](int m, const std::vector<int>& vram) {
-        const auto& model = catalog_->models[static_cast<std::size_t>(m)];
-        const auto& extra = variants_[static_cast<std::size_t>(m)].extra_vram;
-        return std::any_of(vram.begin(), vram.end(), [&](int gb) {
-            return gb == model.vram_gb || std::find(extra.begin(), extra.end(), gb) != extra.end();
-        });
-    };
-    // Required words are soft: they pick among candidates, but never empty the set (then the
-    // listing stays ambiguous rather than becoming another model).
-    auto apply_required = [&](std::vector<int> set, const std::vector<std::string>& text) {
-        std::vector<int> kept;
-        for (int m : set) {
-            const auto& required = variants_[static_cast<std::size_t>(m)].required;
-            if (required.empty() ||
-                std::any_of(required.begin(), required.end(),
-                            [&](const auto& seq) { return contains_sequence(text, seq); })) {
-                kept.push_back(m);
+// Required words are soft: they pick among candidates, but never empty the set (then the
+// listing stays ambiguous rather than becoming another model).
+std::vector<int> TitleMatcher::apply_required(std::vector<int> candidates,
+                                              const std::vector<std::string>& words) const {
+    std::vector<int> kept;
+    for (int m : candidates) {
+        const auto& required = variants_[static_cast<std::size_t>(m)].required;
+        if (required.empty() || std::any_of(required.begin(), required.end(),
+                                            [&](const auto& seq) { return present(words, seq); })) {
+            kept.push_back(m);
+        }
+    }
+    return kept.empty() ? candidates : kept;
+}
+
+TitleMatcher::PartNumberEvidence TitleMatcher::part_numbers(
+    const std::vector<std::string>& words) const {
+    PartNumberEvidence evidence;
+    bool models_set = false;
+    for (const auto& word : words) {
+        if (!is_part_number(word)) continue;
+        for (std::size_t r = 0; r < part_rules_.size(); ++r) {
+            const auto& rule = part_rules_[r];
+            if (!glob_match(rule.pattern, word)) continue;
+            if (rule.outside_catalog) evidence.outside_catalog = true;
+            if (rule.vram_gb) evidence.vram.push_back(static_cast<int>(*rule.vram_gb));
+            if (part_models_[r].empty()) continue;
+            // Several numbers (a board and its product number) narrow each other.
+            if (!models_set) {
+                evidence.models = part_models_[r];
+                models_set = true;
+            } else {
+                std::erase_if(evidence.models, [&](int m) {
+                    return std::find(part_models_[r].begin(), part_models_[r].end(), m) ==
+                           part_models_[r].end();
+                });
             }
         }
-        return kept.empty() ? set : kept;
-    };
+    }
+    return evidence;
+}
 
-    candidates = filter_by_words(std::move(candidates), words);
-    if (const auto vram = stated_vram(words); !vram.empty() && !candidates.empty()) {
-        std::erase_if(candidates, [&](int m) { return !fits_vram(m, vram); });
-        if (candidates.empty()) {
-            vram_conflict = true;
-            return candidates;
+void TitleMatcher::extend_past_vram(std::vector<Occurrence>& models,
+                                    const std::vector<std::string>& words) const {
+    for (auto& m : models) {
+        const auto end = m.start + m.length;
+        if (end + 2 >= words.size() || !as_number(words[end]) ||
+            (words[end + 1] != "gb" && words[end + 1] != "g")) {
+            continue;
         }
+        const auto it = alias_by_phrase_.find(
+            join(alias_words_[static_cast<std::size_t>(m.target)]) + ' ' + words[end + 2]);
+        if (it == alias_by_phrase_.end()) continue;
+        m.target = it->second;
+        m.length += 3;
+    }
+}
+
+// "ASUS ROG-STRIX-RTX4090-O24G-GAMING": an AIB number whose segment is exactly "RTX" and a model
+// name. Read only when the title names no model elsewhere, so a code never outvotes the title.
+std::vector<TitleMatcher::Occurrence> TitleMatcher::models_in_part_numbers(
+    const std::vector<std::string>& words) const {
+    std::vector<Occurrence> found;
+    std::vector<std::string> segment_words;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (!is_part_number(words[i])) continue;
+        std::string_view rest = words[i];
+        while (!rest.empty()) {
+            const auto cut = rest.find_first_of("-/._");
+            const auto segment = rest.substr(0, cut);
+            rest.remove_prefix(cut == std::string_view::npos ? rest.size() : cut + 1);
+            if (!segment.starts_with("rtx")) continue;
+            tokenize(segment.substr(3), segment_words);
+            const auto it = alias_by_phrase_.find(join(segment_words));
+            if (it != alias_by_phrase_.end()) found.push_back({i, 1, it->second});
+        }
+    }
+    return found;
+}
+
+void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_count) const {
+    if (named.size() < 2) return;
+    std::vector<bool> drop(named.size(), false);
+    // Keyword runs: names back to back, of different models ("Brand New 3080 3090").
+    for (std::size_t i = 0; i < named.size();) {
+        std::size_t j = i;
+        bool different = false;
+        while (j + 1 < named.size() && named[j].start + named[j].length == named[j + 1].start) {
+            different = different || named[j + 1].target != named[i].target;
+            ++j;
+        }
+        if (j > i && different) {
+            for (std::size_t k = i; k <= j; ++k) drop[k] = true;
+        }
+        i = j + 1;
+    }
+    // A title cut off after the start of a model's full name: "... Graphics Card RTX 5070".
+    const auto& last = named.back();
+    if (last.start + last.length == word_count) {
+        const auto& short_words = alias_words_[static_cast<std::size_t>(last.target)];
+        for (std::size_t i = 0; i + 1 < named.size(); ++i) {
+            const auto& full = alias_words_[static_cast<std::size_t>(named[i].target)];
+            if (full.size() > short_words.size() &&
+                std::equal(short_words.begin(), short_words.end(), full.begin())) {
+                drop.back() = true;
+            }
+        }
+    }
+    if (std::all_of(drop.begin(), drop.end(), [](bool d) { return d; })) return;
+    std::vector<Occurrence> kept;
+    for (std::size_t i = 0; i < named.size(); ++i) {
+        if (!drop[i]) kept.push_back(named[i]);
+    }
+    named = std::move(kept);
+}
+
+MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<std::string>& words,
+                                 const PartNumberEvidence& parts, bool part_number_chose,
+                                 const ItemSpecifics* aspects, std::string_view evidence) const {
+    using schema::MatchEvidence;
+    const MatchEvidence by_parts =
+        part_number_chose ? MatchEvidence::part_number : MatchEvidence::title;
+    candidates = filter_by_words(std::move(candidates), words);
+    // Every variant ruled out by a word: one the catalog does not have ("V100 SXM3").
+    if (candidates.empty()) return {MatchReason::unknown_model, nullptr, evidence, by_parts};
+    if (const auto vram = stated_vram(words); !vram.empty()) {
+        std::erase_if(candidates, [&](int m) { return !fits_vram(m, vram); });
+        if (candidates.empty()) return {MatchReason::unknown_model, nullptr, evidence, by_parts};
     }
     candidates = apply_required(std::move(candidates), words);
-    if (candidates.size() <= 1 || !specifics) return candidates;
-
-    // Item specifics only break ties the title left open.
-    std::vector<std::string> spec_words;
-    std::vector<int> spec_vram;
-    for (const auto& [name, value] : *specifics) {
-        auto value_words = tokenize(value);
-        std::string lower_name;
-        for (char c : name) lower_name.push_back(static_cast<char>(std::tolower(c)));
-        if (lower_name.find("memory") != std::string::npos) {
-            for (int gb : stated_vram(value_words)) spec_vram.push_back(gb);
+    MatchEvidence decided_by = by_parts;
+    if (candidates.size() > 1 && !parts.vram.empty()) {
+        std::erase_if(candidates, [&](int m) { return !fits_vram(m, parts.vram); });
+        if (candidates.empty()) {
+            return {MatchReason::ambiguous, nullptr, evidence, MatchEvidence::part_number};
         }
-        spec_words.insert(spec_words.end(), value_words.begin(), value_words.end());
+        decided_by = MatchEvidence::part_number;
     }
-    candidates = filter_by_words(std::move(candidates), spec_words);
-    if (!spec_vram.empty()) {
-        auto kept = candidates;
-        std::erase_if(kept, [&](int m) { return !fits_vram(m, spec_vram); });
-        if (!kept.empty()) candidates = std::move(kept);
+
+    // Aspects: what eBay holds about the item, beside its title.
+    std::vector<std::string> aspect_words;
+    std::vector<int> aspect_vram;
+    std::vector<std::vector<int>> aspect_chipsets;  // per Chipset/GPU Model value: its models
+    if (aspects) {
+        std::vector<std::string> value_words;
+        for (const auto& [name, value] : *aspects) {
+            if (says_nothing(value)) continue;
+            tokenize(value, value_words);
+            if (name_has(name, "memory")) {
+                for (int gb : stated_vram(value_words)) aspect_vram.push_back(gb);
+            }
+            if (name_has(name, "chipset") || name_has(name, "gpu model")) {
+                for (const auto& o : find(aliases_, value_words)) {
+                    aspect_chipsets.push_back(alias_models_[static_cast<std::size_t>(o.target)]);
+                }
+            }
+            aspect_words.insert(aspect_words.end(), value_words.begin(), value_words.end());
+        }
     }
-    return apply_required(std::move(candidates), spec_words);
+    auto in_chipsets = [&](int m) {
+        return std::all_of(aspect_chipsets.begin(), aspect_chipsets.end(), [&](const auto& set) {
+            return std::find(set.begin(), set.end(), m) != set.end();
+        });
+    };
+    if (candidates.size() > 1 && aspects) {
+        const auto before = candidates.size();
+        auto kept = filter_by_words(candidates, aspect_words);
+        if (!aspect_vram.empty()) {
+            std::erase_if(kept, [&](int m) { return !fits_vram(m, aspect_vram); });
+        }
+        std::erase_if(kept, [&](int m) { return !in_chipsets(m); });
+        if (kept.empty()) return {MatchReason::ambiguous, nullptr, evidence, MatchEvidence::aspect};
+        kept = apply_required(std::move(kept), aspect_words);
+        if (kept.size() < before) decided_by = MatchEvidence::aspect;
+        candidates = std::move(kept);
+    }
+    if (candidates.size() != 1) return {MatchReason::ambiguous, nullptr, evidence, decided_by};
+    const int m = candidates.front();
+    // The title (or a part number) decided; an aspect that says otherwise is a contradiction.
+    if (aspects && ((!aspect_vram.empty() && !fits_vram(m, aspect_vram)) ||
+                    excluded_by(m, aspect_words) || !in_chipsets(m))) {
+        return {MatchReason::ambiguous, nullptr, evidence, MatchEvidence::aspect};
+    }
+    return {MatchReason::ok, &catalog_->models[static_cast<std::size_t>(m)], evidence, decided_by};
 }
 
 MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* specifics) const {
-    const auto words = tokenize(title);
+    using schema::MatchEvidence;
+    // Every word for exclusion phrases; model names only outside part numbers.
+    std::vector<std::string> words;
+    const bool has_part_numbers = tokenize_title(title, vocabulary_, words) > 0;
+    std::vector<std::string> split_words;
+    if (has_part_numbers) tokenize(title, split_words);
+    const auto& plain = split_words.empty() ? words : split_words;
 
     // 1. Exclusions, strongest reason first.
     constexpr MatchReason kOrder[] = {MatchReason::box_only,  MatchReason::for_parts,
@@ -278,9 +525,9 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
                                       MatchReason::accessory, MatchReason::not_a_gpu};
     const schema::ExclusionRule* hits[std::size(kOrder)] = {};
     const schema::ExclusionRule* mention_accessory = nullptr;
-    for (const auto& occurrence : find(exclusions_, words)) {
+    for (const auto& occurrence : find(exclusions_, plain)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
-        if (neutralized(words, occurrence.start, rule)) continue;
+        if (rule.shadow || neutralized(plain, occurrence.start, rule)) continue;
         if (rule.only_when_mentioned) {
             if (!mention_accessory) mention_accessory = &rule;
             continue;
@@ -289,7 +536,15 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
             if (kOrder[r] == rule.reason && !hits[r]) hits[r] = &rule;
         }
     }
-    const auto models = find(aliases_, words);
+    auto models = find(aliases_, words);
+    // A number right before "GB" is a VRAM figure, not the end of a model name ("Triple Fan
+    // M 10GB" is no Tesla M10).
+    std::erase_if(models, [&](const Occurrence& m) {
+        const auto end = m.start + m.length;
+        return end < words.size() && (words[end] == "gb" || words[end] == "g") &&
+               as_number(words[end - 1]);
+    });
+    extend_past_vram(models, words);
     for (std::size_t r = 0; r < std::size(kOrder); ++r) {
         if (kOrder[r] == MatchReason::lot && !hits[r] && count_pattern(words, models)) {
             return {MatchReason::lot, nullptr, "count"};
@@ -300,14 +555,24 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     // 2. Models named for what they are, not mentioned as what something fits.
     std::vector<Occurrence> named;
     for (const auto& m : models) {
-        if (!is_mention(words, m.start)) named.push_back(m);
+        if (!is_mention(words, m.start, mention_accessory != nullptr)) named.push_back(m);
     }
+    drop_noise(named, words.size());
+    if (models.empty() && has_part_numbers) named = models_in_part_numbers(words);
+    const auto parts = has_part_numbers ? part_numbers(words) : PartNumberEvidence{};
     if (named.empty()) {
         if (!models.empty()) {
             return mention_accessory
                        ? MatchResult{MatchReason::accessory, nullptr, mention_accessory->phrase}
                        : MatchResult{MatchReason::not_a_gpu, nullptr,
                                      alias_text_[static_cast<std::size_t>(models[0].target)]};
+        }
+        // A board number alone can name the card ("900-21010-0000-000 80GB").
+        if (parts.outside_catalog) {
+            return {MatchReason::unknown_model, nullptr, {}, MatchEvidence::part_number};
+        }
+        if (!parts.models.empty()) {
+            return decide(parts.models, words, parts, true, specifics, "part number");
         }
         const bool gpu_words = std::any_of(words.begin(), words.end(), [&](const auto& w) {
             return (kinds(w) & bit(WordKind::gpu)) != 0;
@@ -318,18 +583,31 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     // 3. One named model ("RTX 4090 ... = 5090" names two), narrowed to one catalog SKU.
     const auto target = static_cast<std::size_t>(named.front().target);
     const std::string_view evidence = alias_text_[target];
+    // Two spellings of one card ("4080 SUPER ... 4080S") name the same models; cards the
+    // catalog lacks ("RX 6800 XT ... 6800XT") are unknown however they are spelled.
     for (const auto& occurrence : named) {
-        if (static_cast<std::size_t>(occurrence.target) != target) {
+        if (alias_models_[static_cast<std::size_t>(occurrence.target)] != alias_models_[target]) {
             return {MatchReason::ambiguous, nullptr, evidence};
         }
     }
     if (alias_models_[target].empty()) return {MatchReason::unknown_model, nullptr, evidence};
-    bool vram_conflict = false;
-    const auto candidates = narrow(alias_models_[target], words, specifics, vram_conflict);
-    if (vram_conflict) return {MatchReason::unknown_model, nullptr, evidence};
-    if (candidates.size() != 1) return {MatchReason::ambiguous, nullptr, evidence};
-    return {MatchReason::ok, &catalog_->models[static_cast<std::size_t>(candidates.front())],
-            evidence};
+    auto candidates = alias_models_[target];
+    bool part_number_chose = false;
+    if (parts.outside_catalog) {
+        return {MatchReason::unknown_model, nullptr, evidence, MatchEvidence::part_number};
+    }
+    if (!parts.models.empty()) {
+        const auto before = candidates.size();
+        std::erase_if(candidates, [&](int m) {
+            return std::find(parts.models.begin(), parts.models.end(), m) == parts.models.end();
+        });
+        // The title names one card, its part number another: nothing to trust.
+        if (candidates.empty()) {
+            return {MatchReason::ambiguous, nullptr, evidence, MatchEvidence::part_number};
+        }
+        part_number_chose = candidates.size() < before;
+    }
+    return decide(std::move(candidates), words, parts, part_number_chose, specifics, evidence);
 }
 
 }  // namespace gpuprice::analysis

@@ -8,9 +8,17 @@
 //      or a count pattern (2x RTX 3090, RTX 3090 x2, lot of 4, qty 3, 2 pcs).
 //   2. No model named outside a "for"/"fits" mention: accessory if an accessory word is present,
 //      else not-a-gpu; no model named at all: unknown-model if GPU words are present.
-//   3. Each named model's candidates are narrowed by variant words (excludes, then stated VRAM,
-//      then requires), then by item specifics; one left is `ok`, none is `unknown-model`
-//      (a variant the catalog does not know), several are `ambiguous`. Never a guess.
+//   3. Each named model's candidates are narrowed by a part number in the title (part_numbers.csv),
+//      by variant words (excludes, then stated VRAM, then requires; a word right after a negator
+//      counts as absent, and "no SXM" rules the SXM variants out), by the VRAM a part number
+//      encodes, and last by the item's aspects; one left is `ok`, none is `unknown-model` (a
+//      variant the catalog does not know), several are `ambiguous`. Never a guess.
+//   4. Aspects only decide what the title left open: an aspect that contradicts the model the
+//      title decided (another VRAM, an excluding form factor, another chipset) makes the listing
+//      `ambiguous`. Aspect values "Not Specified" and the like are no evidence.
+// Titles are cut into words twice: exclusion phrases read every word ("i7" in "i7-8700K"), model
+// names are looked for only outside part-number words (tokenize_title), so that "ZT-T20700A-10P"
+// never reads as an A10.
 #pragma once
 
 #include <string>
@@ -19,19 +27,24 @@
 #include <utility>
 #include <vector>
 
-#include "schema/rules/catalog.hpp"
+#include "analysis/title_tokens.hpp"
+#include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
+#include "schema/rules/catalog.hpp"
 #include "schema/rules/match_rules.hpp"
 
 namespace gpuprice::analysis {
 
-// eBay item specifics (aspect name, value), e.g. {"Memory Size", "12 GB"}.
+// eBay item aspects (name, value), e.g. {"Memory Size", "12 GB"}, from getItem's
+// localizedAspects or from the aspect_filter a listing was found under.
 using ItemSpecifics = std::vector<std::pair<std::string, std::string>>;
 
 struct MatchResult {
     schema::MatchReason reason = schema::MatchReason::not_a_gpu;
     const schema::GpuModel* model = nullptr;  // set exactly when reason is ok
     std::string_view evidence;                // the rule phrase that decided, if any
+    // Which kind of evidence decided: the title's words, a part number, or the aspects.
+    schema::MatchEvidence decided_by = schema::MatchEvidence::title;
 };
 
 class TitleMatcher {
@@ -65,19 +78,49 @@ class TitleMatcher {
     unsigned kinds(const std::string& word) const;
     bool neutralized(const std::vector<std::string>& words, std::size_t start,
                      const schema::ExclusionRule& rule) const;
-    bool is_mention(const std::vector<std::string>& words, std::size_t start) const;
+    bool is_mention(const std::vector<std::string>& words, std::size_t start, bool part_sold) const;
     bool count_pattern(const std::vector<std::string>& words,
                        const std::vector<Occurrence>& models) const;
-    std::vector<int> narrow(std::vector<int> candidates, const std::vector<std::string>& words,
-                            const ItemSpecifics* specifics, bool& vram_conflict) const;
+    // What the part-number words of a title decide.
+    struct PartNumberEvidence {
+        std::vector<int> models;  // catalog model indices, empty if none decided
+        bool outside_catalog = false;
+        std::vector<int> vram;
+    };
+    PartNumberEvidence part_numbers(const std::vector<std::string>& words) const;
+    // Drops what is not the listing's own model: keyword runs ("... 3080 3090") and a title cut
+    // off after a shorter name of a model it named in full ("RTX 5070 Ti ... RTX 5070").
+    void drop_noise(std::vector<Occurrence>& named, std::size_t word_count) const;
+    std::vector<Occurrence> models_in_part_numbers(const std::vector<std::string>& words) const;
+    // "4080 16GB SUPER": a suffix after the VRAM still belongs to the model name.
+    void extend_past_vram(std::vector<Occurrence>& models,
+                          const std::vector<std::string>& words) const;
+    bool negated(const std::vector<std::string>& words, std::size_t at) const;
+    // Is `sequence` in `words` (not right after a negator)? And is it there negated?
+    bool present(const std::vector<std::string>& words,
+                 const std::vector<std::string>& sequence) const;
+    bool present_negated(const std::vector<std::string>& words,
+                         const std::vector<std::string>& sequence) const;
+    bool fits_vram(int model, const std::vector<int>& vram) const;
+    bool excluded_by(int model, const std::vector<std::string>& words) const;
     std::vector<int> filter_by_words(std::vector<int> candidates,
                                      const std::vector<std::string>& words) const;
+    std::vector<int> apply_required(std::vector<int> candidates,
+                                    const std::vector<std::string>& words) const;
+    MatchResult decide(std::vector<int> candidates, const std::vector<std::string>& words,
+                       const PartNumberEvidence& parts, bool part_number_chose,
+                       const ItemSpecifics* aspects, std::string_view evidence) const;
 
     const schema::Catalog* catalog_;
     PhraseIndex aliases_;
     PhraseIndex exclusions_;
     std::vector<std::vector<int>> alias_models_;  // per alias: catalog model indices
     std::vector<std::string> alias_text_;
+    std::vector<std::vector<std::string>> alias_words_;
+    std::unordered_map<std::string, int> alias_by_phrase_;  // words joined by ' ' -> alias
+    TokenVocabulary vocabulary_;
+    std::vector<schema::PartNumberRule> part_rules_;
+    std::vector<std::vector<int>> part_models_;  // per part-number rule: model indices
     std::vector<schema::ExclusionRule> exclusion_rules_;
     std::unordered_map<std::string, unsigned> word_kinds_;
     std::vector<Variants> variants_;  // per catalog model index

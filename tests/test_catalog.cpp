@@ -4,9 +4,9 @@
 #include <set>
 
 #include "schema/rules/catalog.hpp"
-#include "schema/store/catalog_store.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
 
@@ -183,13 +183,14 @@ TEST_SUITE("schema::match_rules") {
         CHECK(rules.aliases.size() > 50);
         CHECK(rules.exclusions.size() > 50);
         CHECK_FALSE(rules.words.empty());
+        CHECK(rules.part_numbers.size() > 10);
     }
 
     TEST_CASE("a bad matcher row names file, line and column") {
         const auto catalog = load_catalog(gpuprice::test::catalog_dir());
         gpuprice::test::TempDir dir;
-        for (const char* name :
-             {"aliases.csv", "variants.csv", "exclusions.csv", "match_words.csv"}) {
+        for (const char* name : {"aliases.csv", "variants.csv", "exclusions.csv", "match_words.csv",
+                                 "part_numbers.csv"}) {
             std::filesystem::copy_file(std::filesystem::path(gpuprice::test::catalog_dir()) / name,
                                        dir.path() / name);
         }
@@ -213,6 +214,25 @@ TEST_SUITE("schema::match_rules") {
             gpuprice::test::write_file(dir.path() / "match_words.csv", "kind,word\nfancy,shiny\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
                                  doctest::Contains("match_words.csv:2: column 'kind'"),
+                                 DataFileError);
+        }
+        SUBCASE("a part number pattern naming a model not in the catalog, or deciding nothing") {
+            gpuprice::test::write_file(dir.path() / "part_numbers.csv",
+                                       "pattern,models,vram_gb,source\n"
+                                       "*-2g500-*,Tesla V100 PCIe 16GB,,brief\n"
+                                       "*-9g999-*,Tesla V900,,made up\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("part_numbers.csv:3: column 'models'"),
+                                 DataFileError);
+            gpuprice::test::write_file(dir.path() / "part_numbers.csv",
+                                       "pattern,models,vram_gb,source\n*-2g500-*,,,brief\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("part_numbers.csv:2: column 'models'"),
+                                 DataFileError);
+            gpuprice::test::write_file(dir.path() / "part_numbers.csv",
+                                       "pattern,models,vram_gb,source\n*-2g500-*,-,,\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("part_numbers.csv:2: column 'source'"),
                                  DataFileError);
         }
         SUBCASE("an unknown variant effect") {

@@ -49,6 +49,34 @@ TEST_SUITE("analysis::title_tokens") {
               std::vector<std::string>{"invalid", "utf", "8"});
         CHECK(tokenize("").empty());
     }
+
+    TEST_CASE("a part or inventory number stays one word; model spellings do not") {
+        const TokenVocabulary known = {"rtx", "ti", "v", "100", "sxm", "2",  "gb",   "g",    "pci",
+                                       "e",   "t",  "4", "l",   "a",   "10", "3090", "tesla"};
+        std::vector<std::string> words;
+        tokenize_title("Zotac RTX 2070 ZT-T20700A-10P", known, words);
+        CHECK(words == std::vector<std::string>{"zotac", "rtx", "2070", "zt-t20700a-10p"});
+        tokenize_title("NVS 310 card L4-9", known, words);
+        CHECK(words.back() == "l4-9");
+        tokenize_title("P100 A2-4/A4905-1", known, words);
+        CHECK(words.back() == "a2-4/a4905-1");
+        tokenize_title("Tesla V100 699-2G500-0200-300", known, words);
+        CHECK(words.back() == "699-2g500-0200-300");
+        tokenize_title("H100 900-21010-0000-000", known, words);
+        CHECK(words.back() == "900-21010-0000-000");
+        tokenize_title("PRIMERTX5070TIO16G", known, words);
+        CHECK(words == std::vector<std::string>{"primertx5070tio16g"});
+        // Names of models and ordinary numbers are still cut into words.
+        tokenize_title("RTX-3090-Ti Tesla-V100-SXM2-16GB PCI-E 4.0 10/5", known, words);
+        CHECK(words == std::vector<std::string>{"rtx", "3090", "ti", "tesla", "v", "100", "sxm",
+                                                "2", "16", "gb", "pci", "e", "4", "0", "10", "5"});
+        tokenize_title("w/ EK + backplate", known, words);
+        CHECK(words == std::vector<std::string>{"w", "ek", "+", "backplate"});
+        CHECK(is_part_number("zt-t20700a-10p"));
+        CHECK(is_part_number("primertx5070tio16g"));
+        CHECK_FALSE(is_part_number("3090"));
+        CHECK_FALSE(is_part_number("rtx"));
+    }
 }
 
 TEST_SUITE("analysis::title_matcher") {
@@ -144,11 +172,128 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("EVGA RTX 3080 FTW3 Ultra", &memory) == "RTX 3080 12GB");
         const ItemSpecifics slot{{"Compatible Slot", "PCI Express 4.0 x16"}};
         CHECK(verdict("NVIDIA A100 80GB", &slot) == "A100 PCIe 80GB");
-        // The title's own VRAM wins over specifics that disagree.
-        const ItemSpecifics wrong{{"Memory Size", "12 GB"}};
-        CHECK(verdict("RTX 3080 10GB", &wrong) == "RTX 3080 10GB");
         const ItemSpecifics unrelated{{"Brand", "EVGA"}};
         CHECK(verdict("EVGA RTX 3080 FTW3 Ultra", &unrelated) == "ambiguous");
+    }
+
+    TEST_CASE("aspects decide only what the title leaves open; a contradiction is ambiguous") {
+        const auto& m = fixture().matcher;
+        const ItemSpecifics twelve{{"Memory Size", "12 GB"}};
+        const auto open = m.match("EVGA RTX 3080 FTW3 Ultra", &twelve);
+        CHECK(open.reason == MatchReason::ok);
+        CHECK(open.decided_by == gpuprice::schema::MatchEvidence::aspect);
+        // The title states the VRAM: it decides, and an aspect saying otherwise is a contradiction.
+        const auto stated = m.match("RTX 3080 12GB", &twelve);
+        CHECK(stated.reason == MatchReason::ok);
+        CHECK(stated.decided_by == gpuprice::schema::MatchEvidence::title);
+        CHECK(verdict("RTX 3080 10GB", &twelve) == "ambiguous");
+        CHECK(m.match("RTX 3080 10GB", &twelve).decided_by ==
+              gpuprice::schema::MatchEvidence::aspect);
+        // "Not Specified" and missing aspects are no evidence.
+        const ItemSpecifics unspecified{{"Memory Size", "Not Specified"},
+                                        {"Chipset/GPU Model", "Not Specified"}};
+        CHECK(verdict("EVGA RTX 3080 FTW3 Ultra", &unspecified) == "ambiguous");
+        CHECK(verdict("RTX 3080 10GB", &unspecified) == "RTX 3080 10GB");
+        const ItemSpecifics none;
+        CHECK(verdict("RTX 3080 10GB", &none) == "RTX 3080 10GB");
+        // Chipset/GPU Model picks among variants and contradicts another card.
+        const ItemSpecifics ada{{"Chipset/GPU Model", "NVIDIA RTX 6000 Ada Generation"}};
+        CHECK(verdict("NVIDIA RTX 6000 Professional Graphics Card", &ada) == "RTX 6000 Ada");
+        const ItemSpecifics other{{"Chipset/GPU Model", "NVIDIA GeForce RTX 3090"}};
+        CHECK(verdict("NVIDIA GeForce RTX 4090 24GB", &other) == "ambiguous");
+        // A form factor word: the aspect settles PCIe vs SXM, and contradicts a stated one.
+        const ItemSpecifics slot{{"Compatible Slot", "PCI Express 4.0 x16"}};
+        CHECK(verdict("NVIDIA A100 80GB", &slot) == "A100 PCIe 80GB");
+        CHECK(verdict("NVIDIA A100 SXM4 80GB", &slot) == "ambiguous");
+        // An aspect that rules out every variant the title left open is a contradiction too.
+        const ItemSpecifics sixteen{{"Memory Size", "16 GB"}};
+        CHECK(verdict("EVGA RTX 3080 FTW3 Ultra", &sixteen) == "ambiguous");
+    }
+
+    TEST_CASE("part numbers: no model inside them, and a model or VRAM decided by them") {
+        const auto& m = fixture().matcher;
+        // Letters and digits of a code that spell a catalog model do not name it.
+        CHECK(verdict("Zotac GeForce RTX 2070 Blower 8GB GDDR6 ZT-T20700A-10P") == "RTX 2070");
+        CHECK(verdict("ZOTAC GAMING GeForce RTX 2080 Ti 11 GB ZT-T20810A-10P") == "RTX 2080 Ti");
+        CHECK(verdict("NVIDIA QUADRO NVS 310 512MB PCI-E LOW PROFILE VIDEO CARD L4-9") ==
+              "unknown-model");
+        CHECK(verdict("PNY VCG5070T16TFXPB1 GeForce RTX 5070 Ti 16GB Triple Fan GPU") ==
+              "RTX 5070 Ti");
+        CHECK(verdict("Asus GeForce RTX 4070 Super 12GB DUAL-RTX4070S-O12G-EVO") ==
+              "RTX 4070 Super");
+        CHECK(verdict("ASUS ROG-STRIX-RTX4090-O24G-GAMING") == "RTX 4090");
+        // NVIDIA board numbers decide the form factor the title leaves open.
+        const auto v100 = m.match("Nvidia Tesla V100 GPU 16GB Accelerator Card 699-2g500-0200-300");
+        CHECK(v100.reason == MatchReason::ok);
+        CHECK(v100.model->model == "Tesla V100 PCIe 16GB");
+        CHECK(v100.decided_by == gpuprice::schema::MatchEvidence::part_number);
+        CHECK(verdict("900-2G503-0000-000 HPE NVIDIA Tesla V100 16Gb Module") ==
+              "Tesla V100 SXM2 16GB");
+        CHECK(verdict("NVIDIA Tesla H100 80GB GPU 900-21010-0000-000") == "H100 PCIe");
+        CHECK(verdict("NVIDIA 900-21010-0000-000 80GB GPU") == "H100 PCIe");
+        // A board the catalog lacks is an unknown model, never its nearest neighbour.
+        CHECK(verdict("699-2H403-0201-730 Nvidia Tesla P100 16GB GPU") == "unknown-model");
+        CHECK(verdict("NVIDIA 699-2G504-0200-001 V100 32GB GPU") == "unknown-model");
+        // AIB numbers that encode the VRAM.
+        CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 10G-P5-3897-KR") == "RTX 3080 10GB");
+        CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 12G-P5-3967-KR") == "RTX 3080 12GB");
+        CHECK(verdict("Gigabyte RTX 3080 AORUS Master GV-N3080AORUS M-10GD") == "RTX 3080 10GB");
+        CHECK(verdict("ASUS TUF RTX 3080 TUF-RTX3080-O12G-GAMING") == "RTX 3080 12GB");
+        // The title's own VRAM is not overruled by a number that disagrees.
+        CHECK(verdict("EVGA RTX 3080 12GB FTW3 10G-P5-3897-KR") == "RTX 3080 12GB");
+    }
+
+    TEST_CASE("facts buyers rely on") {
+        // A Founders Edition RTX 3080 was only made with 10 GB.
+        CHECK(verdict("NVIDIA GeForce RTX 3080 Founders Edition IN HAND") == "RTX 3080 10GB");
+        CHECK(verdict("Nvidia GeForce RTX 3080 FE") == "RTX 3080 10GB");
+        CHECK(verdict("NVIDIA GeForce RTX 3080 Founder's Edition") == "RTX 3080 10GB");
+        // "Passive" is a datacenter card's cooling.
+        CHECK(verdict("NVIDIA Tesla A30 24GB PCIe Passive") == "A30");
+        // Negation, and the common misspelling of SXM.
+        CHECK(verdict("NVIDIA Tesla H100 80GB GPU PCIe version, Not SXM version") == "H100 PCIe");
+        CHECK(verdict("NVIDIA H100 80GB no SXM") == "H100 PCIe");
+        CHECK(verdict("HPE NVIDIA Tesla V100 SMX2 16Gb Module") == "Tesla V100 SXM2 16GB");
+        CHECK(verdict("NVIDIA V100 SXM3 32GB GPU") == "unknown-model");
+        CHECK(verdict("NVIDIA Tesla P100 SXM2 16GB HBM2 GPU") == "unknown-model");
+        // "For NVIDIA Tesla A40" as the card's own name, not a compatibility mention.
+        CHECK(verdict("PNY For NVIDIA Tesla A40 48GB GDDR6 GPU") == "A40");
+        // The Super after the VRAM, a glued S, and two spellings of one card.
+        CHECK(verdict("MSI RTX 4080 16GB SUPER Ventus 3X") == "RTX 4080 Super");
+        CHECK(verdict("Yeston GeForce RTX 4080 SUPER 16GB Sugar GDDR6X RTX 4080S") ==
+              "RTX 4080 Super");
+        // Keyword lists and a title cut off after a shorter name.
+        CHECK(verdict("Nvidia Geforce RTX 3070 Founders Edition Brand New 3080 3090") ==
+              "RTX 3070");
+        CHECK(verdict("MSI Gaming GeForce RTX 5070 Ti 16GB GDDR7 Graphics Card RTX 5070") ==
+              "RTX 5070 Ti");
+        CHECK(verdict("RTX 3070 3080 3090") == "ambiguous");
+        // Packaging words are not lots; a cooler's name is not a count.
+        CHECK(verdict("MSI GeForce RTX 4090 GAMING X TRIO 24G BULK PACK") == "RTX 4090");
+        CHECK(verdict("Inno3D GeForce RTX 3080 TI ICHILL X4 12GB GDDR6X") == "RTX 3080 Ti");
+        CHECK(verdict("MSI RTX 5070 Ti Gaming Trio OC 16GB Desktop Graphics Card") ==
+              "RTX 5070 Ti");
+        CHECK(verdict("Nvidia GeForce RTX 5080 16GB FE - NEW/Damaged Box IN HAND") == "RTX 5080");
+        // "M 10GB" is a VRAM figure, not a Tesla M10.
+        CHECK(verdict("PNY GeForce RTX 3080 XLR8 Triple Fan M 10GB GDDR6X") == "RTX 3080 10GB");
+        // Models the catalog lacks stay unknown, never the nearest catalog card.
+        CHECK(verdict("AMD Radeon RX 7900 XTX 24GB") == "unknown-model");
+        CHECK(verdict("NVIDIA GeForce RTX 5090 D 32GB") == "unknown-model");
+        CHECK(verdict("EVGA GeForce GTX 1080 Ti 11GB") == "unknown-model");
+    }
+
+    TEST_CASE("shells, pictures and laptop modules are never the card") {
+        CHECK(verdict("NVIDIA GEFORCE RTX 3060-TI Founders Edition -Printed image file") ==
+              "box-only");
+        CHECK(verdict("Photo of a GeForce RTX 3070 Founders Edition 8GB Graphics Card") ==
+              "box-only");
+        CHECK(verdict("NVIDIA GeForce RTX 3060 Ti Founders Edition (picture)") == "box-only");
+        CHECK(verdict("RTX 3090 24GB see picture") == "RTX 3090");
+        CHECK(verdict("RTX 3080 FE shell no PCB") == "accessory");
+        CHECK(verdict("RTX 4090 housing only") == "accessory");
+        CHECK(verdict("Dell Precision 7760 Nvidia RTX A5000 16GB Video Card NJ5ND") == "system");
+        CHECK(verdict("For Dell Precision 7560 7760 nVIDIA RTX A4000 8GB Video Card") == "system");
+        CHECK(verdict("NVIDIA RTX A4000 MXM 8GB beam connector") == "system");
     }
 
     TEST_CASE("the evidence names the phrase that decided") {

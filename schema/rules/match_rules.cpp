@@ -108,10 +108,11 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             rule.neutralized_by.push_back(parse_kind(exclusions, row, "neutralized_by", kind));
         }
         const auto& when = exclusions.text(row, "when");
-        if (when != "always" && when != "mentioned") {
-            exclusions.fail(row, "when", "'" + when + "' is not always or mentioned");
+        if (when != "always" && when != "mentioned" && when != "never") {
+            exclusions.fail(row, "when", "'" + when + "' is not always, mentioned or never");
         }
         rule.only_when_mentioned = when == "mentioned";
+        rule.shadow = when == "never";
         rules.exclusions.push_back(std::move(rule));
     }
 
@@ -120,6 +121,34 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
     for (const auto& row : words.rows()) {
         rules.words.push_back(
             {parse_kind(words, row, "kind", words.text(row, "kind")), phrase(words, row, "word")});
+    }
+
+    const std::string parts_file = dir + "/part_numbers.csv";
+    const CsvTable parts(read_text_file(parts_file), parts_file);
+    for (const auto& row : parts.rows()) {
+        PartNumberRule rule;
+        rule.pattern = parts.required_text(row, "pattern");
+        for (char& c : rule.pattern)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (rule.pattern.find_first_not_of('*') == std::string::npos) {
+            parts.fail(row, "pattern", "matches every part number");
+        }
+        if (rule.pattern.find(' ') != std::string::npos) {
+            parts.fail(row, "pattern", "has a space; a part number is one word");
+        }
+        const auto& models = parts.text(row, "models");
+        if (models == "-") {
+            rule.outside_catalog = true;
+        } else {
+            rule.models = split(models, '|');
+            for (const auto& model : rule.models) check_model(parts, row, "models", model);
+        }
+        rule.vram_gb = parts.optional_number(row, "vram_gb");
+        if (rule.models.empty() && !rule.outside_catalog && !rule.vram_gb) {
+            parts.fail(row, "models", "a pattern must decide a model, `-` or a VRAM figure");
+        }
+        parts.required_text(row, "source");
+        rules.part_numbers.push_back(std::move(rule));
     }
     return rules;
 }

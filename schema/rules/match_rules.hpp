@@ -4,11 +4,12 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "schema/rules/catalog.hpp"
 #include "schema/domain/match_reason.hpp"
+#include "schema/rules/catalog.hpp"
 
 namespace gpuprice::schema {
 
@@ -52,6 +53,19 @@ struct ExclusionRule {
     std::string phrase;
     std::vector<WordKind> neutralized_by;
     bool only_when_mentioned = false;  // counts only when the GPU is merely mentioned ("fan for")
+    // `when` never: a longer phrase that only keeps a shorter one inside it from firing
+    // ("desktop graphics card" is a card, "see picture" is not a picture).
+    bool shadow = false;
+};
+
+// part_numbers.csv: a board, AIB or OEM part number pattern ('*' any run of characters, matched
+// against a part-number word of the title, lowercased) and what it decides: the catalog models
+// it can be ('|'-separated), or that it is a GPU the catalog lacks, and/or the VRAM it encodes.
+struct PartNumberRule {
+    std::string pattern;
+    std::vector<std::string> models;
+    bool outside_catalog = false;  // models column `-`: a GPU the catalog does not have
+    std::optional<double> vram_gb;
 };
 
 // match_words.csv
@@ -65,9 +79,10 @@ struct MatchRules {
     std::vector<VariantRule> variants;
     std::vector<ExclusionRule> exclusions;
     std::vector<WordRule> words;
+    std::vector<PartNumberRule> part_numbers;
 };
 
-// Reads the four files from `dir`, checking every model name against `catalog`. Throws
+// Reads the five files from `dir`, checking every model name against `catalog`. Throws
 // DataFileError naming file, line and column.
 MatchRules load_match_rules(const std::string& dir, const Catalog& catalog);
 
