@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "schema/domain/printable_text.hpp"
+
 namespace gpuprice::analysis {
 
 namespace {
@@ -37,14 +39,24 @@ std::string format_number(double value, int decimals) {
     return result;
 }
 
-std::string csv_text_cell(std::string_view value) {
+std::string csv_text_cell(std::string_view raw) {
+    // Control characters never reach a CSV: a NUL breaks readers, a tab or CR would split the
+    // cell under another separator. Tabs and line breaks become spaces.
+    const auto value = schema::printable_text(raw);
     std::string cell;
-    // A leading ' makes Excel, LibreOffice and Google Sheets show the text instead of running it.
-    if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' ||
-                           value[0] == '@' || value[0] == '\t' || value[0] == '\r')) {
-        cell.push_back('\'');
+    // A cell is defused wherever one could start: at its beginning, and after each ';', the
+    // separator Excel uses on double-click in many locales (tabs are gone already). A ' before
+    // = + - @ (after any spaces) makes Excel, LibreOffice and Google Sheets show the text
+    // instead of running it.
+    bool cell_start = true;
+    for (const char c : value) {
+        if (cell_start && c != ' ') {
+            if (c == '=' || c == '+' || c == '-' || c == '@') cell.push_back('\'');
+            cell_start = false;
+        }
+        cell.push_back(c);
+        if (c == ';') cell_start = true;
     }
-    cell.append(value);
     const bool needs_quotes = cell.find_first_of(",\"\r\n") != std::string::npos ||
                               (!cell.empty() && (cell.front() == ' ' || cell.back() == ' '));
     if (!needs_quotes) return cell;

@@ -13,8 +13,9 @@ namespace gpuprice::analysis {
 // A number printed with `decimals` digits after the point, locale-independent.
 std::string format_number(double value, int decimals);
 
-// One CSV line under construction. Text cells are quoted when needed and defused when they start
-// with = + - @ (or a tab or carriage return); number cells are written as numbers.
+// One CSV line under construction. Text cells lose control characters, are quoted when needed
+// and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'
+// (see csv_text_cell). Number cells are written as numbers.
 class CsvLine {
   public:
     CsvLine& text(std::string_view value);

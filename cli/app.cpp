@@ -12,6 +12,7 @@
 #include "cli/exit_codes.hpp"
 #include "fetcher/errors.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/printable_text.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/store/migrations.hpp"
 
@@ -55,7 +56,8 @@ void print_help(const po::options_description& global) {
 }
 
 int usage_error(const std::string& message) {
-    std::cerr << "gpuprice: " << message << '\n' << kUsage << "\n(see gpuprice --help)\n";
+    std::cerr << "gpuprice: " << schema::printable_lines(message) << '\n'
+              << kUsage << "\n(see gpuprice --help)\n";
     return kExitUsage;
 }
 
@@ -137,19 +139,19 @@ int run(int argc, char** argv) {
     } catch (const UsageError& e) {
         return usage_error(command + ": " + e.what());
     } catch (const fetcher::CredentialsError& e) {
-        std::cerr << "gpuprice: " << e.what() << '\n';
+        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitCredentials;
     } catch (const schema::DataFileError& e) {
-        std::cerr << "gpuprice: " << e.what() << '\n';
+        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitBadData;
     } catch (const schema::IncompatibleDatabase& e) {
-        std::cerr << "gpuprice: " << e.what() << '\n';
+        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitDatabase;
     } catch (const schema::SqliteError& e) {
-        std::cerr << "gpuprice: database error: " << e.what() << '\n';
+        std::cerr << "gpuprice: database error: " << schema::printable_lines(e.what()) << '\n';
         return kExitDatabase;
     } catch (const std::exception& e) {
-        std::cerr << "gpuprice: " << e.what() << '\n';
+        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitFailure;
     }
 }

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "schema/domain/printable_text.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 
@@ -71,7 +72,7 @@ schema::Database open_existing_database(const GlobalOptions& global,
 void progress(const GlobalOptions& global, const std::string& message) {
     if (global.verbosity == Verbosity::Quiet) return;
     if (global.stderr_is_terminal || global.verbosity == Verbosity::Verbose) {
-        std::cerr << message << '\n';
+        std::cerr << schema::printable_lines(message) << '\n';
     }
 }
 

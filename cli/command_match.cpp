@@ -7,6 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/match_listings.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/printable_text.hpp"
 #include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
@@ -15,12 +16,10 @@ namespace gpuprice::cli {
 
 namespace {
 
-// One verdict line: model, VRAM, reason, title; tabs inside the title become spaces so the
-// line stays four fields.
-void print_verdict(const analysis::MatchResult& result, std::string title) {
-    for (char& c : title) {
-        if (c == '\t') c = ' ';
-    }
+// One verdict line: model, VRAM, reason, title; the title printable (tabs become spaces), so
+// the line stays four fields and no escape sequence reaches the terminal.
+void print_verdict(const analysis::MatchResult& result, std::string_view raw_title) {
+    const auto title = schema::printable_text(raw_title);
     std::string line;
     if (result.model) {
         line = result.model->model + '\t' + analysis::format_number(result.model->vram_gb, 0);
@@ -41,7 +40,7 @@ int match_stdin(const analysis::TitleMatcher& matcher) {
     while (std::getline(std::cin, title)) {
         if (!title.empty() && title.back() == '\r') title.pop_back();
         const auto result = matcher.match(title);
-        print_verdict(result, std::move(title));
+        print_verdict(result, title);
     }
     return kExitOk;
 }

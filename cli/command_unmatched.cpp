@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "schema/domain/printable_text.hpp"
 #include "schema/store/match_store.hpp"
 
 namespace po = boost::program_options;
@@ -23,7 +24,8 @@ int command_unmatched(const GlobalOptions& global, const std::vector<std::string
     const auto catalog = load_catalog(global);
     auto db = open_existing_database(global, catalog);
     for (const auto& row : schema::most_common_unmatched(db, limit)) {
-        std::cout << row.count << '\t' << row.reason << '\t' << row.title << '\n';
+        std::cout << row.count << '\t' << row.reason << '\t' << schema::printable_text(row.title)
+                  << '\n';
     }
     return kExitOk;
 }

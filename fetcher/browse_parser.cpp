@@ -2,10 +2,13 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <memory>
 #include <set>
+
+#include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -45,14 +48,69 @@ std::string repair_utf8(std::string_view in) {
     return out;
 }
 
+bool is_hex4(std::string_view s) {
+    return s.size() >= 4 && std::all_of(s.begin(), s.begin() + 4, [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+           });
+}
+
+// The UTF-16 unit of a \uXXXX escape's four hex digits.
+unsigned hex4(std::string_view s) {
+    unsigned value = 0;
+    for (char c : s.substr(0, 4)) {
+        value = value * 16 + static_cast<unsigned>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    return value;
+}
+
+// Replaces each \uD800-\uDFFF escape that is not half of a surrogate pair with \uFFFD. A
+// serializer that cut an emoji in half writes one, and simdjson rightly refuses the whole page
+// for it; repaired, only that item is skipped (as invalid-utf8). Escaped backslashes are
+// skipped whole, so "\\ud83d" (a backslash, then text) is left alone.
+std::string repair_lone_surrogates(std::string_view in) {
+    std::string out;
+    out.reserve(in.size());
+    std::size_t i = 0;
+    while (i < in.size()) {
+        if (in[i] != '\\' || i + 1 >= in.size()) {
+            out.push_back(in[i++]);
+            continue;
+        }
+        if (in[i + 1] != 'u' || !is_hex4(in.substr(i + 2))) {
+            out.append(in.substr(i, 2));
+            i += 2;
+            continue;
+        }
+        const unsigned unit = hex4(in.substr(i + 2));
+        const bool high = unit >= 0xD800 && unit <= 0xDBFF;
+        const bool low = unit >= 0xDC00 && unit <= 0xDFFF;
+        const auto next = in.substr(i + 6);
+        const bool paired = high && next.size() >= 6 && next[0] == '\\' && next[1] == 'u' &&
+                            is_hex4(next.substr(2)) && hex4(next.substr(2)) >= 0xDC00 &&
+                            hex4(next.substr(2)) <= 0xDFFF;
+        if (paired) {
+            out.append(in.substr(i, 12));
+            i += 12;
+        } else if (high || low) {
+            out.append("\\uFFFD");
+            i += 6;
+        } else {
+            out.append(in.substr(i, 6));
+            i += 6;
+        }
+    }
+    return out;
+}
+
 std::optional<std::string_view> optional_string(dom::object obj, std::string_view key) {
     std::string_view value;
     if (obj[key].get(value)) return std::nullopt;
     return value;
 }
 
+// Text fields are stored and shown, so control characters never get in (see printable_text).
 std::string string_or_empty(dom::object obj, std::string_view key) {
-    return std::string(optional_string(obj, key).value_or(""));
+    return schema::printable_text(optional_string(obj, key).value_or(""));
 }
 
 std::optional<std::int64_t> money_cents(dom::object parent, std::string_view key,
@@ -76,7 +134,8 @@ void read_shipping(dom::object item, std::string_view currency, schema::Listing&
         const auto type = string_or_empty(option, "shippingCostType");
         if (listing.shipping_type.empty() || type == "FIXED") listing.shipping_type = type;
         const auto cost = money_cents(option, "shippingCost", currency);
-        if (!cost) continue;
+        // Shipping above the price cap is a placeholder, not a cost: unknown.
+        if (!cost || *cost > kMaxPriceCents) continue;
         auto& best = type == "FIXED" ? fixed : calculated;
         if (!best || *cost < *best) best = cost;
     }
@@ -112,10 +171,10 @@ std::optional<std::string> read_item(dom::element value, std::string_view curren
     if (item["title"].get(title_value) || title_value.is_null()) return "missing-title";
     std::string_view title;
     if (title_value.get(title)) return "bad-title";
-    if (title.empty()) return "missing-title";
     if (title.size() > kMaxTitleBytes) return "bad-title";
-    if (title.find(kReplacementChar) != std::string_view::npos) return "invalid-utf8";
-    listing.title = std::string(title);
+    listing.title = schema::printable_text(title);
+    if (listing.title.find_first_not_of(' ') == std::string::npos) return "missing-title";
+    if (listing.title.find(kReplacementChar) != std::string::npos) return "invalid-utf8";
 
     dom::element price_value;
     if (item["price"].get(price_value)) return "missing-price";
@@ -359,6 +418,11 @@ SearchPage BrowseParser::parse(std::string_view body, std::string_view currency)
     auto error = parsers_->parser.parse(json).get(root_value);
     if (error == simdjson::UTF8_ERROR) {
         json = simdjson::padded_string(repair_utf8(body));
+        error = parsers_->parser.parse(json).get(root_value);
+    }
+    if (error == simdjson::STRING_ERROR) {
+        json = simdjson::padded_string(
+            repair_lone_surrogates(std::string_view(json.data(), json.size())));
         error = parsers_->parser.parse(json).get(root_value);
     }
     bool salvaged = false;

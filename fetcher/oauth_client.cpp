@@ -12,6 +12,7 @@
 
 #include "fetcher/errors.hpp"
 #include "fetcher/url.hpp"
+#include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -83,7 +84,7 @@ AccessToken token_from_response(const HttpResponse& response,
         std::string_view code, description;
         std::string error = "(no error code)";
         if (is_object && !root.find_field_unordered("error").get_string().get(code)) {
-            error = std::string(code);
+            error = schema::printable_text(code);  // a stranger's text, printed
         }
         // eBay's error_description is the actionable part ("The requested scope is invalid,
         // unknown, malformed, or exceeds the scope granted to the client"); it never echoes the
@@ -91,7 +92,7 @@ AccessToken token_from_response(const HttpResponse& response,
         if (is_object &&
             !root.find_field_unordered("error_description").get_string().get(description) &&
             !description.empty()) {
-            error += " (" + std::string(description) + ")";
+            error += " (" + schema::printable_text(description) + ")";
         }
         if (response.status == 0) {
             throw FetchError("eBay token endpoint unreachable: " + response.curl_error);
@@ -99,7 +100,7 @@ AccessToken token_from_response(const HttpResponse& response,
         const auto what =
             "eBay token endpoint answered HTTP " + std::to_string(response.status) + " " + error;
         if (error.starts_with("invalid_client") || response.status == 401) {
-            throw CredentialsError(what + ": check EBAY_CLIENT_ID and EBAY_CLIENT_SECRET");
+            throw CredentialsError(what + ": eBay refused the client id and secret");
         }
         throw FetchError(what);
     }

@@ -293,3 +293,60 @@ TEST_SUITE("fetcher::price_rules") {
         CHECK(none.skips.at("missing-buying-options") == 1);
     }
 }
+
+TEST_SUITE("fetcher::browse_parser hostile text") {
+    TEST_CASE("a lone UTF-16 surrogate escape in one title costs that item, not the page (F5)") {
+        auto cut_emoji = kGoodItem;
+        cut_emoji.replace(cut_emoji.find("v1|1|0"), 6, "v1|2|0");
+        cut_emoji.replace(cut_emoji.find("RTX 3090 24GB"), 13, R"(RTX 3090 \ud83d 24GB)");
+        auto lone_low = kGoodItem;
+        lone_low.replace(lone_low.find("v1|1|0"), 6, "v1|3|0");
+        lone_low.replace(lone_low.find("RTX 3090 24GB"), 13, R"(RTX 3090 \udc00)");
+        // A real pair, and an escaped backslash followed by text that only looks like one.
+        auto emoji = kGoodItem;
+        emoji.replace(emoji.find("v1|1|0"), 6, "v1|4|0");
+        emoji.replace(emoji.find("RTX 3090 24GB"), 13, R"(RTX 3090 \ud83d\ude00 \\ud83d)");
+        const auto page = parse_search_page(
+            page_with(kGoodItem + "," + cut_emoji + "," + lone_low + "," + emoji));
+        CHECK(page.page_problem.empty());
+        CHECK(page.total == 3);
+        REQUIRE(page.listings.size() == 2);
+        CHECK(page.listings[0].item_id == "v1|1|0");
+        CHECK(page.listings[1].title == "RTX 3090 \xF0\x9F\x98\x80 \\ud83d");
+        CHECK(page.skips.at("invalid-utf8") == 2);
+    }
+
+    TEST_CASE("control characters and bidi overrides never get into a stored title (F16)") {
+        auto item = kGoodItem;
+        item.replace(item.find("RTX 3090 24GB"), 13,
+                     R"(\u001b]0;owned\u0007RTX\u0000 3090\r\nX-Injected: 1\u202e 24GB)");
+        const auto page = parse_search_page(page_with(item));
+        REQUIRE(page.listings.size() == 1);
+        CHECK(page.listings[0].title == "]0;ownedRTX 3090  X-Injected: 1 24GB");
+        auto blank = kGoodItem;
+        blank.replace(blank.find("RTX 3090 24GB"), 13, R"(\u001b\u0000)");
+        CHECK(parse_search_page(page_with(blank)).skips.at("missing-title") == 1);
+    }
+
+    TEST_CASE("eBay's error texts are one printable line each (F16)") {
+        const auto errors = parse_errors(
+            R"({"errors":[{"errorId":12001,"domain":"API_BROWSE","category":"REQUEST",)"
+            R"("message":"bad\r\nX-Injected: 1\u001b[2J"}]})");
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].message == "bad  X-Injected: 1[2J");
+    }
+
+    TEST_CASE("shipping above the price cap is unknown, not billions (F17)") {
+        auto item = kGoodItem;
+        item.insert(item.size() - 1,
+                    R"(,"shippingOptions":[{"shippingCostType":"FIXED","shippingCost":)"
+                    R"({"value":"99999999999.99","currency":"USD"}}])");
+        auto page = parse_search_page(page_with(item));
+        REQUIRE(page.listings.size() == 1);
+        CHECK_FALSE(page.listings[0].shipping_cents.has_value());
+        item.replace(item.find("99999999999.99"), 14, "1000000.00");
+        page = parse_search_page(page_with(item));
+        REQUIRE(page.listings.size() == 1);
+        CHECK(page.listings[0].shipping_cents == 100'000'000);
+    }
+}

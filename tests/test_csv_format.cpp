@@ -11,7 +11,7 @@ TEST_SUITE("analysis::csv_format") {
         CHECK(csv_text_cell("plain") == "plain");
         CHECK(csv_text_cell("a,b") == "\"a,b\"");
         CHECK(csv_text_cell("say \"hi\"") == "\"say \"\"hi\"\"\"");
-        CHECK(csv_text_cell("two\nlines") == "\"two\nlines\"");
+        CHECK(csv_text_cell("two\nlines") == "two lines");  // never a line break in a cell
         CHECK(csv_text_cell("") == "");
         CHECK(csv_text_cell("Grafikkarte für RTX") == "Grafikkarte für RTX");
     }
@@ -21,7 +21,20 @@ TEST_SUITE("analysis::csv_format") {
         CHECK(csv_text_cell("+1 RTX 3090") == "'+1 RTX 3090");
         CHECK(csv_text_cell("-RTX") == "'-RTX");
         CHECK(csv_text_cell("@SUM(A1)") == "'@SUM(A1)");
-        CHECK(csv_text_cell("\tx") == "'\tx");
+        CHECK(csv_text_cell(" =1+1") == "\" '=1+1\"");
+    }
+
+    TEST_CASE("a cell is defused wherever ';' or tab reading would start a new one (F15)") {
+        CHECK(csv_text_cell("RTX 3090 24GB;=1+1;") == "RTX 3090 24GB;'=1+1;");
+        CHECK(csv_text_cell("a; -2+3;@SUM(A1); +x;plain") == "a; '-2+3;'@SUM(A1); '+x;plain");
+        // Tabs become spaces, so tab reading finds no cell boundary to exploit.
+        CHECK(csv_text_cell("RTX 3090 24GB\t=2+2\t") == "\"RTX 3090 24GB =2+2 \"");
+        CHECK(csv_text_cell("\t=1+1") == "\" '=1+1\"");
+    }
+
+    TEST_CASE("control characters never reach a cell; NUL least of all (F16)") {
+        CHECK(csv_text_cell(std::string("RTX\0 3090", 9)) == "RTX 3090");
+        CHECK(csv_text_cell("\x1b[31mred\r\n") == "\"[31mred  \"");
     }
 
     TEST_CASE("numbers use a point and no separators whatever the locale") {

@@ -1,5 +1,7 @@
 #include "schema/rules/csv_reader.hpp"
 
+#include "schema/domain/trim.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -78,19 +80,10 @@ std::vector<CsvRecord> parse_csv(std::string_view text, const std::string& file)
     return records;
 }
 
-namespace {
-std::string trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return std::string(s.substr(first, last - first + 1));
-}
-}  // namespace
-
 CsvTable::CsvTable(std::string_view text, std::string file) : file_(std::move(file)) {
     auto records = parse_csv(text, file_);
     if (records.empty()) throw DataFileError(file_, 1, "", "no header row");
-    for (auto& name : records.front().fields) header_.push_back(trim(name));
+    for (auto& name : records.front().fields) header_.push_back(std::string(trim(name)));
     const std::size_t header_line = records.front().line;
     records.erase(records.begin());
     for (auto& record : records) {
@@ -100,7 +93,7 @@ CsvTable::CsvTable(std::string_view text, std::string file) : file_(std::move(fi
                                     " columns, the header on line " + std::to_string(header_line) +
                                     " has " + std::to_string(header_.size()));
         }
-        for (auto& field : record.fields) field = trim(field);
+        for (auto& field : record.fields) field = std::string(trim(field));
     }
     rows_ = std::move(records);
 }

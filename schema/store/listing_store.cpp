@@ -1,5 +1,7 @@
 #include "schema/store/listing_store.hpp"
 
+#include "schema/domain/printable_text.hpp"
+
 namespace gpuprice::schema {
 
 std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
@@ -160,7 +162,7 @@ void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::
         .bind(2, run_status_name(status))
         .bind(3, finished_at)
         .bind(4, calls_used)
-        .bind(5, message);
+        .bind(5, printable_lines(message));  // eBay's error texts are in it
     update.run();
 }
 
