@@ -12,6 +12,7 @@
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/marketplace.hpp"
+#include "schema/domain/printable_text.hpp"
 #include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
@@ -144,12 +145,12 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
                   << " skipped, " << outcome.calls_used << " API calls";
         if (outcome.calls_budget) std::cout << " of a budget of " << outcome.calls_budget;
         std::cout << '\n';
-        for (const auto& note : outcome.notes) std::cout << "  note: " << note << '\n';
+        for (const auto& note : outcome.notes) std::cout << "  note: " << schema::printable_text(note) << '\n';
         if (global.verbosity == Verbosity::Verbose) print_coverage(outcome);
     }
     if (outcome.status != schema::RunStatus::ok || show) {
         for (const auto& problem : outcome.problems) {
-            std::cerr << "gpuprice: fetch: " << problem << '\n';
+            std::cerr << "gpuprice: fetch: " << schema::printable_text(problem) << '\n';
         }
     }
 }
@@ -270,7 +271,12 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
                                ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                                : options->queries;
         config.queries = fetcher::family_queries(terms, conditions);
-        outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
+        try {
+            outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
+        } catch (const fetcher::CredentialsError& e) {
+            throw fetcher::CredentialsError(std::string(e.what()) + " (the credentials came from " +
+                                            credentials->source + ")");
+        }
     }
     if (show_progress) std::cerr << '\n';
     if (options->sold && options->sample_dir) {

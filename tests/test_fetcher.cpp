@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -213,9 +215,19 @@ TEST_SUITE("fetcher::credentials") {
     TEST_CASE("missing credentials say which variables to set") {
         ScopedEnv id("EBAY_CLIENT_ID", nullptr);
         ScopedEnv secret("EBAY_CLIENT_SECRET", nullptr);
-        CHECK_THROWS_WITH_AS(load_credentials(std::string("/nonexistent/credentials")),
-                             doctest::Contains("set EBAY_CLIENT_ID and EBAY_CLIENT_SECRET"),
+        ScopedEnv config("GPUPRICE_CONFIG", "/nonexistent/credentials");
+        CHECK_THROWS_WITH_AS(load_credentials(std::nullopt),
+                             doctest::Contains("EBAY_CLIENT_ID and EBAY_CLIENT_SECRET are not set"),
                              CredentialsError);
+        // A file the user named is expected to exist: the message says it does not.
+        CHECK_THROWS_WITH_AS(load_credentials(std::string("/nonexistent/credentials")),
+                             doctest::Contains("cannot read the credentials file "
+                                               "/nonexistent/credentials: No such file"),
+                             CredentialsError);
+        // Half of the environment: say which half is missing.
+        ScopedEnv id_only("EBAY_CLIENT_ID", "env-id");
+        CHECK_THROWS_WITH_AS(load_credentials(std::nullopt),
+                             doctest::Contains("EBAY_CLIENT_SECRET is not set"), CredentialsError);
     }
 }
 
@@ -299,5 +311,72 @@ TEST_SUITE("fetcher::rate_limits") {
               "https://api.ebay.com/developer/analytics/v1_beta/rate_limit/"
               "?api_context=buy&api_name=browse");
         CHECK_FALSE(request.counts_against_budget);
+    }
+}
+
+TEST_SUITE("fetcher::credentials files (F19)") {
+    TEST_CASE("a FIFO, a folder, a byte order mark or a quoted value each get a clear message") {
+        ScopedEnv id("EBAY_CLIENT_ID", nullptr);
+        ScopedEnv secret("EBAY_CLIENT_SECRET", nullptr);
+        gpuprice::test::TempDir dir;
+        const auto fifo = dir.file("fifo");
+        REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+        // Would block forever if opened for reading without O_NONBLOCK.
+        CHECK_THROWS_WITH_AS(load_credentials(fifo), doctest::Contains("not a regular file"),
+                             CredentialsError);
+        const auto folder = dir.file("folder");
+        std::filesystem::create_directory(folder);
+        chmod(folder.c_str(), 0700);
+        CHECK_THROWS_WITH_AS(load_credentials(folder), doctest::Contains("is a folder"),
+                             CredentialsError);
+
+        const auto bom = dir.file("bom");
+        gpuprice::test::write_file(bom,
+                                   "\xEF\xBB\xBF"
+                                   "client_id = bom-id\r\nclient_secret = s\r\n");
+        chmod(bom.c_str(), 0600);
+        const auto c = load_credentials(bom);
+        CHECK(c.client_id == "bom-id");
+        CHECK(c.client_secret == "s");
+        CHECK(c.source == bom);
+
+        const auto quoted = dir.file("quoted");
+        gpuprice::test::write_file(quoted, "client_id = \"q-id\"\nclient_secret = 'q-secret'\n");
+        chmod(quoted.c_str(), 0600);
+        try {
+            load_credentials(quoted);
+            FAIL("quoted values were accepted");
+        } catch (const CredentialsError& e) {
+            const std::string what = e.what();
+            CHECK(what.find(quoted + ":1: the value of client_id is in quotes") !=
+                  std::string::npos);
+            CHECK(what.find("q-id") == std::string::npos);
+        }
+    }
+
+    TEST_CASE("the environment is named as the source; a variable overrides the file") {
+        ScopedEnv id("EBAY_CLIENT_ID", "env-id");
+        ScopedEnv secret("EBAY_CLIENT_SECRET", "env-secret");
+        CHECK(load_credentials(std::nullopt).source == "EBAY_CLIENT_ID and EBAY_CLIENT_SECRET");
+        ScopedEnv no_secret("EBAY_CLIENT_SECRET", nullptr);
+        gpuprice::test::TempDir dir;
+        const auto path = dir.file("credentials");
+        gpuprice::test::write_file(path, "client_id = file-id\nclient_secret = file-secret\n");
+        chmod(path.c_str(), 0600);
+        const auto c = load_credentials(path);
+        CHECK(c.client_id == "env-id");
+        CHECK(c.client_secret == "file-secret");
+        CHECK(c.source == path + " and the environment");
+    }
+
+    TEST_CASE("values with spaces or control characters are refused without echoing them") {
+        CHECK_THROWS_WITH_AS(parse_credentials_text("client_secret = a b\n", "f"),
+                             doctest::Contains("f:1: the value of client_secret contains a space"),
+                             CredentialsError);
+        CHECK_THROWS_WITH_AS(parse_credentials_text("\nclient_id = a\x1b"
+                                                    "[2Jb\n",
+                                                    "f"),
+                             doctest::Contains("f:2: the value of client_id contains"),
+                             CredentialsError);
     }
 }
