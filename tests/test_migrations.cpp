@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
@@ -116,6 +118,70 @@ TEST_SUITE("schema::migrations") {
         CHECK_THROWS_WITH_AS(migrate(db), doctest::Contains("not a gpuprice database"),
                              IncompatibleDatabase);
         CHECK(schema_version(db) == 0);
+    }
+
+    TEST_CASE("another application's file is refused before anything is written (F10)") {
+        TempDir dir;
+        const auto path = dir.file("notes.db");
+        {
+            Database db(path);
+            db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')");
+            CHECK(pragma_text(db, "journal_mode") == "delete");
+        }
+        const auto before = gpuprice::test::read_file(path);
+        {
+            Database db(path);
+            CHECK_THROWS_AS(migrate(db), IncompatibleDatabase);
+        }
+        // Header bytes 18-19 say 1 1 (rollback journal), not 2 2 (WAL); no byte changed.
+        const auto after = gpuprice::test::read_file(path);
+        CHECK(after == before);
+        REQUIRE(after.size() > 20);
+        CHECK(after[18] == 1);
+        CHECK(after[19] == 1);
+        CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+    }
+
+    TEST_CASE("a newer gpuprice file in rollback mode stays in rollback mode (F10)") {
+        TempDir dir;
+        const auto path = dir.file("newer-rollback.db");
+        {
+            Database db(path);
+            migrate(db);
+            db.exec("PRAGMA journal_mode = DELETE; PRAGMA user_version = 999");
+        }
+        const auto before = gpuprice::test::read_file(path);
+        {
+            Database db(path);
+            CHECK_THROWS_AS(migrate(db), IncompatibleDatabase);
+            CHECK(pragma_text(db, "journal_mode") == "delete");
+        }
+        CHECK(gpuprice::test::read_file(path) == before);
+    }
+
+    TEST_CASE("statements outlive a moved Database; reset drops unowned text (problem 5)") {
+        TempDir dir;
+        auto open = [&] {
+            Database db(dir.file("moved.db"));
+            migrate(db, {kTwoStep[0]});
+            return db;  // moved out of the lambda
+        };
+        Database db = open();
+        auto select = db.prepare("SELECT ?1");
+        Database moved = std::move(db);
+        {
+            std::string text = "borrowed";
+            select.bind_unowned(1, text);
+            REQUIRE(select.step());
+            CHECK(select.text(0) == "borrowed");
+            select.reset();
+        }
+        // The string is gone; nothing of it may still be bound.
+        REQUIRE(select.step());
+        CHECK(select.is_null(0));
+        select.reset();
+        moved.exec("INSERT INTO t (v) VALUES ('after the move')");
+        CHECK(count_rows(moved, "t") == 1);
     }
 
     TEST_CASE("the migrated schema equals the checked-in dump") {

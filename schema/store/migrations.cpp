@@ -35,6 +35,9 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
                                    ", newer than this gpuprice knows (" + std::to_string(newest) +
                                    "); upgrade gpuprice, the file was not touched");
     }
+    // Only now, with the file known to be ours (or new) and not from a newer gpuprice, is its
+    // journal mode changed: a refused file is left exactly as it was.
+    db.use_wal();
     for (const auto& migration : migrations) {
         if (migration.version <= current) continue;
         Transaction tx(db, TransactionKind::Immediate);

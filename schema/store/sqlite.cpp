@@ -22,6 +22,8 @@ std::string system_reason(sqlite3* db, int rc) {
     return "";
 }
 
+void check_result(sqlite3* db, int rc, std::string_view context, const std::string& path);
+
 }  // namespace
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
@@ -37,18 +39,31 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     sqlite3_extended_result_codes(raw, 1);
     check(sqlite3_busy_timeout(raw, kBusyTimeoutMs), "setting busy timeout");
     exec("PRAGMA foreign_keys = ON");
-    if (mode == OpenMode::ReadWrite) {
-        // WAL lets `report` read while a nightly `fetch` writes; NORMAL is durable in WAL mode
-        // against process crashes, which is the failure we guard (kill -9, full disk).
-        exec("PRAGMA journal_mode = WAL");
-        exec("PRAGMA synchronous = NORMAL");
-    }
 }
 
-void Database::check(int rc, std::string_view context) const {
+void Database::use_wal() {
+    // WAL lets `report` read while a nightly `fetch` writes; NORMAL is durable in WAL mode
+    // against process crashes, which is the failure we guard (kill -9, full disk).
+    exec("PRAGMA journal_mode = WAL");
+    exec("PRAGMA synchronous = NORMAL");
+}
+
+namespace {
+
+void check_result(sqlite3* db, int rc, std::string_view context, const std::string& path) {
     if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE) return;
-    throw SqliteError(rc, std::string(context) + ": " + sqlite3_errmsg(db_.get()) +
-                              system_reason(db_.get(), rc) + " (" + path_ + ")");
+    throw SqliteError(rc, std::string(context) + ": " + sqlite3_errmsg(db) + system_reason(db, rc) +
+                              " (" + path + ")");
+}
+
+}  // namespace
+
+void Database::check(int rc, std::string_view context) const {
+    check_result(db_.get(), rc, context, path_);
+}
+
+void Statement::check(int rc, std::string_view context) const {
+    check_result(db_, rc, context, path_);
 }
 
 Statement Database::prepare(std::string_view sql) {
@@ -74,40 +89,40 @@ int Database::changes() const {
     return sqlite3_changes(db_.get());
 }
 
-Statement::Statement(const Database& db, std::string_view sql) : db_(&db) {
+Statement::Statement(const Database& db, std::string_view sql)
+    : db_(db.handle()), path_(db.path()) {
     sqlite3_stmt* raw = nullptr;
-    const int rc =
-        sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
+    const int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
     stmt_.reset(raw);
-    db.check(rc, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
+    check(rc, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
-    db_->check(sqlite3_bind_int64(stmt_.get(), index, value), "binding integer");
+    check(sqlite3_bind_int64(stmt_.get(), index, value), "binding integer");
     return *this;
 }
 
 Statement& Statement::bind(int index, double value) {
-    db_->check(sqlite3_bind_double(stmt_.get(), index, value), "binding real");
+    check(sqlite3_bind_double(stmt_.get(), index, value), "binding real");
     return *this;
 }
 
 Statement& Statement::bind(int index, std::string_view value) {
-    db_->check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_TRANSIENT,
-                                   SQLITE_UTF8),
-               "binding text");
+    check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_TRANSIENT,
+                              SQLITE_UTF8),
+          "binding text");
     return *this;
 }
 
 Statement& Statement::bind_unowned(int index, std::string_view value) {
-    db_->check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_STATIC,
-                                   SQLITE_UTF8),
-               "binding text");
+    check(sqlite3_bind_text64(stmt_.get(), index, value.data(), value.size(), SQLITE_STATIC,
+                              SQLITE_UTF8),
+          "binding text");
     return *this;
 }
 
 Statement& Statement::bind_null(int index) {
-    db_->check(sqlite3_bind_null(stmt_.get(), index), "binding null");
+    check(sqlite3_bind_null(stmt_.get(), index), "binding null");
     return *this;
 }
 
@@ -115,8 +130,8 @@ bool Statement::step() {
     const int rc = sqlite3_step(stmt_.get());
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    db_->check(
-        rc, std::string("running \"") + std::string(sqlite3_sql(stmt_.get())).substr(0, 60) + "\"");
+    check(rc,
+          std::string("running \"") + std::string(sqlite3_sql(stmt_.get())).substr(0, 60) + "\"");
     return false;
 }
 
@@ -128,6 +143,8 @@ void Statement::run() {
 
 void Statement::reset() {
     sqlite3_reset(stmt_.get());
+    // Text bound without a copy must not stay bound after its buffer may be gone.
+    sqlite3_clear_bindings(stmt_.get());
 }
 
 bool Statement::is_null(int column) const {

@@ -29,8 +29,12 @@ enum class OpenMode { ReadWrite, ReadOnly };
 
 class Database {
   public:
-    // Opens (creating if ReadWrite) the file and sets WAL, foreign keys and a busy timeout.
+    // Opens (creating if ReadWrite) the file and sets foreign keys and a busy timeout. The
+    // journal mode is left alone until the file is known to be gpuprice's (see use_wal).
     explicit Database(const std::string& path, OpenMode mode = OpenMode::ReadWrite);
+
+    // Switches the file to WAL (a change to the file's header): only for our own files.
+    void use_wal();
 
     Statement prepare(std::string_view sql);
     // Runs one or more statements that take no parameters (migrations, pragmas).
@@ -77,8 +81,8 @@ class Statement {
     bool step();
     // Runs a statement that returns no rows, then resets it.
     void run();
-    // Makes the statement ready to run again. Bindings stay until rebound; every caller binds
-    // every parameter each time.
+    // Makes the statement ready to run again and clears its bindings (text bound by
+    // bind_unowned must not outlive its buffer): every caller binds every parameter each time.
     void reset();
 
     bool is_null(int column) const;
@@ -94,7 +98,11 @@ class Statement {
     struct Finalizer {
         void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
     };
-    const Database* db_;
+    void check(int rc, std::string_view context) const;
+    // The connection itself, not the Database wrapper: a Database may be moved (returned from
+    // a function) while its statements live on, and the connection does not move.
+    sqlite3* db_;
+    std::string path_;  // for messages
     std::unique_ptr<sqlite3_stmt, Finalizer> stmt_;
 };
 
