@@ -1,4 +1,5 @@
 #include "analysis/clearance.hpp"
+#include "schema/domain/ascii_case.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,9 +13,7 @@ namespace gpuprice::analysis {
 namespace {
 
 std::set<std::string> words(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto lower = schema::ascii_lower(text);
     std::istringstream in(lower);
     std::set<std::string> out;
     for (std::string word; in >> word;) out.insert(word);

@@ -28,6 +28,36 @@ void optional_integer(CsvLine& line, const std::optional<int>& value) {
     }
 }
 
+std::string money(double usd) {
+    return "$" + format_number(usd, 0);
+}
+
+std::string dash_or(const std::optional<double>& value, int decimals) {
+    return value ? format_number(*value, decimals) : "-";
+}
+
+std::string signed_percent(const std::optional<double>& pct) {
+    if (!pct) return "";
+    return (*pct >= 0 ? "+" : "") + format_number(*pct, 1) + "%";
+}
+
+std::string with_count(const std::optional<double>& usd, int count) {
+    return usd ? money(*usd) + " n=" + std::to_string(count) : "-";
+}
+
+std::string plural(int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string notes(const ReportRow& row) {
+    std::string text;
+    if (row.low_sample) text += "low sample; ";
+    if (row.outliers_removed) text += plural(row.outliers_removed, "outlier", "outliers") + "; ";
+    if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
+    if (!text.empty()) text.resize(text.size() - 2);
+    return text;
+}
+
 }  // namespace
 
 const std::vector<ReportColumn>& report_columns() {
@@ -37,38 +67,78 @@ const std::vector<ReportColumn>& report_columns() {
     static const std::vector<ReportColumn> columns = {
         {"condition", [](CsvLine& l, R r, C) { l.text(r.condition); }},
         {"vram_class_gb", [](CsvLine& l, R r, C) { l.integer(r.vram_class.upper_gb); }},
-        {"rank", [](CsvLine& l, R r, C) { optional_integer(l, r.rank); }},
-        {"model", [](CsvLine& l, R r, C) { l.text(r.model->model); }},
+        {"rank",
+         [](CsvLine& l, R r, C) { optional_integer(l, r.rank); },
+         {"rank", [](R r, C) { return r.rank ? std::to_string(*r.rank) : "-"; }}},
+        {"model",
+         [](CsvLine& l, R r, C) { l.text(r.model->model); },
+         {"model", [](R r, C) { return r.model->model; }}},
         {"architecture", [](CsvLine& l, R r, C) { l.text(r.model->architecture); }},
-        {"vram_gb", [](CsvLine& l, R r, C) { l.number(r.model->vram_gb, 0); }},
-        {"listings", [](CsvLine& l, R r, C) { l.integer(r.listings); }},
+        {"vram_gb",
+         [](CsvLine& l, R r, C) { l.number(r.model->vram_gb, 0); },
+         {"vram", [](R r, C) { return format_number(r.model->vram_gb, 0); }, 2}},
+        {"listings",
+         [](CsvLine& l, R r, C) { l.integer(r.listings); },
+         {"listings", [](R r, C) { return std::to_string(r.listings); }, 3}},
         {"outliers_removed", [](CsvLine& l, R r, C) { l.integer(r.outliers_removed); }},
-        {"median_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.median_usd); }},
-        {"p25_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p25_usd); }},
+        {"median_price_usd",
+         [](CsvLine& l, R r, C) { money_or_empty(l, r, r.median_usd); },
+         {"median", [](R r, C) { return r.listings ? money(r.median_usd) : "-"; }}},
+        {"p25_price_usd",
+         [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p25_usd); },
+         {"p25-p75",
+          [](R r, C) { return r.listings ? money(r.p25_usd) + "-" + money(r.p75_usd) : "-"; }, 7}},
         {"p75_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p75_usd); }},
         {"min_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.min_usd); }},
         {"precision", [](CsvLine& l, R, C c) { l.text(precision_label(c.precision, c.sparsity)); }},
-        {"tflops", [](CsvLine& l, R r, C) { l.number(r.tflops, 1); }},
-        {"gflops_per_usd", [](CsvLine& l, R r, C) { l.number(r.gflops_per_usd, 2); }},
-        {"tdp_w", [](CsvLine& l, R r, C) { l.integer(r.model->tdp_w); }},
-        {"slots", [](CsvLine& l, R r, C) { l.number(r.model->slots, 1); }},
-        {"low_sample", [](CsvLine& l, R r, C) { l.text(r.low_sample ? "yes" : "no"); }},
+        {"tflops",
+         [](CsvLine& l, R r, C) { l.number(r.tflops, 1); },
+         {"tflops", [](R r, C) { return dash_or(r.tflops, 1); }, 4}},
+        {"gflops_per_usd",
+         [](CsvLine& l, R r, C) { l.number(r.gflops_per_usd, 2); },
+         {"gflops/$", [](R r, C) { return dash_or(r.gflops_per_usd, 1); }}},
+        {"tdp_w",
+         [](CsvLine& l, R r, C) { l.integer(r.model->tdp_w); },
+         {"tdp_w", [](R r, C) { return std::to_string(r.model->tdp_w); }, 6}},
+        {"slots",
+         [](CsvLine& l, R r, C) { l.number(r.model->slots, 1); },
+         {"slots",
+          [](R r, C) { return r.model->slots ? format_number(*r.model->slots, 0) : "SXM"; }, 5}},
+        {"low_sample",
+         [](CsvLine& l, R r, C) { l.text(r.low_sample ? "yes" : "no"); },
+         {"notes", [](R r, C) { return notes(r); }, 5}},
         {"as_of", [](CsvLine& l, R, C c) { l.text(c.as_of); }},
         {"unknown_shipping", [](CsvLine& l, R r, C) { l.integer(r.unknown_shipping); }},
-        {"change_7d_pct", [](CsvLine& l, R r, C) { l.number(r.change_7d_pct, 1); }},
-        {"change_30d_pct", [](CsvLine& l, R r, C) { l.number(r.change_30d_pct, 1); }},
+        {"change_7d_pct",
+         [](CsvLine& l, R r, C) { l.number(r.change_7d_pct, 1); },
+         {"7d", [](R r, C) { return signed_percent(r.change_7d_pct); }, 9}},
+        {"change_30d_pct",
+         [](CsvLine& l, R r, C) { l.number(r.change_30d_pct, 1); },
+         {"30d", [](R r, C) { return signed_percent(r.change_30d_pct); }, 9}},
         {"vram_class", [](CsvLine& l, R r, C) { l.text(r.vram_class.label); }},
         {"form_factor", [](CsvLine& l, R r, C) { l.text(r.model->form_factor); }},
         {"memory_type", [](CsvLine& l, R r, C) { l.text(r.model->memory_type); }},
         {"bandwidth_gbs", [](CsvLine& l, R r, C) { l.number(r.model->bandwidth_gbs, 0); }},
-        {"cleared_median_usd", [](CsvLine& l, R r, C) { l.number(r.cleared_median_usd, 2); }},
+        {"cleared_median_usd",
+         [](CsvLine& l, R r, C) { l.number(r.cleared_median_usd, 2); },
+         {"cleared", [](R r, C) { return with_count(r.cleared_median_usd, r.cleared_listings); },
+          8}},
         {"cleared_listings", [](CsvLine& l, R r, C) { l.integer(r.cleared_listings); }},
         {"median_days_listed", [](CsvLine& l, R r, C) { l.number(r.median_days_listed, 1); }},
-        {"sold_median_usd", [](CsvLine& l, R r, C) { l.number(r.sold_median_usd, 2); }},
+        {"sold_median_usd",
+         [](CsvLine& l, R r, C) { l.number(r.sold_median_usd, 2); },
+         {"sold", [](R r, C) { return with_count(r.sold_median_usd, r.sold_listings.value_or(0)); },
+          8}},
         {"sold_listings", [](CsvLine& l, R r, C) { optional_integer(l, r.sold_listings); }},
         {"lowest3_mean_usd", [](CsvLine& l, R r, C) { l.number(r.lowest3_mean_usd, 2); }},
         {"price_basis", [](CsvLine& l, R, C c) { l.text(price_basis_name(c.basis)); }},
         {"currency", [](CsvLine& l, R, C c) { l.text(c.currency); }},
+        {"shipping_included",
+         [](CsvLine& l, R, C c) { l.text(c.shipping_included ? "yes" : "no"); }},
+        {"window_start", [](CsvLine& l, R, C c) { l.text(c.window_start); }},
+        {"night_status", [](CsvLine& l, R, C c) { l.text(c.night_status); }},
+        {"listings_without_verdict",
+         [](CsvLine& l, R, C c) { l.integer(c.listings_without_verdict); }},
     };
     return columns;
 }

@@ -20,13 +20,29 @@ struct CsvContext {
     // The marketplace's currency: every price of one report is in it (for EBAY_US the `_usd`
     // columns are USD; for another marketplace they hold its currency, named by `currency`).
     std::string currency = "USD";
+    // What the report was asked for, recorded in its columns (shipping_included, window_start).
+    bool shipping_included = true;
+    std::string window_start = {};  // the first night pooled (as_of for the latest night only)
+    // The state of the reported nights (see NightStatus): shown in every row and the table.
+    std::string night_status = "complete";
+    int listings_without_verdict = 0;
 };
 
-// One column of the report CSV: its name and how a row fills it. The table in report_csv.cpp
-// is the one definition of the columns and their order (README.md documents each).
+// How a column shows in the terminal table, if it does: its heading, its cell, and how early it
+// is left out when the table would be wider than the terminal (0: never; higher goes first).
+struct TableView {
+    std::string_view heading;
+    std::string (*cell)(const ReportRow& row, const CsvContext& context) = nullptr;
+    int drop_order = 0;
+};
+
+// One column of the report: its CSV name, how a row fills it, and its table view. The table in
+// report_csv.cpp is the one definition of the columns, their order and their table cells, for
+// the CSV header, its rows and the terminal table alike (README.md documents each).
 struct ReportColumn {
     std::string_view name;
     void (*write)(CsvLine& line, const ReportRow& row, const CsvContext& context);
+    TableView table = {};
 };
 const std::vector<ReportColumn>& report_columns();
 

@@ -1,32 +1,76 @@
 #include "analysis/report_table.hpp"
 
+#include <algorithm>
+
 #include "analysis/csv_format.hpp"
 
 namespace gpuprice::analysis {
 
 namespace {
 
-std::string money(double usd) {
-    return "$" + format_number(usd, 0);
+struct Shown {
+    const ReportColumn* column;
+    std::size_t width;
+};
+
+// Display width in terminal columns: UTF-8 lead bytes, not continuation bytes.
+std::size_t display_width(std::string_view s) {
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string signed_percent(const std::optional<double>& pct) {
-    if (!pct) return "";
-    return (*pct >= 0 ? "+" : "") + format_number(*pct, 1) + "%";
+// The columns to show: those with a table view and something in them, then fewest dropped
+// (highest drop_order first, the rightmost of equals) until the table fits `width`.
+std::vector<Shown> choose_columns(const Report& report, const CsvContext& context, int width,
+                                  std::vector<std::string_view>& left_out) {
+    std::vector<Shown> shown;
+    for (const auto& column : report_columns()) {
+        if (!column.table.cell) continue;
+        std::size_t w = display_width(column.table.heading);
+        bool any = false;
+        for (const auto& row : report.rows) {
+            const auto cell = column.table.cell(row, context);
+            any = any || (!cell.empty() && cell != "-");
+            w = std::max(w, display_width(cell));
+        }
+        if (any) shown.push_back({&column, w});
+    }
+    const auto total = [&] {
+        std::size_t sum = 0;
+        for (const auto& s : shown) sum += s.width;
+        return sum + 2 * (shown.empty() ? 0 : shown.size() - 1);
+    };
+    while (total() > static_cast<std::size_t>(std::max(width, 20))) {
+        auto victim = shown.end();
+        for (auto it = shown.begin(); it != shown.end(); ++it) {
+            if (it->column->table.drop_order == 0) continue;
+            if (victim == shown.end() ||
+                it->column->table.drop_order >= victim->column->table.drop_order) {
+                victim = it;
+            }
+        }
+        if (victim == shown.end()) break;
+        left_out.push_back(victim->column->table.heading);
+        shown.erase(victim);
+    }
+    return shown;
 }
 
 }  // namespace
 
-std::string report_table(const Report& report, const CsvContext& context) {
+std::string report_table(const Report& report, const CsvContext& context, int width) {
+    if (report.rows.empty()) return "no matched listings for these conditions and filters\n";
     const auto label = precision_label(context.precision, context.sparsity);
+    std::vector<std::string_view> left_out;
+    const auto shown = choose_columns(report, context, width, left_out);
+    std::vector<std::string> header;
+    for (const auto& s : shown) header.emplace_back(s.column->table.heading);
+
     std::string out;
+    if (context.night_status != "complete") out += "warning: " + context.night_status + "\n";
     std::string condition;
     int upper = -1;
     std::vector<std::vector<std::string>> block;
-    const std::vector<std::string> header = {
-        "rank", "model",           "vram",     "median", "p25-p75", "listings", "cleared",
-        "sold", "tflops " + label, "gflops/$", "tdp_w",  "slots",   "7d",       "30d",
-        "notes"};
     auto flush = [&] {
         if (!block.empty()) out += format_table(header, block) + "\n";
         block.clear();
@@ -45,31 +89,17 @@ std::string report_table(const Report& report, const CsvContext& context) {
             upper = row.vram_class.upper_gb;
             out += "-- " + row.vram_class.label + " --\n";
         }
-        std::string notes;
-        if (row.low_sample) notes += "low sample; ";
-        if (row.outliers_removed) notes += std::to_string(row.outliers_removed) + " outliers; ";
-        if (row.unknown_shipping)
-            notes += std::to_string(row.unknown_shipping) + " unknown shipping; ";
-        if (!notes.empty()) notes.resize(notes.size() - 2);
-        const auto& m = *row.model;
-        block.push_back(
-            {row.rank ? std::to_string(*row.rank) : "-", m.model, format_number(m.vram_gb, 0),
-             row.listings ? money(row.median_usd) : "-",
-             row.listings ? money(row.p25_usd) + "-" + money(row.p75_usd) : "-",
-             std::to_string(row.listings),
-             row.cleared_median_usd
-                 ? money(*row.cleared_median_usd) + " n=" + std::to_string(row.cleared_listings)
-                 : "-",
-             row.sold_median_usd ? money(*row.sold_median_usd) +
-                                       " n=" + std::to_string(row.sold_listings.value_or(0))
-                                 : "-",
-             row.tflops ? format_number(*row.tflops, 1) : "-",
-             row.gflops_per_usd ? format_number(*row.gflops_per_usd, 1) : "-",
-             std::to_string(m.tdp_w), m.slots ? format_number(*m.slots, 0) : "SXM",
-             signed_percent(row.change_7d_pct), signed_percent(row.change_30d_pct), notes});
+        std::vector<std::string> cells;
+        for (const auto& s : shown) cells.push_back(s.column->table.cell(row, context));
+        block.push_back(std::move(cells));
     }
     flush();
-    if (report.rows.empty()) out = "no matched listings for these conditions and filters\n";
+    if (!left_out.empty()) {
+        std::string names;
+        for (const auto name : left_out) names += (names.empty() ? "" : ", ") + std::string(name);
+        out += "(left out to fit " + std::to_string(width) + " columns: " + names +
+               ";\n the CSV has every column)\n";
+    }
     return out;
 }
 

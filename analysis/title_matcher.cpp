@@ -1,4 +1,5 @@
 #include "analysis/title_matcher.hpp"
+#include "schema/domain/ascii_case.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -67,18 +68,13 @@ std::string join(const std::vector<std::string>& words) {
 
 // Aspect values that say nothing: eBay's "Not Specified", sellers' "N/A".
 bool says_nothing(std::string_view value) {
-    std::string v;
-    for (char c : value)
-        v.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    const auto v = schema::ascii_lower(value);
     return v.empty() || v == "not specified" || v == "does not apply" || v == "n/a" || v == "na" ||
            v == "unknown" || v == "-";
 }
 
 bool name_has(std::string_view name, std::string_view part) {
-    std::string lower;
-    for (char c : name)
-        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    return lower.find(part) != std::string::npos;
+    return schema::ascii_lower(name).find(part) != std::string::npos;
 }
 
 // VRAM figures stated in `words`: "24 gb", "24 g".

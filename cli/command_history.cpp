@@ -4,7 +4,10 @@
 #include "analysis/price_history.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "schema/domain/ascii_case.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/store/clearance_inputs.hpp"
+#include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -18,21 +21,52 @@ std::string money_cell(const std::optional<double>& usd) {
     return usd ? analysis::format_number(*usd, 0) : "-";
 }
 
+// The catalog model the user meant: exact, else the one model equal to it ignoring case and
+// spaces ("rtx3090", "rtx 3090"); a UsageError suggests near misses otherwise.
+std::string resolve_model(const schema::Catalog& catalog, const std::string& asked) {
+    if (catalog.find_model(asked)) return asked;
+    const auto squash = [](std::string_view text) {
+        std::string out;
+        for (char c : text) {
+            if (c != ' ' && c != '-') out.push_back(schema::ascii_lower(c));
+        }
+        return out;
+    };
+    const auto wanted = squash(asked);
+    std::vector<std::string> same, close;
+    for (const auto& m : catalog.models) {
+        const auto name = squash(m.model);
+        if (name == wanted) same.push_back(m.model);
+        if (!wanted.empty() &&
+            (name.find(wanted) != std::string::npos || wanted.find(name) != std::string::npos)) {
+            close.push_back(m.model);
+        }
+    }
+    if (same.size() == 1) return same.front();
+    std::string names;
+    for (const auto& name : close) names += (names.empty() ? "" : ", ") + name;
+    throw UsageError("no model '" + asked + "' in the catalog" +
+                     (names.empty() ? " (see gpuprice specs)" : "; did you mean: " + names));
+}
+
 }  // namespace
 
 // A model's asking, cleared and sold medians per night or week, to see where prices are going
 // before buying.
 int command_history(const GlobalOptions& global, const std::vector<std::string>& args) {
-    std::string model_name, condition = "used", format = "table", by = "night";
+    std::string asked_model, condition = "used", format = "table", by = "night", since;
+    int days = 0;
     bool no_shipping = false;
     po::options_description options("history options");
-    options.add_options()("model", po::value(&model_name)->required(),
-                          "catalog model, e.g. \"RTX 3090\"")(
+    options.add_options()("model", po::value(&asked_model)->required(),
+                          "catalog model, e.g. \"RTX 3090\" (case and spaces do not matter)")(
         "condition", po::value(&condition)->default_value(condition),
         "new, used, refurbished, open-box or all")("no-shipping", po::bool_switch(&no_shipping),
                                                    "prices without shipping")(
         "format", po::value(&format)->default_value(format), "table or csv")(
-        "by", po::value(&by)->default_value(by), "night or week (weeks start on Monday)");
+        "by", po::value(&by)->default_value(by), "night or week (weeks start on Monday)")(
+        "since", po::value(&since), "from this date (YYYY-MM-DD) on")(
+        "days", po::value(&days)->default_value(0), "the last N nights (default: all)");
     if (!parse_command_options("history",
                                "Asking, cleared and sold median per night or week of one model.",
                                options, args)) {
@@ -43,27 +77,34 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     if (by != "night" && by != "week") throw UsageError("--by must be night or week");
     const auto period = by == "week" ? analysis::Period::week : analysis::Period::night;
 
-    const auto catalog = load_catalog(global);
-    if (!catalog.find_model(model_name)) {
-        std::string close;
-        for (const auto& m : catalog.models) {
-            if (m.model.find(model_name) != std::string::npos ||
-                model_name.find(m.model) != std::string::npos) {
-                close += (close.empty() ? "" : ", ") + m.model;
-            }
-        }
-        throw UsageError("no model '" + model_name + "' in the catalog" +
-                         (close.empty() ? " (see gpuprice specs)" : "; did you mean: " + close));
+    if (days < 0 || days > 3650) throw UsageError("--days must be 0..3650");
+    if (!since.empty() && !schema::is_valid_date(since)) {
+        throw UsageError("--since '" + since + "' is not a date (YYYY-MM-DD)");
     }
+    if (!since.empty() && days > 0) throw UsageError("use --since or --days, not both");
+
+    const auto catalog = load_catalog(global);
+    const auto model_name = resolve_model(catalog, asked_model);
     auto db = open_existing_database(global, catalog);
     const auto shipping = no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     // Clearances: every night's coverage, since a listing's whole life may matter.
     const auto lives = schema::load_model_listing_lives(db, model_name);
     const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31");
     const auto clearances = analysis::find_clearances(lives, coverage, shipping);
-    const auto nights = analysis::price_history(
+    const auto all_nights = analysis::price_history(
         schema::load_model_history(db, model_name), clearances,
         schema::load_model_sold_prices(db, model_name), conditions, shipping, period);
+    auto nights = all_nights;
+    if (const auto latest = schema::latest_night(db); latest && (days > 0 || !since.empty())) {
+        const auto from = days > 0 ? schema::add_days(*latest, -(days - 1)) : since;
+        std::erase_if(nights, [&](const auto& n) { return n.night < from; });
+    }
+    if (const auto latest = schema::latest_night(db)) {
+        const auto status = schema::night_status(db, *latest, *latest);
+        if (!status.complete() && global.verbosity != Verbosity::Quiet) {
+            std::cerr << "gpuprice: warning: " << status.summary(*latest, *latest) << '\n';
+        }
+    }
     if (format == "csv") {
         std::cout << by
                   << ",condition,model,listings,outliers_removed,median_price_usd,p25_price_"
@@ -101,7 +142,10 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
                         money_cell(n.sold_median_usd), std::to_string(n.sold_listings)});
     }
     if (rows.empty()) {
-        std::cout << "no " << condition << " prices for " << model_name << " yet\n";
+        // As `report`: nothing to show is exit 1 (README, exit codes).
+        std::cerr << "gpuprice: history: no " << condition << " prices for " << model_name
+                  << (days > 0 || !since.empty() ? " in that window" : " yet") << '\n';
+        return kExitFailure;
     } else {
         std::cout << model_name << "\n"
                   << analysis::format_table(

@@ -30,7 +30,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     }
     resolve_report_query(query);
     if (advice.budget_usd <= 0) throw UsageError("--budget must be positive");
-    if (advice.count < 1) throw UsageError("--count must be at least 1");
+    // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
+    if (advice.count < 1 || advice.count > 64) throw UsageError("--count must be 1..64");
     if (advice.results < 1) throw UsageError("--results must be at least 1");
     if (max_watts < 0) throw UsageError("--max-watts must not be negative");
     if (max_watts > 0) advice.max_watts = max_watts;
@@ -42,6 +43,9 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (!loaded) {
         std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";
         return kExitFailure;
+    }
+    if (loaded->context.night_status != "complete" && global.verbosity != Verbosity::Quiet) {
+        std::cerr << "gpuprice: warning: " << loaded->context.night_status << '\n';
     }
     const auto picks = analysis::recommend(
         loaded->report, advice,

@@ -1,3 +1,7 @@
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include "analysis/report_csv.hpp"
@@ -5,12 +9,43 @@
 #include "analysis/svg_chart.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/output_file.hpp"
 #include "cli/report_query.hpp"
+#include "schema/store/atomic_file.hpp"
 
 namespace po = boost::program_options;
 
 namespace gpuprice::cli {
+
+namespace {
+
+// The table's width: the terminal's, else $COLUMNS, else 80.
+int table_width(const GlobalOptions& global) {
+    winsize size{};
+    if (global.stdout_is_terminal && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 &&
+        size.ws_col >= 20) {
+        return size.ws_col;
+    }
+    if (const char* columns = std::getenv("COLUMNS")) {
+        const int n = std::atoi(columns);
+        if (n >= 20 && n <= 1000) return n;
+    }
+    return analysis::kDefaultTableWidth;
+}
+
+// The options that change the figures, in the file name, so two reports of one night with
+// different options never overwrite each other. The defaults add nothing: the plain name is
+// the default report.
+std::string options_in_name(const ReportQuery& query) {
+    std::string name;
+    if (query.precision != "fp16") name += "-" + query.precision;
+    if (query.sparse) name += "-sparse";
+    if (query.no_shipping) name += "-noship";
+    if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
+    if (!query.since.empty()) name += "-since-" + query.since;
+    return name;
+}
+
+}  // namespace
 
 // The report users open in a spreadsheet. Steps: options, open database, load the nights asked
 // for, compute, write CSVs (and the chart), print the table on a terminal.
@@ -21,10 +56,11 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     bool chart = false;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
-    options.add_options()("output", po::value(&output)->default_value(output),
-                          "folder for gpuprice-<condition>-<date>.csv and -listings.csv")(
+    options.add_options()(
+        "output", po::value(&output)->default_value(output),
+        "folder for gpuprice-<condition>[-<options>]-<date>.csv, -listings.csv, -cleared.csv")(
         "format", po::value(&format),
-        "also print to stdout: table or csv (default: table on a terminal)")(
+        "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV");
     if (!parse_command_options(
             "report",
@@ -33,8 +69,8 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         return kExitOk;
     }
     resolve_report_query(query);
-    if (!format.empty() && format != "table" && format != "csv") {
-        throw UsageError("--format must be table or csv");
+    if (!format.empty() && format != "table" && format != "csv" && format != "none") {
+        throw UsageError("--format must be table, csv or none");
     }
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
@@ -53,23 +89,36 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                            : "-" + std::string(analysis::price_basis_name(query.options.basis));
     // EBAY_US keeps its file names; another marketplace's reports carry its id.
     const auto market = query.marketplace == "EBAY_US" ? "" : query.marketplace + "-";
-    const auto base =
-        output + "/gpuprice-" + market + query.condition_option + "-" + context.as_of + basis;
+    const auto base = output + "/gpuprice-" + market + query.condition_option +
+                      options_in_name(query) + "-" + context.as_of + basis;
+    if (context.night_status != "complete") {
+        // Not only on a terminal: under cron this is the line that should reach the mail.
+        if (global.verbosity != Verbosity::Quiet) {
+            std::cerr << "gpuprice: warning: " << context.night_status << '\n';
+        }
+    }
+    if (loaded->report.rows.empty()) {
+        std::cerr << "gpuprice: report: no matched listings for these conditions and filters "
+                     "(as of "
+                  << context.as_of << "); no files written\n";
+        return kExitFailure;
+    }
     const auto csv = analysis::report_csv(loaded->report, context);
-    write_file_atomically(base + ".csv", csv);
-    write_file_atomically(base + "-listings.csv", analysis::listings_csv(loaded->report, context));
-    write_file_atomically(base + "-cleared.csv",
-                          analysis::cleared_csv(loaded->evidence.clearances));
-    progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv");
-    if (chart) {
-        write_file_atomically(base + ".svg", analysis::svg_chart(loaded->report, context));
-        progress(global, "wrote " + base + ".svg");
-    }
+    std::vector<std::pair<std::string, std::string>> files = {
+        {base + ".csv", csv},
+        {base + "-listings.csv", analysis::listings_csv(loaded->report, context)},
+        {base + "-cleared.csv", analysis::cleared_csv(loaded->evidence.clearances)}};
+    if (chart) files.emplace_back(base + ".svg", analysis::svg_chart(loaded->report, context));
+    // All written before any is renamed: a full disk leaves the old set whole (F13).
+    schema::write_files_atomically(files);
+    progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
+                         (chart ? std::string(" and .svg") : std::string()));
 
-    if (format.empty() && global.stdout_is_terminal && global.verbosity != Verbosity::Quiet) {
-        format = "table";
+    // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
+    if (format.empty()) format = global.verbosity == Verbosity::Quiet ? "none" : "table";
+    if (format == "table") {
+        std::cout << analysis::report_table(loaded->report, context, table_width(global));
     }
-    if (format == "table") std::cout << analysis::report_table(loaded->report, context);
     if (format == "csv") std::cout << csv;
     return kExitOk;
 }

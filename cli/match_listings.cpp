@@ -1,5 +1,6 @@
 #include "cli/match_listings.hpp"
 
+#include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 
 namespace gpuprice::cli {
@@ -26,6 +27,8 @@ std::map<std::string, int> match_listings(schema::Database& db,
         schema::store_verdicts(db, verdicts, now);
         after = titles.back().listing_id;
     }
+    // Every listing that lacked a verdict has one now: the finished runs are whole (F1).
+    schema::mark_runs_matched(db, now);
     return counts;
 }
 

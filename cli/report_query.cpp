@@ -8,6 +8,7 @@
 #include "schema/domain/marketplace.hpp"
 #include "schema/domain/price_flags.hpp"
 #include "schema/store/clearance_inputs.hpp"
+#include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -61,7 +62,8 @@ void resolve_report_query(ReportQuery& q) {
     q.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
     q.options.shipping = q.no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     if (q.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");
-    if (q.days < 0) throw UsageError("--days must not be negative");
+    // Ten years of nights is more than any database holds; beyond it is a typo.
+    if (q.days < 0 || q.days > 3650) throw UsageError("--days must be 0..3650");
     if (!q.since.empty() && !schema::is_valid_date(q.since)) {
         throw UsageError("--since '" + q.since + "' is not a date (YYYY-MM-DD)");
     }
@@ -122,6 +124,11 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.report = analysis::build_report(loaded.observations, catalog, options, loaded.evidence);
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,
                       std::string(schema::find_marketplace(q.marketplace)->currency)};
+    loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
+    loaded.context.window_start = from;
+    const auto nights = schema::night_status(db, from, *latest);
+    loaded.context.night_status = nights.summary(from, *latest);
+    loaded.context.listings_without_verdict = nights.listings_without_verdict;
 
     // The same report on the nights 7 and 30 days earlier, for the change columns.
     const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {

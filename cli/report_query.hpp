@@ -34,7 +34,15 @@ void add_report_query_options(boost::program_options::options_description& optio
 // Validates and fills query.options; throws UsageError naming the bad value.
 void resolve_report_query(ReportQuery& query);
 
+// Move-only: the report and the evidence point into the vectors beside them, and a moved vector
+// keeps its elements where they are, while a copy's rows would point into the original.
 struct LoadedReport {
+    LoadedReport() = default;
+    LoadedReport(const LoadedReport&) = delete;
+    LoadedReport& operator=(const LoadedReport&) = delete;
+    LoadedReport(LoadedReport&&) = default;
+    LoadedReport& operator=(LoadedReport&&) = default;
+
     analysis::Report report;
     analysis::CsvContext context;
     std::vector<schema::PricedObservation> observations;  // the report points into these

@@ -1,4 +1,5 @@
 #include "fetcher/query_plan.hpp"
+#include "schema/domain/ascii_case.hpp"
 
 #include <algorithm>
 #include <set>
@@ -25,8 +26,7 @@ std::set<std::string> lower_words(const std::string& text) {
     std::istringstream in(text);
     std::string word;
     while (in >> word) {
-        std::transform(word.begin(), word.end(), word.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        word = schema::ascii_lower(word);
         words.insert(word);
     }
     return words;

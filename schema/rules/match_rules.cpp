@@ -1,4 +1,5 @@
 #include "schema/rules/match_rules.hpp"
+#include "schema/domain/ascii_case.hpp"
 
 #include <cctype>
 #include <sstream>
@@ -41,7 +42,13 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
 // Titles are matched word by word, and only letters, digits, '+' and '&' make words.
 bool has_letter_or_digit(const std::string& phrase) {
     for (unsigned char c : phrase) {
-        if (std::isalnum(c) || c == '+' || c == '&') return true;
+        // ASCII only, as the tokenizer: no locale decides what a word is.
+        if ((c >= '0' && c <= '9') ||
+            (ascii_lower(static_cast<char>(c)) >= 'a' &&
+             ascii_lower(static_cast<char>(c)) <= 'z') ||
+            c == '+' || c == '&') {
+            return true;
+        }
     }
     return false;
 }
@@ -128,8 +135,7 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
     for (const auto& row : parts.rows()) {
         PartNumberRule rule;
         rule.pattern = parts.required_text(row, "pattern");
-        for (char& c : rule.pattern)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        rule.pattern = ascii_lower(rule.pattern);
         if (rule.pattern.find_first_not_of('*') == std::string::npos) {
             parts.fail(row, "pattern", "matches every part number");
         }

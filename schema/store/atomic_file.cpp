@@ -1,0 +1,101 @@
+#include "schema/store/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace gpuprice::schema {
+
+namespace {
+
+std::string folder_of(const std::string& path) {
+    const auto parent = std::filesystem::path(path).parent_path();
+    return parent.empty() ? "." : parent.string();
+}
+
+[[noreturn]] void fail(const std::string& what, int error) {
+    throw FileWriteError(what + ": " + std::strerror(error));
+}
+
+// Creates missing folders; names the one that could not be made (a read-only parent, a file
+// where a folder should be) rather than the file inside it.
+void make_folders(const std::string& folder) {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) throw FileWriteError("cannot create the folder " + folder + ": " + error.message());
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(std::string path, mode_t mode) : path_(std::move(path)) {
+    const auto folder = folder_of(path_);
+    std::string pattern = (std::filesystem::path(folder) /
+                           ("." + std::filesystem::path(path_).filename().string() + ".XXXXXX"))
+                              .string();
+    fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
+    if (fd_ < 0) fail("cannot write into " + folder + "/", errno);
+    temp_ = pattern;
+    if (::fchmod(fd_, mode) != 0) {
+        const int error = errno;
+        ::close(fd_);
+        ::unlink(temp_.c_str());
+        fd_ = -1;
+        fail("cannot write " + path_, error);
+    }
+}
+
+AtomicFile::AtomicFile(AtomicFile&& other) noexcept
+    : path_(std::move(other.path_)), temp_(std::move(other.temp_)), fd_(other.fd_) {
+    other.fd_ = -1;
+    other.temp_.clear();
+}
+
+AtomicFile::~AtomicFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void AtomicFile::write(std::string_view data) {
+    while (!data.empty()) {
+        const auto n = ::write(fd_, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail("cannot write " + path_, errno);
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    if (::fsync(fd_) != 0) fail("cannot write " + path_, errno);
+}
+
+void AtomicFile::commit() {
+    if (::close(fd_) != 0) {
+        fd_ = -1;
+        fail("cannot write " + path_, errno);
+    }
+    fd_ = -1;
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail("cannot write " + path_, errno);
+    temp_.clear();
+    // The rename is durable only once the folder is; a failure here loses nothing written.
+    const int dir = ::open(folder_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+}
+
+void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
+                            mode_t mode) {
+    std::vector<AtomicFile> pending;
+    pending.reserve(files.size());
+    for (const auto& [path, content] : files) {
+        make_folders(folder_of(path));
+        pending.emplace_back(path, mode);
+        pending.back().write(content);
+    }
+    for (auto& file : pending) file.commit();
+}
+
+}  // namespace gpuprice::schema

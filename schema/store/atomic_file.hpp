@@ -1,0 +1,51 @@
+// Writing files so that no reader (a spreadsheet, a cron mail, the next fetch) ever sees half of
+// one, and no planted link redirects the write: the one way gpuprice replaces a file. The
+// content goes to a temporary that mkstemp creates beside the target (O_EXCL: a fresh file,
+// never one someone placed there), is flushed to disk, then renamed over the target, and the
+// folder is synced so the rename survives a crash.
+#pragma once
+
+#include <sys/types.h>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gpuprice::schema {
+
+// A file could not be written; the message names the path the user gave and the OS's reason.
+class FileWriteError : public std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class AtomicFile {
+  public:
+    // Creates the temporary now: a folder that cannot be written fails here, before anything.
+    AtomicFile(std::string path, mode_t mode);
+    ~AtomicFile();  // removes the temporary unless committed
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+    AtomicFile(AtomicFile&& other) noexcept;
+    AtomicFile& operator=(AtomicFile&&) = delete;
+
+    // Writes all of `data` and flushes it to disk; throws FileWriteError (a full disk, a
+    // file-size limit).
+    void write(std::string_view data);
+    // Renames the temporary over the target and syncs the folder.
+    void commit();
+
+  private:
+    std::string path_;
+    std::string temp_;
+    int fd_ = -1;
+};
+
+// Writes each (path, content) pair, creating folders as needed, so that either every file is
+// replaced or none is: all temporaries are written and flushed first, and only then renamed.
+// A full disk therefore never leaves a new summary beside an old listings file.
+void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
+                            mode_t mode = 0644);
+
+}  // namespace gpuprice::schema

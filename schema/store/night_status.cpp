@@ -1,0 +1,62 @@
+#include "schema/store/night_status.hpp"
+
+namespace gpuprice::schema {
+
+std::string NightStatus::summary(const std::string& from, const std::string& to) const {
+    if (complete()) return "complete";
+    std::string text = from == to ? "the night of " + to : "the nights " + from + " to " + to;
+    text += " are incomplete:";
+    if (from == to) text.replace(text.find(" are "), 5, " is ");
+    if (listings_without_verdict) {
+        text += " " + std::to_string(listings_without_verdict) + " of " + std::to_string(listings) +
+                " listings have no verdict yet (title matching was interrupted; run 'gpuprice "
+                "match');";
+    }
+    if (incomplete_runs) text += " " + why + ";";
+    text.pop_back();
+    return text;
+}
+
+NightStatus night_status(Database& db, const std::string& from, const std::string& to) {
+    NightStatus status;
+    auto counts = db.prepare(
+        "SELECT count(DISTINCT o.listing_id), "
+        "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
+        "FROM price_observations o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+        "WHERE o.observed_on BETWEEN ?1 AND ?2");
+    counts.bind(1, from).bind(2, to);
+    if (counts.step()) {
+        status.listings = counts.int32(0);
+        status.listings_without_verdict = counts.int32(1);
+    }
+    counts.reset();
+    auto runs = db.prepare(
+        "SELECT id, status, matched_at IS NULL, coalesce(message, '') FROM fetch_runs "
+        "WHERE id IN (SELECT DISTINCT run_id FROM price_observations "
+        "             WHERE observed_on BETWEEN ?1 AND ?2) "
+        "AND (status <> 'ok' OR matched_at IS NULL) ORDER BY id");
+    runs.bind(1, from).bind(2, to);
+    while (runs.step()) {
+        ++status.incomplete_runs;
+        auto message = runs.text(3);
+        message = message.substr(0, message.find('\n'));
+        const bool unmatched = runs.int64(2) != 0;
+        std::string line = "run " + std::to_string(runs.int64(0)) + " " + runs.text(1);
+        if (unmatched && runs.text(1) != "running") line += ", matching not finished";
+        if (!message.empty()) line += " (" + message + ")";
+        status.why += (status.why.empty() ? "" : "; ") + line;
+    }
+    runs.reset();
+    return status;
+}
+
+void mark_runs_matched(Database& db, const std::string& now) {
+    // Called right after every listing without a verdict got one, so each finished run is
+    // matched now; a run still fetching ('running') gets its mark from its own matching.
+    auto update = db.prepare(
+        "UPDATE fetch_runs SET matched_at = ?1 WHERE matched_at IS NULL AND status <> 'running'");
+    update.bind(1, now);
+    update.run();
+}
+
+}  // namespace gpuprice::schema
