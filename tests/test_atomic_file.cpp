@@ -1,0 +1,65 @@
+#include <doctest/doctest.h>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <csignal>
+#include <filesystem>
+
+#include "schema/store/atomic_file.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice::schema;
+
+TEST_SUITE("schema::atomic_file") {
+    TEST_CASE("a write that fails half way replaces no file of the set (F13)") {
+        gpuprice::test::TempDir dir;
+        const auto summary = dir.file("r/report.csv");
+        const auto listings = dir.file("r/report-listings.csv");
+        write_files_atomically({{summary, "old summary"}, {listings, "old listings"}});
+        // A file-size limit stands in for a full disk: the second, larger file cannot be
+        // written (EFBIG, with SIGXFSZ ignored as main() does).
+        const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit old_limit{};
+        getrlimit(RLIMIT_FSIZE, &old_limit);
+        rlimit limit = old_limit;
+        limit.rlim_cur = 64 * 1024;
+        REQUIRE(setrlimit(RLIMIT_FSIZE, &limit) == 0);
+        const std::string expected = "cannot write " + listings + ": File too large";
+        CHECK_THROWS_WITH_AS(write_files_atomically(
+                                 {{summary, "new summary"}, {listings, std::string(200000, 'x')}}),
+                             doctest::Contains(expected.c_str()), FileWriteError);
+        setrlimit(RLIMIT_FSIZE, &old_limit);
+        std::signal(SIGXFSZ, old_handler);
+        CHECK(gpuprice::test::read_file(summary) == "old summary");
+        CHECK(gpuprice::test::read_file(listings) == "old listings");
+        // No temporary is left behind.
+        int files = 0;
+        for ([[maybe_unused]] const auto& entry :
+             std::filesystem::directory_iterator(dir.file("r")))
+            ++files;
+        CHECK(files == 2);
+    }
+
+    TEST_CASE("the temporary is a fresh file: a planted link at any fixed name is never followed") {
+        gpuprice::test::TempDir dir;
+        gpuprice::test::write_file(dir.file("victim"), "precious");
+        std::filesystem::create_symlink(dir.file("victim"), dir.file("out.csv.tmp"));
+        AtomicFile file(dir.file("out.csv"), 0600);
+        file.write("content");
+        file.commit();
+        CHECK(gpuprice::test::read_file(dir.file("victim")) == "precious");
+        CHECK(gpuprice::test::read_file(dir.file("out.csv")) == "content");
+        struct stat info {};
+        REQUIRE(stat(dir.file("out.csv").c_str(), &info) == 0);
+        CHECK((info.st_mode & 0777) == 0600);
+    }
+
+    TEST_CASE("a file where the folder should be is named as the cause") {
+        gpuprice::test::TempDir dir;
+        gpuprice::test::write_file(dir.file("notadir"), "");
+        const std::string expected = "cannot create the folder " + dir.file("notadir");
+        CHECK_THROWS_WITH_AS(write_files_atomically({{dir.file("notadir/x.csv"), "x"}}),
+                             doctest::Contains(expected.c_str()), FileWriteError);
+    }
+}
