@@ -145,7 +145,8 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
                   << " skipped, " << outcome.calls_used << " API calls";
         if (outcome.calls_budget) std::cout << " of a budget of " << outcome.calls_budget;
         std::cout << '\n';
-        for (const auto& note : outcome.notes) std::cout << "  note: " << schema::printable_text(note) << '\n';
+        for (const auto& note : outcome.notes)
+            std::cout << "  note: " << schema::printable_text(note) << '\n';
         if (global.verbosity == Verbosity::Verbose) print_coverage(outcome);
     }
     if (outcome.status != schema::RunStatus::ok || show) {
@@ -246,6 +247,13 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     std::optional<fetcher::Credentials> credentials;
     if (!options->sample_dir) credentials = fetcher::load_credentials(options->config_path);
 
+    // A token cache others can tamper with is not used (F14); say so even under cron.
+    if (!options->sample_dir && global.verbosity != Verbosity::Quiet) {
+        if (const auto problem = fetcher::check_token_cache(options->token_cache)) {
+            std::cerr << "gpuprice: warning: " << *problem
+                      << "; not using it (a fresh token is minted each run)\n";
+        }
+    }
     auto db = open_database(global, catalog);
     if (int closed = schema::close_abandoned_runs(db, schema::now_iso())) {
         warn(global,

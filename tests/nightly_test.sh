@@ -35,5 +35,16 @@ code=$?
 [ "$code" -eq 75 ] && grep -q "another run holds" "$work/out" && ok || fail "lock not honoured ($code)"
 exec 8>&-
 
+# UX 18: --help is the script's own usage, and touches nothing.
+GPUPRICE_HOME="$work/help-home" "$src/scripts/nightly" --help >"$work/out" 2>&1
+[ $? -eq 0 ] && grep -q "The nightly job, for cron" "$work/out" && [ ! -e "$work/help-home" ] && ok ||
+    { fail "nightly --help"; cat "$work/out"; }
+
+# UX 19: a night that succeeds with warnings (here: an earlier run had died) says so, for cron.
+sqlite3 "$GPUPRICE_HOME/gpuprice.db" "INSERT INTO fetch_runs (started_at, status, source) VALUES ('2026-01-01T00:00:00Z', 'running', 'ebay')"
+"$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
+[ $? -eq 0 ] && grep -q "done with warnings" "$work/out" && grep -q "had been interrupted" "$work/out" && ok ||
+    { fail "nightly warnings under cron"; cat "$work/out"; }
+
 echo "nightly: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

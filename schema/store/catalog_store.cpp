@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "schema/domain/fnv1a.hpp"
+
 namespace gpuprice::schema {
 
 namespace {
@@ -19,15 +21,8 @@ std::string half_rate_list(const std::array<bool, kPrecisionCount>& halves) {
 
 // A digest of everything store_catalog writes (FNV-1a over the fields in order).
 std::string fingerprint(const Catalog& catalog) {
-    std::uint64_t hash = 1469598103934665603ull;
-    auto mix = [&hash](std::string_view text) {
-        for (unsigned char c : text) {
-            hash ^= c;
-            hash *= 1099511628211ull;
-        }
-        hash ^= 0xff;  // field separator
-        hash *= 1099511628211ull;
-    };
+    Fnv1a hash;
+    auto mix = [&hash](std::string_view text) { hash.add_field(text); };
     for (const auto& a : catalog.architectures) {
         mix(a.name);
         mix(a.chip);
@@ -49,7 +44,7 @@ std::string fingerprint(const Catalog& catalog) {
             mix(std::to_string(number));
         }
     }
-    return std::to_string(hash);
+    return std::to_string(hash.value());
 }
 
 }  // namespace
