@@ -17,7 +17,7 @@ struct ListingLife {
     std::string last_seen;       // YYYY-MM-DD
     std::string last_seen_at;    // ISO 8601 UTC: when the run that last saw it started
     std::optional<std::string> item_end_date;  // eBay itemEndDate (auctions), ISO 8601 UTC
-    int nights_seen = 0;
+    int nights_seen = 0;  // nights listed: from the first night seen to the last, inclusive
     std::int64_t last_price_cents = 0;
     std::optional<std::int64_t> last_shipping_cents;  // nullopt: unknown
     std::optional<std::int64_t> last_bid_cents;       // an auction's current bid when last seen

@@ -13,8 +13,8 @@
 
 namespace gpuprice::schema {
 
-// Matched listings last seen (as of `to`) on a night in [since, to], with observations up to
-// `to` only, so that a report on an earlier night sees the market as it was then. The filter's
+// Matched listings last seen on a night in [since, to) (auctions: [since, to]) that could have
+// left the market by `to`; a listing seen on `to`, or after it, is still listed. The filter's
 // marketplace and price flags apply as they do to the medians.
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
                                             const std::string& to,

@@ -77,6 +77,12 @@ int main(int argc, char** argv) {
         tx.commit();
         if (night % 73 == 72) std::fprintf(stderr, "filled %d of %d nights\n", night + 1, nights);
     }
+    // As a fetch leaves them: each listing last seen on the last night.
+    {
+        auto last_seen = db.prepare("UPDATE listings SET last_seen_on = ?1");
+        last_seen.bind(1, add_days(first_night, nights - 1));
+        last_seen.run();
+    }
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     std::printf("%d listings x %d nights = %lld observations\n", listings, nights,
                 static_cast<long long>(listings) * nights);
