@@ -162,7 +162,7 @@ std::string report_csv(const Report& report, const CsvContext& context) {
 std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
-        "url,currency\r\n";
+        "url,currency,decided_by\r\n";
     for (const auto& l : report.listings) {
         const auto& o = *l.observation;
         CsvLine line;
@@ -180,7 +180,8 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
             .text(l.outlier ? "yes" : "no")
             .text(o.observed_on)
             .text(o.item_url)
-            .text(context.currency);
+            .text(context.currency)
+            .text(o.decided_by);
         out += line.str();
     }
     return out;

@@ -276,23 +276,15 @@ bool TitleMatcher::negated(const std::vector<std::string>& words, std::size_t at
     return at > 0 && (kinds(words[at - 1]) & bit(WordKind::negator));
 }
 
-bool TitleMatcher::present(const std::vector<std::string>& words,
-                           const std::vector<std::string>& sequence) const {
+bool TitleMatcher::occurs(const std::vector<std::string>& words,
+                          const std::vector<std::string>& sequence, bool after_negator) const {
     if (sequence.empty() || sequence.size() > words.size()) return false;
     for (auto it = words.begin();; ++it) {
         it = std::search(it, words.end(), sequence.begin(), sequence.end());
         if (it == words.end()) return false;
-        if (!negated(words, static_cast<std::size_t>(it - words.begin()))) return true;
-    }
-}
-
-bool TitleMatcher::present_negated(const std::vector<std::string>& words,
-                                   const std::vector<std::string>& sequence) const {
-    if (sequence.empty() || sequence.size() > words.size()) return false;
-    for (auto it = words.begin();; ++it) {
-        it = std::search(it, words.end(), sequence.begin(), sequence.end());
-        if (it == words.end()) return false;
-        if (negated(words, static_cast<std::size_t>(it - words.begin()))) return true;
+        if (negated(words, static_cast<std::size_t>(it - words.begin())) == after_negator) {
+            return true;
+        }
     }
 }
 
@@ -309,9 +301,9 @@ bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
 bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words) const {
     const auto& v = variants_[static_cast<std::size_t>(m)];
     return std::any_of(v.excluded.begin(), v.excluded.end(),
-                       [&](const auto& seq) { return present(words, seq); }) ||
+                       [&](const auto& seq) { return occurs(words, seq, false); }) ||
            std::any_of(v.required.begin(), v.required.end(),
-                       [&](const auto& seq) { return present_negated(words, seq); });
+                       [&](const auto& seq) { return occurs(words, seq, true); });
 }
 
 std::vector<int> TitleMatcher::filter_by_words(std::vector<int> candidates,
@@ -327,8 +319,9 @@ std::vector<int> TitleMatcher::apply_required(std::vector<int> candidates,
     std::vector<int> kept;
     for (int m : candidates) {
         const auto& required = variants_[static_cast<std::size_t>(m)].required;
-        if (required.empty() || std::any_of(required.begin(), required.end(),
-                                            [&](const auto& seq) { return present(words, seq); })) {
+        if (required.empty() || std::any_of(required.begin(), required.end(), [&](const auto& seq) {
+                return occurs(words, seq, false);
+            })) {
             kept.push_back(m);
         }
     }

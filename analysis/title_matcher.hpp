@@ -96,11 +96,9 @@ class TitleMatcher {
     void extend_past_vram(std::vector<Occurrence>& models,
                           const std::vector<std::string>& words) const;
     bool negated(const std::vector<std::string>& words, std::size_t at) const;
-    // Is `sequence` in `words` (not right after a negator)? And is it there negated?
-    bool present(const std::vector<std::string>& words,
-                 const std::vector<std::string>& sequence) const;
-    bool present_negated(const std::vector<std::string>& words,
-                         const std::vector<std::string>& sequence) const;
+    // Is `sequence` in `words` right after a negator (`after_negator`), or not after one?
+    bool occurs(const std::vector<std::string>& words, const std::vector<std::string>& sequence,
+                bool after_negator) const;
     bool fits_vram(int model, const std::vector<int>& vram) const;
     bool excluded_by(int model, const std::vector<std::string>& words) const;
     std::vector<int> filter_by_words(std::vector<int> candidates,

@@ -18,8 +18,9 @@ std::map<std::string, int> match_listings(schema::Database& db,
         std::vector<schema::Verdict> verdicts;
         verdicts.reserve(titles.size());
         for (const auto& stored : titles) {
-            const auto result = matcher.match(stored.title);
-            schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason};
+            const auto result = matcher.match(stored.title, &stored.aspects);
+            schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason,
+                                    result.decided_by};
             if (result.model) verdict.model = result.model->model;
             verdicts.push_back(std::move(verdict));
             ++counts[std::string(schema::match_reason_name(result.reason))];

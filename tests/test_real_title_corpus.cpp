@@ -1,5 +1,7 @@
-// How the title matcher is scored on real eBay titles labelled blind
-// (tests/data/real_title_corpus.tsv, built by scripts/build-real-corpus).
+// The title matcher on real eBay titles labelled blind (tests/data/real_title_corpus.tsv, built
+// by scripts/build-real-corpus), scored on the held-out part, which the rules were never tuned
+// on and whose titles and verdicts were never looked at. scripts/eval-matcher prints the same
+// figures and the tuning part's confusions.
 #include <doctest/doctest.h>
 
 #include "analysis/match_evaluation.hpp"
@@ -9,9 +11,50 @@
 
 using namespace gpuprice::analysis;
 
-namespace {}  // namespace
+namespace {
+
+// The goal is precision >= 0.995 and recall >= 0.98 on the held-out part. Measured at the
+// end of tuning: precision 0.984 (546 of 555), recall 0.983 (533 of 542). The recall goal is
+// checked; precision is held at a floor below the goal until it is met (see README), so that no
+// change makes it worse.
+constexpr double kMinPrecision = 0.98;
+constexpr double kMinRecall = 0.98;
+constexpr int kMinHeldOut = 500;
+
+std::vector<LabelledTitle> corpus() {
+    const auto path = gpuprice::test::source_dir() / "tests" / "data" / "real_title_corpus.tsv";
+    return parse_labelled_titles(gpuprice::test::read_file(path), path.string());
+}
+
+}  // namespace
 
 TEST_SUITE("analysis::real_title_corpus") {
+    TEST_CASE(
+        "held-out real titles: precision and recall of accepted matches stay at their floors") {
+        const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+        const auto rules =
+            gpuprice::schema::load_match_rules(gpuprice::test::catalog_dir(), catalog);
+        const TitleMatcher matcher(catalog, rules);
+        const auto rows = corpus();
+        // Confusions of the tuning part only: the held-out part is scored, never shown.
+        const auto eval = evaluate_matcher(matcher, catalog, rows, "tuning");
+        REQUIRE(eval.by_split.contains("held-out"));
+        REQUIRE(eval.by_split.contains("tuning"));
+        const auto& held = eval.by_split.at("held-out");
+        const auto& tuning = eval.by_split.at("tuning");
+        MESSAGE("held-out: " << held.titles << " titles, " << held.accepted
+                             << " accepted, precision " << held.precision() << ", recall "
+                             << held.recall() << " of " << held.must_accept << " (strict "
+                             << held.strict_recall() << " of " << held.label_in_catalog
+                             << "); tuning: " << tuning.titles << " titles, precision "
+                             << tuning.precision() << ", recall " << tuning.recall() << ", "
+                             << eval.confusions.size() << " confusions");
+        CHECK(held.titles >= kMinHeldOut);
+        CHECK(held.must_accept >= kMinHeldOut / 2);
+        CHECK(held.precision() >= kMinPrecision);
+        CHECK(held.recall() >= kMinRecall);
+    }
+
     TEST_CASE("labels map to verdicts through the catalog in force") {
         const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
         const auto rules =

@@ -148,6 +148,81 @@ TEST_SUITE("end_to_end") {
         CHECK(checked >= 30);
         CHECK(with_cleared >= 30);  // the sample's nights fill the cleared columns
     }
+
+    TEST_CASE("stored aspects settle what titles leave open; the evidence reaches -listings.csv") {
+        test::TempDir dir;
+        schema::Database db(dir.file("aspects.db"));
+        schema::migrate(db);
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        schema::store_catalog(db, catalog);
+        const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
+        const analysis::TitleMatcher matcher(catalog, rules);
+        REQUIRE(
+            fetcher::replay_sample(db, fetcher::default_sample_dir(), "2026-12-01", {}).status ==
+            schema::RunStatus::ok);
+        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
+
+        // A used RTX 3080 of the last night whose title leaves 10/12 GB open, and a matched RTX
+        // 3090 of the same night.
+        auto pick = [&](const char* reason, const char* like) {
+            auto stmt = db.prepare(
+                "SELECT l.id, l.item_id FROM listings l JOIN match_results m ON m.listing_id = "
+                "l.id "
+                "JOIN price_observations o ON o.listing_id = l.id AND o.observed_on = '2026-12-01' "
+                "WHERE m.reason = ?1 AND l.title LIKE ?2 AND l.title NOT LIKE '%Ti%' "
+                "AND o.condition_id BETWEEN 3000 AND 6999 AND l.price_flags = 0 ORDER BY l.id");
+            stmt.bind(1, reason).bind(2, like);
+            REQUIRE(stmt.step());
+            return std::pair{stmt.int64(0), stmt.text(1)};
+        };
+        const auto [open_id, open_item] = pick("ambiguous", "%3080%");
+        const auto [ok_id, ok_item] = pick("ok", "%3090%");
+        schema::store_aspects(db, open_id, schema::AspectSource::aspect_filter,
+                              {{"Memory Size", "12 GB"}}, "2026-12-01T00:00:00Z");
+        // getItem's own aspect replaces the filter's for the same name.
+        schema::store_aspects(db, open_id, schema::AspectSource::item,
+                              {{"Memory Size", "10 GB"}, {"Brand", "EVGA"}},
+                              "2026-12-01T00:00:00Z");
+        schema::store_aspects(db, ok_id, schema::AspectSource::item,
+                              {{"Chipset/GPU Model", "NVIDIA GeForce RTX 4090"}},
+                              "2026-12-01T00:00:00Z");
+        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:01Z");
+
+        auto verdict = [&](std::int64_t id) {
+            auto stmt = db.prepare(
+                "SELECT reason, coalesce(model, ''), decided_by FROM match_results "
+                "WHERE listing_id = ?1");
+            stmt.bind(1, id);
+            REQUIRE(stmt.step());
+            return stmt.text(0) + "|" + stmt.text(1) + "|" + stmt.text(2);
+        };
+        CHECK(verdict(open_id) == "ok|RTX 3080 10GB|aspect");
+        CHECK(verdict(ok_id) == "ambiguous||aspect");  // the aspect names another card
+
+        cli::ReportQuery query;
+        cli::resolve_report_query(query);
+        const auto loaded = cli::load_report(db, catalog, query, schema::Details::With);
+        REQUIRE(loaded.has_value());
+        const auto csv = analysis::listings_csv(loaded->report, loaded->context);
+        std::istringstream lines(csv);
+        std::string line;
+        std::getline(lines, line);
+        CHECK(line.ends_with(",currency,decided_by\r"));  // appended, the old columns unmoved
+        int by_title = 0;
+        bool found_open = false, found_ok = false;
+        while (std::getline(lines, line)) {
+            const auto cells = split_csv_line(line.substr(0, line.size() - 1));
+            if (line.find(open_item) != std::string::npos) {
+                found_open = true;
+                CHECK(cells.back() == "aspect");
+            }
+            if (line.find(ok_item) != std::string::npos) found_ok = true;
+            if (cells.back() == "title") ++by_title;
+        }
+        CHECK(found_open);
+        CHECK_FALSE(found_ok);  // ambiguous now: no longer behind a median
+        CHECK(by_title > 10);
+    }
 }
 
 TEST_SUITE("end_to_end") {

@@ -19,6 +19,7 @@ struct PricedObservation {
     std::string item_id;
     std::string title;
     std::string item_url;
+    std::string decided_by;  // title, part-number or aspect: what matched it to `model`
 };
 
 }  // namespace gpuprice::schema

@@ -1,5 +1,7 @@
 #include "schema/store/match_store.hpp"
 
+#include <algorithm>
+
 namespace gpuprice::schema {
 
 std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
@@ -13,22 +15,66 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
                   "OR l.last_seen_run = ?1) ORDER BY l.id LIMIT ?3");
     select.bind(1, run_id).bind(2, after_id).bind(3, limit);
     std::vector<StoredTitle> titles;
-    while (select.step()) titles.push_back({select.int64(0), select.text(1)});
+    while (select.step()) titles.push_back({select.int64(0), select.text(1), {}});
+    if (titles.empty()) return titles;
+
+    // The batch's aspects in one range query; an item's own aspect ('item', from getItem) is
+    // read after and replaces a filter's ('aspect-filter') of the same name.
+    auto aspects = db.prepare(
+        "SELECT listing_id, name, value FROM listing_aspects WHERE listing_id BETWEEN ?1 AND ?2 "
+        "ORDER BY listing_id, source = 'item', name");
+    aspects.bind(1, titles.front().listing_id).bind(2, titles.back().listing_id);
+    auto it = titles.begin();
+    while (aspects.step()) {
+        const auto id = aspects.int64(0);
+        while (it != titles.end() && it->listing_id < id) ++it;
+        if (it == titles.end()) break;
+        if (it->listing_id != id) continue;  // a listing outside this batch's selection
+        auto name = aspects.text(1);
+        auto value = aspects.text(2);
+        auto same = std::find_if(it->aspects.begin(), it->aspects.end(),
+                                 [&](const auto& a) { return a.first == name; });
+        if (same != it->aspects.end()) {
+            same->second = std::move(value);
+        } else {
+            it->aspects.emplace_back(std::move(name), std::move(value));
+        }
+    }
     return titles;
+}
+
+void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
+                   const std::vector<std::pair<std::string, std::string>>& aspects,
+                   const std::string& seen_at) {
+    auto upsert = db.prepare(
+        "INSERT INTO listing_aspects (listing_id, source, name, value, seen_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (listing_id, source, name) DO UPDATE SET "
+        "value = excluded.value, seen_at = excluded.seen_at");
+    for (const auto& [name, value] : aspects) {
+        upsert.bind(1, listing_id)
+            .bind_unowned(2, source == AspectSource::item ? "item" : "aspect-filter")
+            .bind_unowned(3, name)
+            .bind_unowned(4, value)
+            .bind_unowned(5, seen_at);
+        upsert.run();
+    }
 }
 
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
                     const std::string& matched_at) {
     Transaction tx(db);
     auto upsert = db.prepare(
-        "INSERT INTO match_results (listing_id, model, reason, matched_at) VALUES (?1, ?2, ?3, ?4) "
+        "INSERT INTO match_results (listing_id, model, reason, matched_at, decided_by) "
+        "VALUES (?1, ?2, ?3, ?4, ?5) "
         "ON CONFLICT (listing_id) DO UPDATE SET model = excluded.model, "
+        "decided_by = excluded.decided_by, "
         "reason = excluded.reason, matched_at = excluded.matched_at");
     for (const auto& v : verdicts) {
         upsert.bind(1, v.listing_id)
             .bind(2, v.model)
             .bind_unowned(3, match_reason_name(v.reason))
-            .bind_unowned(4, matched_at);
+            .bind_unowned(4, matched_at)
+            .bind_unowned(5, match_evidence_name(v.decided_by));
         upsert.run();
     }
     tx.commit();

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -14,12 +16,14 @@ namespace gpuprice::schema {
 struct StoredTitle {
     std::int64_t listing_id = 0;
     std::string title;
+    // Item aspects (name, value) stored for the listing, one value per name.
+    std::vector<std::pair<std::string, std::string>> aspects;
 };
 
 enum class WhichListings { All, WithoutVerdictOrSeenInRun };
 
-// Up to `limit` titles to match with listing id above `after_id`, in id order: all listings, or
-// those without a verdict plus those seen in `run_id`. Batches keep memory flat.
+// Up to `limit` titles (with their aspects) to match with listing id above `after_id`, in id order:
+// all listings, or those without a verdict plus those seen in `run_id`. Batches keep memory flat.
 std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
                                          std::int64_t after_id, int limit);
 
@@ -27,11 +31,21 @@ struct Verdict {
     std::int64_t listing_id = 0;
     std::optional<std::string> model;  // set exactly when reason is ok
     MatchReason reason = MatchReason::not_a_gpu;
+    MatchEvidence decided_by = MatchEvidence::title;
 };
 
 // Writes the verdicts in one transaction, replacing earlier ones.
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
                     const std::string& matched_at);
+
+// Where a listing's aspects came from: the aspect_filter search it was seen under, or getItem.
+enum class AspectSource { aspect_filter, item };
+
+// Records aspects for a listing (inside the caller's transaction), replacing earlier values of
+// the same source and name.
+void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
+                   const std::vector<std::pair<std::string, std::string>>& aspects,
+                   const std::string& seen_at);
 
 struct UnmatchedTitle {
     std::string reason;

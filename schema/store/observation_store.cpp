@@ -17,6 +17,7 @@ PricedObservation read_row(const Statement& stmt, Details details) {
         o.item_id = stmt.text(7);
         o.title = stmt.text(8);
         o.item_url = stmt.text(9);
+        o.decided_by = stmt.text(10);
     }
     return o;
 }
@@ -52,7 +53,7 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
         "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
         "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
         "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
-        "coalesce(l.item_url, '') "
+        "coalesce(l.item_url, ''), m.decided_by "
         "FROM latest "
         "JOIN price_observations o ON o.listing_id = latest.listing_id "
         "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
