@@ -1,4 +1,4 @@
--- 0006: which evidence decided each verdict, and the item aspects eBay holds for a listing.
+-- 0007: which evidence decided each verdict, and the item aspects eBay holds for a listing.
 -- * match_results.decided_by: 'title' (the title's words), 'part-number' (a board or AIB part
 --   number in the title) or 'aspect' (eBay's item aspects settled what the title left open, or
 --   contradicted it). Verdicts stored before this migration were decided by the title alone.
