@@ -13,6 +13,7 @@
 #include "fetcher/errors.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/domain/version.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/store/migrations.hpp"
 
@@ -61,20 +62,16 @@ int usage_error(const std::string& message) {
     return kExitUsage;
 }
 
-std::string default_db_path() {
-    const char* env = std::getenv("GPUPRICE_DB");
-    return env && *env ? env : "./gpuprice.db";
-}
-
 }  // namespace
 
 int run(int argc, char** argv) {
     GlobalOptions global;
     po::options_description visible("Global options");
-    visible.add_options()("help,h", "show this help")(
-        "db", po::value(&global.db_path)->default_value(default_db_path()),
-        "database file (or $GPUPRICE_DB)")("catalog-dir", po::value<std::string>(),
-                                           "spec catalog folder (or $GPUPRICE_CATALOG_DIR)")(
+    visible.add_options()("help,h", "show this help")("version", "print the version and exit")(
+        "db", po::value<std::string>(),
+        "database file (default $GPUPRICE_DB, else $XDG_DATA_HOME/gpuprice/gpuprice.db)")(
+        "catalog-dir", po::value<std::string>(),
+        "spec catalog folder (default $GPUPRICE_CATALOG_DIR, else the installed catalog)")(
         "quiet,q", "print nothing but errors")("verbose,v",
                                                "print progress even when not a terminal");
     po::options_description hidden;
@@ -97,12 +94,17 @@ int run(int argc, char** argv) {
         po::store(parsed, vm);
         po::notify(vm);
         if (vm.count("catalog-dir")) global.catalog_dir = vm["catalog-dir"].as<std::string>();
+        if (vm.count("db")) global.db_option = vm["db"].as<std::string>();
         if (vm.count("quiet") && vm.count("verbose")) {
             return usage_error("--quiet and --verbose cannot be used together");
         }
         if (vm.count("quiet")) global.verbosity = Verbosity::Quiet;
         if (vm.count("verbose")) global.verbosity = Verbosity::Verbose;
         if (!vm.count("command")) {
+            if (vm.count("version")) {
+                std::cout << schema::version_line() << '\n';
+                return kExitOk;
+            }
             if (vm.count("help")) {
                 print_help(visible);
                 return kExitOk;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
@@ -53,20 +54,65 @@ schema::Catalog load_catalog(const GlobalOptions& global) {
     return schema::load_catalog(schema::resolve_catalog_dir(global.catalog_dir));
 }
 
-schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog) {
-    schema::Database db(global.db_path);
+namespace {
+
+void refuse_missing(const std::string& path) {
+    if (std::filesystem::exists(path)) return;
+    throw std::runtime_error(
+        "no database at " + path +
+        "; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first, or point to another with "
+        "--db FILE or GPUPRICE_DB");
+}
+
+}  // namespace
+
+std::string database_path(const GlobalOptions& global) {
+    return schema::resolve_database_path(global.db_option).path;
+}
+
+schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
+                               IfMissing if_missing) {
+    const auto location = schema::resolve_database_path(global.db_option);
+    if (if_missing == IfMissing::Refuse) refuse_missing(location.path);
+    const std::filesystem::path folder = std::filesystem::path(location.path).parent_path();
+    if (location.is_default && !folder.empty() && !std::filesystem::exists(folder)) {
+        std::error_code error;
+        std::filesystem::create_directories(folder, error);
+        // XDG: a base directory gpuprice creates is for its user alone.
+        if (!error) {
+            std::filesystem::permissions(folder, std::filesystem::perms::owner_all,
+                                         std::filesystem::perm_options::replace, error);
+        }
+        if (error) {
+            throw std::runtime_error("cannot create " + folder.string() + ": " + error.message() +
+                                     " (or pass --db FILE, or set GPUPRICE_DB)");
+        }
+    }
+    schema::Database db(location.path);
+    if (db.is_read_only()) {
+        throw schema::SqliteError(SQLITE_READONLY,
+                                  "gpuprice needs write access to " + location.path +
+                                      " (and its folder) for this command; report, recommend, "
+                                      "history and unmatched only read it");
+    }
     schema::migrate(db);
     schema::store_catalog(db, catalog);
     return db;
 }
 
-schema::Database open_existing_database(const GlobalOptions& global,
-                                        const schema::Catalog& catalog) {
-    if (!std::filesystem::exists(global.db_path)) {
-        throw std::runtime_error("no database at " + global.db_path +
-                                 "; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first");
+schema::Database open_database_for_reading(const GlobalOptions& global,
+                                           const schema::Catalog& catalog) {
+    const auto path = database_path(global);
+    refuse_missing(path);
+    schema::Database db(path, schema::OpenMode::ReadOnly);
+    schema::require_current_schema(db);
+    if (!schema::catalog_is_current(db, catalog)) {
+        warn(global, "the spec catalog in " + path + " differs from this gpuprice's (" +
+                         schema::resolve_catalog_dir(global.catalog_dir) +
+                         "): its listings were matched with the older one; run 'gpuprice match' "
+                         "(needs write access) to match them again");
     }
-    return open_database(global, catalog);
+    return db;
 }
 
 void progress(const GlobalOptions& global, const std::string& message) {

@@ -17,7 +17,7 @@ namespace gpuprice::cli {
 enum class Verbosity { Quiet, Normal, Verbose };
 
 struct GlobalOptions {
-    std::string db_path;
+    std::optional<std::string> db_option;  // --db as given; see database_path()
     std::optional<std::string> catalog_dir;
     Verbosity verbosity = Verbosity::Normal;
     bool stderr_is_terminal = false;
@@ -43,12 +43,21 @@ std::vector<std::string> report_conditions(const std::string& value);
 
 schema::Catalog load_catalog(const GlobalOptions& global);
 
-// Opens the database, applies pending migrations and reloads the catalog into it.
-schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog);
+// --db, else $GPUPRICE_DB, else the data home's gpuprice.db.
+std::string database_path(const GlobalOptions& global);
 
-// The same, for commands that only read: a missing file is an error, not created empty.
-schema::Database open_existing_database(const GlobalOptions& global,
-                                        const schema::Catalog& catalog);
+// For commands that write: opens (creating it, and the data home when it is the default) the
+// database, applies pending migrations and reloads the catalog into it.
+enum class IfMissing { Create, Refuse };
+schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
+                               IfMissing if_missing = IfMissing::Create);
+
+// For commands that only read: opens the existing file read-only and never writes to it (no
+// migration, no catalog load), so a database another user writes can be read. Refuses a missing
+// file or an out-of-date schema with what to do; warns when the catalog the stored listings were
+// matched with differs from `catalog`.
+schema::Database open_database_for_reading(const GlobalOptions& global,
+                                           const schema::Catalog& catalog);
 
 // Progress and notes on stderr: shown on a terminal or with --verbose, never with --quiet.
 void progress(const GlobalOptions& global, const std::string& message);

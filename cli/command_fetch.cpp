@@ -12,6 +12,7 @@
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/marketplace.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/rules/match_rules.hpp"
 
@@ -48,8 +49,11 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
                           "way; each listing is classed by its own condition)")(
         "query", po::value(&o.queries)->composing(),
         "search text, repeatable (default: one per model family of the catalog)")(
-        "sample", po::value<std::string>()->implicit_value(fetcher::default_sample_dir()),
-        "replay recorded responses from this folder instead of calling eBay")(
+        "sample",
+        po::value<std::string>()
+            ->implicit_value(schema::default_sample_dir(), "the bundled sample")
+            ->value_name("DIR"),
+        "replay recorded responses from DIR instead of calling eBay")(
         "api-base", po::value(&c.search.api_base)->default_value(c.search.api_base),
         "Browse API base URL")("auth-url", po::value(&c.auth_url)->default_value(c.auth_url),
                                "OAuth token endpoint")(

@@ -85,7 +85,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
 
     const auto catalog = load_catalog(global);
     const auto model_name = resolve_model(catalog, asked_model);
-    auto db = open_existing_database(global, catalog);
+    auto db = open_database_for_reading(global, catalog);
     const auto shipping = no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     // Clearances: every night's coverage, since a listing's whole life may matter.
     const auto lives = schema::load_model_listing_lives(db, model_name);

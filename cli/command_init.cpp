@@ -17,7 +17,7 @@ int command_init(const GlobalOptions& global, const std::vector<std::string>& ar
     const auto catalog = load_catalog(global);
     auto db = open_database(global, catalog);
     if (global.verbosity != Verbosity::Quiet) {
-        std::cout << global.db_path << ": schema version " << schema::schema_version(db) << ", "
+        std::cout << db.path() << ": schema version " << schema::schema_version(db) << ", "
                   << schema::stored_model_count(db) << " GPU models in "
                   << catalog.architectures.size() << " architectures\n";
     }

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/match_listings.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/rules/match_rules.hpp"
 
@@ -47,7 +48,7 @@ int match_stdin(const analysis::TitleMatcher& matcher) {
 
 int rematch_stored_listings(const GlobalOptions& global, const schema::Catalog& catalog,
                             const analysis::TitleMatcher& matcher) {
-    auto db = open_existing_database(global, catalog);
+    auto db = open_database(global, catalog, IfMissing::Refuse);
     progress(global, "matching stored listings");
     const auto counts =
         match_listings(db, matcher, schema::WhichListings::All, 0, schema::now_iso());

@@ -38,7 +38,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     advice.basis = query.options.basis;
 
     const auto catalog = load_catalog(global);
-    auto db = open_existing_database(global, catalog);
+    auto db = open_database_for_reading(global, catalog);
     const auto loaded = load_report(db, catalog, query, schema::Details::Without);
     if (!loaded) {
         std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";

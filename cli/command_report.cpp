@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/report_query.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/store/atomic_file.hpp"
 
 namespace po = boost::program_options;
@@ -51,13 +52,14 @@ std::string options_in_name(const ReportQuery& query) {
 // for, compute, write CSVs (and the chart), print the table on a terminal.
 int command_report(const GlobalOptions& global, const std::vector<std::string>& args) {
     ReportQuery query;
-    std::string output = "reports";
+    std::string output = schema::default_report_dir();
     std::string format;
     bool chart = false;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
     options.add_options()(
-        "output", po::value(&output)->default_value(output),
+        "output",
+        po::value(&output)->default_value(output, "$XDG_DATA_HOME/gpuprice/reports"),
         "folder for gpuprice-<condition>[-<options>]-<date>.csv, -listings.csv, -cleared.csv")(
         "format", po::value(&format),
         "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
@@ -75,10 +77,10 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     const auto catalog = load_catalog(global);
-    auto db = open_existing_database(global, catalog);
+    auto db = open_database_for_reading(global, catalog);
     const auto loaded = load_report(db, catalog, query, schema::Details::With);
     if (!loaded) {
-        std::cerr << "gpuprice: report: no prices in " << global.db_path
+        std::cerr << "gpuprice: report: no prices in " << db.path()
                   << " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first\n";
         return kExitFailure;
     }

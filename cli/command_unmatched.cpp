@@ -22,7 +22,7 @@ int command_unmatched(const GlobalOptions& global, const std::vector<std::string
     if (!vm) return kExitOk;
     if (limit <= 0) throw UsageError("--limit must be positive");
     const auto catalog = load_catalog(global);
-    auto db = open_existing_database(global, catalog);
+    auto db = open_database_for_reading(global, catalog);
     for (const auto& row : schema::most_common_unmatched(db, limit)) {
         std::cout << row.count << '\t' << row.reason << '\t' << schema::printable_text(row.title)
                   << '\n';

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "fetcher/errors.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/domain/trim.hpp"
 
 namespace gpuprice::fetcher {
@@ -26,8 +27,7 @@ std::string env(const char* name) {
 
 std::string default_config_path() {
     if (auto explicit_path = env("GPUPRICE_CONFIG"); !explicit_path.empty()) return explicit_path;
-    if (auto xdg = env("XDG_CONFIG_HOME"); !xdg.empty()) return xdg + "/gpuprice/credentials";
-    if (auto home = env("HOME"); !home.empty()) return home + "/.config/gpuprice/credentials";
+    if (auto config = schema::user_dir(schema::UserDir::Config)) return *config + "/credentials";
     return "";
 }
 

@@ -521,8 +521,9 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
         }
     }
     const int budget = plan_budget(config.http.max_calls, quota, config.quota_reserve);
-    const auto run_id =
+    const auto run =
         schema::begin_run(db, "ebay", std::string(config.search.marketplace.id), schema::now_iso());
+    const auto run_id = run.id();
     FetchOutcome outcome;
     if (quota && budget <= 0) {
         // Nothing to spend: stop before the first search, a partial night with the reason.

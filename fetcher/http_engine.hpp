@@ -14,6 +14,7 @@
 
 #include "fetcher/curl_handle.hpp"
 #include "fetcher/retry_policy.hpp"
+#include "schema/domain/version.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -42,7 +43,7 @@ struct HttpOptions {
     std::chrono::seconds low_speed_time{30};
     std::chrono::seconds total_timeout{120};
     RetryPolicy retry;
-    std::string user_agent = "gpuprice/0.1";
+    std::string user_agent = schema::user_agent();
     int max_calls = 1000;  // budget of counted attempts, retries included
 };
 

@@ -87,7 +87,8 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
     const auto files = json_files(dir);
     if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
 
-    const auto run_id = schema::begin_run(db, "sample", "EBAY_US", started_at);
+    const auto run = schema::begin_run(db, "sample", "EBAY_US", started_at);
+    const auto run_id = run.id();
     RunWriter writer(db, run_id, observed_on);
     BrowseParser parser;
     // The sample is EBAY_US: the same flags as a live US fetch with the default rules.
@@ -232,10 +233,6 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     }
     if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), now);
     return total;
-}
-
-std::string default_sample_dir() {
-    return GPUPRICE_DEFAULT_SAMPLE_DIR;
 }
 
 }  // namespace gpuprice::fetcher

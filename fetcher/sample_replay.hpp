@@ -17,7 +17,4 @@ namespace gpuprice::fetcher {
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
                            const std::string& observed_on, const ProgressFn& progress);
 
-// The bundled sample data of the source tree gpuprice was built from.
-std::string default_sample_dir();
-
 }  // namespace gpuprice::fetcher

@@ -196,8 +196,8 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
         save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, minted);
         token = minted.value;
     }
-    const auto run_id =
-        schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
+    const auto run = schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
+    const auto run_id = run.id();
     SoldFetch fetch(db, config, std::move(token), run_id, now);
     SoldOutcome outcome;
     try {

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "schema/domain/fnv1a.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/store/atomic_file.hpp"
 
 namespace gpuprice::fetcher {
@@ -132,12 +133,7 @@ bool save_cached_token(const std::string& path, const std::string& client_id,
 }
 
 std::string default_token_cache_path() {
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
-        return std::string(xdg) + "/gpuprice/token";
-    }
-    if (const char* home = std::getenv("HOME"); home && *home) {
-        return std::string(home) + "/.cache/gpuprice/token";
-    }
+    if (auto cache = schema::user_dir(schema::UserDir::Cache)) return *cache + "/token";
     return ".gpuprice-token";
 }
 

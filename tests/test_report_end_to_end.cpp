@@ -63,8 +63,8 @@ TEST_SUITE("end_to_end") {
         schema::store_catalog(db, catalog);
         const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
         const analysis::TitleMatcher matcher(catalog, rules);
-        const auto outcome =
-            fetcher::replay_sample(db, fetcher::default_sample_dir(), "2026-12-01", {});
+        const auto outcome = fetcher::replay_sample(
+            db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         REQUIRE(outcome.listings_seen > 2000);
         cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
@@ -248,7 +248,7 @@ TEST_SUITE("end_to_end") {
                 l.currency = "USD";
                 page.push_back(l);
             }
-            schema::store_page(db, run, night, page, {});
+            schema::store_page(db, run.id(), night, page, {});
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)

@@ -1,7 +1,6 @@
 #include "schema/rules/catalog.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -198,12 +197,6 @@ Catalog load_catalog(const std::string& dir) {
     const std::string archs = dir + "/architectures.csv";
     const std::string skus = dir + "/skus.csv";
     return parse_catalog(read_text_file(archs), archs, read_text_file(skus), skus);
-}
-
-std::string resolve_catalog_dir(const std::optional<std::string>& option) {
-    if (option) return *option;
-    if (const char* env = std::getenv("GPUPRICE_CATALOG_DIR"); env && *env) return env;
-    return GPUPRICE_DEFAULT_CATALOG_DIR;
 }
 
 }  // namespace gpuprice::schema

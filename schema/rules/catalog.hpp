@@ -85,8 +85,4 @@ Catalog parse_catalog(std::string_view architectures_csv, const std::string& arc
 // Reads architectures.csv and skus.csv from `dir`.
 Catalog load_catalog(const std::string& dir);
 
-// --catalog-dir, else $GPUPRICE_CATALOG_DIR, else the catalog of the source tree we were built
-// from.
-std::string resolve_catalog_dir(const std::optional<std::string>& option);
-
 }  // namespace gpuprice::schema

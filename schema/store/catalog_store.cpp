@@ -47,15 +47,23 @@ std::string fingerprint(const Catalog& catalog) {
     return std::to_string(hash.value());
 }
 
+std::string stored_fingerprint(Database& db) {
+    auto current = db.prepare("SELECT value FROM meta WHERE key = 'catalog_fingerprint'");
+    return current.step() ? current.text(0) : std::string();
+}
+
 }  // namespace
+
+bool catalog_is_current(Database& db, const Catalog& catalog) {
+    return stored_fingerprint(db) == fingerprint(catalog);
+}
 
 void store_catalog(Database& db, const Catalog& catalog) {
     const auto digest = fingerprint(catalog);
-    {
-        auto current = db.prepare("SELECT value FROM meta WHERE key = 'catalog_fingerprint'");
-        if (current.step() && current.text(0) == digest) return;  // unchanged: no write at all
-    }
+    if (stored_fingerprint(db) == digest) return;  // unchanged: no write at all
     Transaction tx(db);
+    // Another process may have stored it while we waited for the write lock.
+    if (stored_fingerprint(db) == digest) return;
     db.exec("DELETE FROM gpu_models; DELETE FROM architectures;");
     auto arch_insert = db.prepare(
         "INSERT INTO architectures (name, chip, tensor_core_gen, fma_fp16_fp16acc, "

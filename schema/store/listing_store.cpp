@@ -4,14 +4,18 @@
 
 namespace gpuprice::schema {
 
-std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
-                       const std::string& started_at) {
+LiveRun begin_run(Database& db, const std::string& source, const std::string& marketplace,
+                  const std::string& started_at) {
+    Transaction tx(db);
     auto insert = db.prepare(
         "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
         "VALUES (?1, 'running', ?2, ?3)");
     insert.bind(1, started_at).bind(2, source).bind(3, marketplace);
     insert.run();
-    return db.last_insert_rowid();
+    const auto id = db.last_insert_rowid();
+    LiveRun run(id, RunLock(db.path(), id));
+    tx.commit();
+    return run;
 }
 
 PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
@@ -167,13 +171,24 @@ void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::
 }
 
 int close_abandoned_runs(Database& db, const std::string& now) {
+    // Under the write lock, so no run can be begun between the look and the update.
+    Transaction tx(db);
+    auto running = db.prepare("SELECT id FROM fetch_runs WHERE status = 'running'");
     auto update = db.prepare(
         "UPDATE fetch_runs SET status = 'failed', finished_at = ?1, "
         "message = 'interrupted: the process stopped before the run finished' "
-        "WHERE status = 'running'");
-    update.bind(1, now);
-    update.run();
-    return db.changes();
+        "WHERE id = ?2");
+    int closed = 0;
+    while (running.step()) {
+        const auto id = running.int64(0);
+        if (RunLock::is_held(db.path(), id)) continue;  // a live fetch: not ours to close
+        update.bind(1, now).bind(2, id);
+        update.run();
+        ++closed;
+    }
+    running.reset();
+    tx.commit();
+    return closed;
 }
 
 std::optional<RunSummary> load_run(Database& db, std::int64_t run_id) {

@@ -11,6 +11,7 @@
 
 #include "schema/domain/listing.hpp"
 #include "schema/domain/run_status.hpp"
+#include "schema/store/run_lock.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
@@ -22,9 +23,22 @@ struct PageCounts {
     int skipped = 0;  // sum of the skip reasons
 };
 
+// A run this process started; while it lives, the run's lock is held (see run_lock.hpp).
+class LiveRun {
+  public:
+    LiveRun(std::int64_t id, RunLock lock) : id_(id), lock_(std::move(lock)) {}
+    std::int64_t id() const { return id_; }
+
+  private:
+    std::int64_t id_;
+    RunLock lock_;
+};
+
 // Starts a run and commits its row at once, so that a run killed later is visible as unfinished.
-std::int64_t begin_run(Database& db, const std::string& source, const std::string& marketplace,
-                       const std::string& started_at);
+// The run's lock is taken before the row is committed, so no other process ever sees the row
+// 'running' without a holder. Keep the LiveRun until the run's row is finished.
+LiveRun begin_run(Database& db, const std::string& source, const std::string& marketplace,
+                  const std::string& started_at);
 
 // Stores one page in one transaction: the listings, their observations for `observed_on`
 // (YYYY-MM-DD), the skip counts by reason, and the run's running totals. A page is all or
@@ -57,7 +71,8 @@ class PageStore {
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,
                 int calls_used, const std::string& message);
 
-// Runs left 'running' by a process that died; marked failed so reports do not wait for them.
+// Runs left 'running' by a process that died (nobody holds their lock); marked failed so reports
+// do not wait for them. A run a live process holds is never touched.
 int close_abandoned_runs(Database& db, const std::string& now);
 
 struct RunSummary {

@@ -22,8 +22,10 @@ int schema_version(Database& db) {
     return pragma_int(db, "PRAGMA user_version");
 }
 
-int migrate(Database& db, const std::vector<Migration>& migrations) {
-    const int newest = migrations.empty() ? 0 : migrations.back().version;
+namespace {
+
+// The file's identity and version; throws if it is someone else's or newer than we know.
+int checked_version(Database& db, int newest) {
     const int app_id = pragma_int(db, "PRAGMA application_id");
     if (app_id != kApplicationId && !(app_id == 0 && is_empty(db))) {
         throw IncompatibleDatabase(db.path() + " is not a gpuprice database (application_id " +
@@ -35,23 +37,72 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
                                    ", newer than this gpuprice knows (" + std::to_string(newest) +
                                    "); upgrade gpuprice, the file was not touched");
     }
+    return current;
+}
+
+int newest_version(const std::vector<Migration>& migrations) {
+    return migrations.empty() ? 0 : migrations.back().version;
+}
+
+}  // namespace
+
+int migrate(Database& db, const std::vector<Migration>& migrations) {
+    const int newest = newest_version(migrations);
+    int current = 0;
+    {
+        // Both values from one snapshot, never from either side of another process's commit.
+        Transaction snapshot(db, TransactionKind::Deferred);
+        current = checked_version(db, newest);
+    }
     // Only now, with the file known to be ours (or new) and not from a newer gpuprice, is its
     // journal mode changed: a refused file is left exactly as it was.
     db.use_wal();
+    // Versions only grow, so a file already current needs no write lock (the common case).
+    if (current == newest && newest > 0) return newest;
+    Transaction tx(db, TransactionKind::Immediate);
+    // Read again under the write lock: another process may have migrated in the meantime.
+    current = checked_version(db, newest);
     for (const auto& migration : migrations) {
         if (migration.version <= current) continue;
-        Transaction tx(db, TransactionKind::Immediate);
         try {
             db.exec(migration.sql);
         } catch (const SqliteError& e) {
             throw SqliteError(e.code(), "migration " + migration.name + " failed: " + e.what());
         }
-        // PRAGMAs take no bound parameters; the values are integers we control.
-        db.exec("PRAGMA user_version = " + std::to_string(migration.version));  // sql-ok: integer
-        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));   // sql-ok: integer
-        tx.commit();
     }
+    if (current < newest) {
+        // PRAGMAs take no bound parameters; the values are integers we control.
+        db.exec("PRAGMA user_version = " + std::to_string(newest));            // sql-ok: integer
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));  // sql-ok: integer
+    }
+    tx.commit();
     return schema_version(db);
+}
+
+void require_current_schema(Database& db, const std::vector<Migration>& migrations) {
+    const int newest = newest_version(migrations);
+    int current = 0;
+    try {
+        Transaction snapshot(db, TransactionKind::Deferred);  // both values from one snapshot
+        current = checked_version(db, newest);
+    } catch (const SqliteError& e) {
+        // A WAL database opened read-only needs its -shm file; a folder we cannot write to
+        // keeps SQLite from creating it. gpuprice's writers keep it (PERSIST_WAL).
+        if ((e.code() & 0xff) == SQLITE_READONLY || (e.code() & 0xff) == SQLITE_CANTOPEN) {
+            throw SqliteError(e.code(), "cannot read " + db.path() + " read-only: SQLite needs " +
+                                            db.path() +
+                                            "-shm beside it and cannot create it there; run "
+                                            "'gpuprice init' once as the file's owner (it keeps "
+                                            "that file), or copy the database somewhere writable");
+        }
+        throw;
+    }
+    if (current < newest) {
+        throw IncompatibleDatabase(db.path() + " has schema version " + std::to_string(current) +
+                                   ", older than this gpuprice's " + std::to_string(newest) +
+                                   "; a command that only reads does not upgrade it: run "
+                                   "'gpuprice init' as a user who can write it");
+    }
 }
 
 }  // namespace gpuprice::schema

@@ -26,9 +26,17 @@ class IncompatibleDatabase : public std::runtime_error {
 
 const std::vector<Migration>& embedded_migrations();
 
-// Applies every migration newer than the file's user_version, each in its own IMMEDIATE
-// transaction together with its version bump. Returns the resulting version.
+// Applies every migration newer than the file's user_version, all in one IMMEDIATE transaction
+// together with the version bump. The version is read again under that write lock, so two
+// processes opening a fresh or older file at once both succeed: the second finds the work done.
+// Returns the resulting version.
 int migrate(Database& db, const std::vector<Migration>& migrations = embedded_migrations());
+
+// For a file opened read-only: throws IncompatibleDatabase unless it is a gpuprice database at
+// exactly the newest schema version (an older one needs `gpuprice init` by a user who can write
+// it; nothing here writes).
+void require_current_schema(Database& db,
+                            const std::vector<Migration>& migrations = embedded_migrations());
 
 int schema_version(Database& db);
 

@@ -1,6 +1,8 @@
 #include "schema/store/sqlite.hpp"
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace gpuprice::schema {
 
@@ -44,8 +46,31 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
 void Database::use_wal() {
     // WAL lets `report` read while a nightly `fetch` writes; NORMAL is durable in WAL mode
     // against process crashes, which is the failure we guard (kill -9, full disk).
-    exec("PRAGMA journal_mode = WAL");
+    //
+    // On a fresh file, two connections still in rollback mode can deadlock on this switch (each
+    // holds a shared lock and wants to write the header); SQLite then answers SQLITE_BUSY at
+    // once, without the busy handler. One backs off, the other finishes, and the retry finds WAL
+    // already on.
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+    for (;;) {
+        try {
+            exec("PRAGMA journal_mode = WAL");
+            break;
+        } catch (const SqliteError& e) {
+            if ((e.code() & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) {
+                throw;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     exec("PRAGMA synchronous = NORMAL");
+    // Keep the -wal (emptied) and -shm files when the last writer closes: a user who may only
+    // read the file and its folder can then still open it read-only.
+    int persist = 1;
+    check(sqlite3_file_control(db_.get(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist),
+          "keeping the WAL file");
+    exec("PRAGMA journal_size_limit = 0");
 }
 
 namespace {
@@ -77,8 +102,13 @@ void Database::exec(std::string_view sql) {
     if (rc != SQLITE_OK) {
         std::string message = error ? error : sqlite3_errstr(rc);
         sqlite3_free(error);
-        throw SqliteError(rc, message + system_reason(db_.get(), rc) + " (" + path_ + ")");
+        throw SqliteError(rc, message + system_reason(db_.get(), rc) + " (" + path_ +
+                                  ", running \"" + text.substr(0, 40) + "\")");
     }
+}
+
+bool Database::is_read_only() const {
+    return sqlite3_db_readonly(db_.get(), "main") == 1;
 }
 
 sqlite3_int64 Database::last_insert_rowid() const {

@@ -42,6 +42,8 @@ class Database {
     sqlite3_int64 last_insert_rowid() const;
     int changes() const;
     const std::string& path() const { return path_; }
+    // True when SQLite could only open the file for reading (its mode, or its folder's).
+    bool is_read_only() const;
     sqlite3* handle() const { return db_.get(); }
 
     // Throws SqliteError naming `context` unless rc is one of the success codes.

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Commands that only read open the database read-only: a database in a folder the user may not
+# write (a cron user's, shared) is reported from, and is left exactly as it was. An out-of-date
+# schema is refused with what to do; a changed catalog is reported, not stored.
+# Usage: read_only_test.sh PATH/TO/gpuprice SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# Run as someone who cannot write the database: as root, drop to nobody (root ignores modes).
+reader() {
+    if [ "$(id -u)" -eq 0 ]; then
+        setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent "$@"
+    else
+        "$@"
+    fi
+}
+
+mkdir "$work/shared" "$work/out"
+chmod 777 "$work/out"
+db=$work/shared/gpuprice.db
+"$bin" --db "$db" fetch --sample >/dev/null 2>&1 || { fail "fetch --sample"; exit 1; }
+chmod 444 "$db" "$db"-*
+chmod 555 "$work/shared"
+before=$(cd "$work/shared" && sha256sum * | sort)
+
+reader "$bin" --db "$db" report --output "$work/out" --format csv >"$work/report.csv" 2>"$work/err"
+[ $? -eq 0 ] && ok || { fail "report from a read-only database"; cat "$work/err"; }
+grep -q "^used,24,1," "$work/report.csv" && ok || fail "report has no ranked row"
+ls "$work"/out/gpuprice-used-*.csv >/dev/null 2>&1 && ok || fail "report CSV not written"
+reader "$bin" --db "$db" recommend --budget 1000 >"$work/rec" 2>"$work/err"
+[ $? -eq 0 ] && grep -q "^1\. " "$work/rec" && ok || { fail "recommend read-only"; cat "$work/err"; }
+reader "$bin" --db "$db" history --model "RTX 3090" >/dev/null 2>"$work/err"
+[ $? -eq 0 ] && ok || { fail "history read-only"; cat "$work/err"; }
+reader "$bin" --db "$db" unmatched --limit 3 >/dev/null 2>"$work/err"
+[ $? -eq 0 ] && ok || { fail "unmatched read-only"; cat "$work/err"; }
+after=$(cd "$work/shared" && sha256sum * | sort)
+[ "$before" = "$after" ] && ok || { fail "the read-only database changed"; diff <(echo "$before") <(echo "$after"); }
+
+# A writing command says it needs write access, and leaves the file alone.
+reader "$bin" --db "$db" fetch --sample >/dev/null 2>"$work/err"
+code=$?
+[ "$code" -eq 4 ] && grep -q "needs write access to $db" "$work/err" && ok || { fail "fetch into a read-only file: $code"; cat "$work/err"; }
+
+# A catalog that differs from the stored one: reported from, with a note, nothing stored.
+cp -r "$src/schema/catalog" "$work/newcat"
+sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1700,/' "$work/newcat/skus.csv"
+cmp -s "$src/schema/catalog/skus.csv" "$work/newcat/skus.csv" && fail "catalog edit did not apply"
+reader "$bin" --db "$db" --catalog-dir "$work/newcat" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
+[ $? -eq 0 ] && grep -q "spec catalog in $db differs" "$work/err" && ok || { fail "changed catalog note"; cat "$work/err"; }
+after=$(cd "$work/shared" && sha256sum * | sort)
+[ "$before" = "$after" ] && ok || fail "the changed catalog was written into the read-only database"
+
+# An older schema: a reading command does not upgrade it; it says to run init.
+chmod 755 "$work/shared"
+cp "$db" "$work/old.db"
+chmod 644 "$work/old.db"
+sqlite3 "$work/old.db" "PRAGMA user_version = 1"
+"$bin" --db "$work/old.db" report --output "$work/out" >/dev/null 2>"$work/err"
+code=$?
+[ "$code" -eq 4 ] && grep -q "older than this gpuprice" "$work/err" && grep -q "gpuprice init" "$work/err" \
+    && ok || { fail "older schema: exit $code"; cat "$work/err"; }
+[ "$(sqlite3 "$work/old.db" "PRAGMA user_version")" = 1 ] && ok || fail "the reading command migrated"
+
+echo "read-only: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
