@@ -50,7 +50,7 @@ data=$work/home/.local/share/gpuprice
 [ "$(stat -c %a "$data")" = 700 ] && ok || fail "data home not 0700: $(stat -c %a "$data")"
 as_user gpuprice report >"$work/out" 2>&1
 [ $? -eq 0 ] && ok || { fail "report"; cat "$work/out"; }
-csv=$(ls "$data"/reports/gpuprice-used-*.csv 2>/dev/null | grep -v listings | head -1)
+csv=$(ls "$data"/reports/gpuprice-used-????-??-??.csv 2>/dev/null | head -1)
 [ -n "$csv" ] && grep -q "^used,24,1," "$csv" && ok || fail "no ranked report under $data/reports"
 [ -z "$(ls -A / | grep -x reports)" ] && ok || fail "a report folder appeared in /"
 
@@ -89,10 +89,10 @@ done
 for option in $(as_user gpuprice --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
     grep -q -- "$option" "$work/man.txt" && ok || fail "man page lacks global $option"
 done
-for code in 0 1 2 3 4 5 6 75; do
+for code in 0 1 2 3 4 5 6 7 75; do
     grep -qE "^ {7}$code( |$)" "$work/man.txt" && ok || fail "man page lacks exit code $code"
 done
-for variable in GPUPRICE_DB GPUPRICE_CATALOG_DIR GPUPRICE_CONFIG EBAY_CLIENT_ID XDG_DATA_HOME \
+for variable in GPUPRICE_DB GPUPRICE_CATALOG_DIR GPUPRICE_CONFIG GPUPRICE_NOW EBAY_CLIENT_ID XDG_DATA_HOME \
                 XDG_CONFIG_HOME XDG_CACHE_HOME; do
     grep -q "$variable" "$work/man.txt" && ok || fail "man page lacks $variable"
 done
