@@ -21,7 +21,7 @@ fi
 mv "$work/staged" "$work/prefix"  # relocated: only paths relative to the binary still work
 prefix=$work/prefix
 for f in bin/gpuprice bin/gpuprice-nightly share/gpuprice/catalog/skus.csv \
-         share/gpuprice/catalog/aliases.csv share/gpuprice/sample-data/page-0001.json \
+         share/gpuprice/catalog/aliases.csv share/gpuprice/sample-data/night-0/a100-1.json \
          share/man/man1/gpuprice.1 share/bash-completion/completions/gpuprice \
          share/doc/gpuprice/README.md lib/systemd/user/gpuprice-nightly.service \
          lib/systemd/user/gpuprice-nightly.timer; do
