@@ -28,6 +28,9 @@ class LiveRun {
   public:
     LiveRun(std::int64_t id, RunLock lock) : id_(id), lock_(std::move(lock)) {}
     std::int64_t id() const { return id_; }
+    // Usable where a run id is expected (`const auto run_id = begin_run(...)` keeps the lock for
+    // as long as `run_id` lives).
+    operator std::int64_t() const { return id_; }
 
   private:
     std::int64_t id_;
