@@ -157,9 +157,9 @@ TEST_SUITE("end_to_end") {
         schema::store_catalog(db, catalog);
         const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
         const analysis::TitleMatcher matcher(catalog, rules);
-        REQUIRE(
-            fetcher::replay_sample(db, fetcher::default_sample_dir(), "2026-12-01", {}).status ==
-            schema::RunStatus::ok);
+        REQUIRE(fetcher::replay_sample(
+                    db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {})
+                    .status == schema::RunStatus::ok);
         cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
         // A used RTX 3080 of the last night whose title leaves 10/12 GB open, and a matched RTX
