@@ -7,6 +7,7 @@
 #include "fetcher/credentials.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
+#include "fetcher/item_aspects.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "fetcher/sold_fetch.hpp"
@@ -15,6 +16,7 @@
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "schema/store/aspect_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -31,6 +33,7 @@ struct FetchOptions {
     std::string marketplace = "EBAY_US";
     std::string item_location = "marketplace";
     bool sold = false;
+    double item_share = fetcher::kDefaultItemCallShare;
     fetcher::FetchConfig config;
 };
 
@@ -90,7 +93,10 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "first retry delay; doubles per attempt, with jitter")(
         "sold", po::bool_switch(&o.sold),
         "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
-        "buy.marketplace.insights scope), within --max-calls");
+        "buy.marketplace.insights scope), within --max-calls")(
+        "item-share", po::value(&o.item_share)->default_value(o.item_share),
+        "share of --max-calls for getItem on listings new tonight whose title leaves the "
+        "variant open, to read eBay's item aspects (0 turns it off)");
     const auto vm = parse_command_options(
         "fetch", "Fetch graphics-card listings from the eBay Browse API into the database.",
         options, args);
@@ -99,6 +105,9 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (vm->count("config")) o.config_path = (*vm)["config"].as<std::string>();
     if (c.http.max_calls <= 0) throw UsageError("--max-calls must be positive");
     if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
+    if (!(o.item_share >= 0 && o.item_share <= 1)) {
+        throw UsageError("--item-share must be between 0 and 1");
+    }
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
         throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));
     }
@@ -184,10 +193,10 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
 
 // The sold pass of `fetch --sold`, with what the listings left of the call budget. Without the
 // Insights scope it says so once and the night goes on.
-void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
-                const schema::Catalog& catalog,
-                const std::vector<fetcher::ConditionGroup>& conditions,
-                const fetcher::Credentials& credentials, int calls_used) {
+int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
+               const schema::Catalog& catalog,
+               const std::vector<fetcher::ConditionGroup>& conditions,
+               const fetcher::Credentials& credentials, int calls_used) {
     fetcher::SoldFetchConfig sold;
     const auto& market = options.config.search.marketplace;
     sold.api_base = options.config.search.api_base;
@@ -209,7 +218,7 @@ void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOp
     sold.http.max_calls = options.config.http.max_calls - calls_used;
     if (sold.http.max_calls <= 0) {
         std::cerr << "gpuprice: fetch: no calls left of --max-calls for sold items\n";
-        return;
+        return 0;
     }
     const auto outcome = fetcher::run_sold_fetch(db, sold, credentials, schema::now());
     if (outcome.scope_refused) {
@@ -217,7 +226,7 @@ void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOp
             std::cerr << "gpuprice: fetch: no sold prices: eBay has not granted this keyset the "
                          "Marketplace Insights scope (buy.marketplace.insights); listings are "
                          "fetched as usual\n";
-        return;
+        return outcome.calls_used;
     }
     progress(global, "sold items: " + std::to_string(outcome.items_stored) + " stored (" +
                          std::to_string(outcome.items_kept_out) + " kept out of medians), " +
@@ -228,6 +237,32 @@ void fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOp
     if (outcome.budget_reached) {
         warn(global, "sold items: the call budget (--max-calls) ran out before every family");
     }
+    return outcome.calls_used;
+}
+
+// getItem for the listings new tonight that are still ambiguous, within --item-share of the
+// budget; their aspects are stored for the match that follows.
+void ask_items(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
+               const fetcher::Credentials& credentials, std::int64_t run_id, int calls_used) {
+    fetcher::ItemAspectsConfig config;
+    config.api_base = options.config.search.api_base;
+    config.auth_url = options.config.auth_url;
+    config.marketplace = std::string(options.config.search.marketplace.id);
+    config.token_cache_path = options.config.token_cache_path;
+    config.http = options.config.http;
+    config.http.max_calls =
+        fetcher::item_call_budget(options.config.http.max_calls, options.item_share, calls_used);
+    if (config.http.max_calls <= 0) return;
+    std::vector<fetcher::ItemToAsk> items;
+    for (auto& l : schema::ambiguous_listings_to_ask(db, run_id, config.http.max_calls)) {
+        items.push_back({l.listing_id, std::move(l.item_id)});
+    }
+    if (items.empty()) return;
+    const auto outcome = fetcher::fetch_item_aspects(db, config, credentials, items);
+    progress(global, "item aspects: " + std::to_string(outcome.items_with_aspects) + " of " +
+                         std::to_string(items.size()) + " ambiguous new listings had aspects, " +
+                         std::to_string(outcome.calls_used) + " API calls");
+    for (const auto& problem : outcome.problems) warn(global, problem);
 }
 
 }  // namespace
@@ -293,13 +328,20 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     if (show_progress) std::cerr << '\n';
     if (options->sold && options->sample_dir) {
         warn(global, "--sold needs eBay: the sample holds no sold items");
-    } else if (options->sold) {
-        fetch_sold(global, db, *options, catalog, conditions, *credentials, outcome.calls_used);
+    }
+    int calls_used = outcome.calls_used;
+    if (options->sold && !options->sample_dir) {
+        calls_used +=
+            fetch_sold(global, db, *options, catalog, conditions, *credentials, calls_used);
     }
 
-    const auto verdicts =
-        match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                       outcome.run_id, schema::now_iso());
+    auto verdicts = match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                                   outcome.run_id, schema::now_iso());
+    if (!options->sample_dir && options->item_share > 0 && outcome.run_id > 0) {
+        ask_items(global, db, *options, *credentials, outcome.run_id, calls_used);
+        verdicts = match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                                  outcome.run_id, schema::now_iso());
+    }
     match_sold_items(db, matcher, /*all=*/false);  // from --sold, or the sample's sold pages
     progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +
                          " listings to catalog models");

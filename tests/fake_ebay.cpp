@@ -124,6 +124,10 @@ FakeEbay::FakeEbay() {
                 [this](const httplib::Request& req, httplib::Response& res) {
                     handle_item_group(req, res);
                 });
+    // After get_items_by_item_group, which the pattern would also match.
+    server_.Get(
+        R"(/buy/browse/v1/item/([^/?]+))",
+        [this](const httplib::Request& req, httplib::Response& res) { handle_item(req, res); });
     server_.Get("/developer/analytics/v1_beta/rate_limit/",
                 [this](const httplib::Request& req, httplib::Response& res) {
                     handle_rate_limits(req, res);
@@ -190,6 +194,36 @@ std::set<std::string> FakeEbay::end_user_contexts() const {
 
 // get_items_by_item_group: every variation of a multi-variation listing, as Items. It counts
 // against the same daily Browse quota as search.
+void FakeEbay::set_item_details(const std::string& item_id, std::string localized_aspects) {
+    std::lock_guard lock(mutex_);
+    item_details_[item_id] = std::move(localized_aspects);
+}
+
+void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) {
+    ++item_calls_;
+    ++search_calls_;
+    if (!token_valid(req.get_header_value("Authorization"))) {
+        ++unauthorized_calls_;
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    std::string id = req.matches[1];
+    for (std::size_t at; (at = id.find("%7C")) != std::string::npos;) id.replace(at, 3, "|");
+    std::lock_guard lock(mutex_);
+    const auto it = item_details_.find(id);
+    if (it == item_details_.end()) {
+        res.status = 404;
+        res.set_content(error_body(11001, "API_BROWSE", "The specified item Id was not found."),
+                        "application/json");
+        return;
+    }
+    std::string body = R"({"itemId":")" + id + R"(","title":"item )" + id + R"(")";
+    if (!it->second.empty()) body += R"(,"localizedAspects":[)" + it->second + "]";
+    body += "}";
+    res.set_content(body, "application/json");
+}
+
 void FakeEbay::handle_item_group(const httplib::Request& req, httplib::Response& res) {
     ++item_group_calls_;
     ++search_calls_;

@@ -85,6 +85,10 @@ class FakeEbay {
                    std::int64_t claimed_total = -1);
     // The variations get_items_by_item_group returns for a group.
     void set_item_group(const std::string& group_id, std::vector<FakeItem> variations);
+    // getItem (/item/{item_id}): the item's localizedAspects array contents (JSON objects, may be
+    // empty for an item without aspects). Items not set answer 404 (errorId 11001), as an ended
+    // or removed item does.
+    void set_item_details(const std::string& item_id, std::string localized_aspects);
     // Faults applied to the next search requests, one each, in order.
     void queue_faults(std::initializer_list<Fault> faults);
     // Faults for the next requests of one search term only.
@@ -110,6 +114,7 @@ class FakeEbay {
     int search_calls() const { return search_calls_; }
     int rate_limit_calls() const { return rate_limit_calls_; }
     int item_group_calls() const { return item_group_calls_; }
+    int item_calls() const { return item_calls_; }
     std::set<std::string> end_user_contexts() const;
     int unauthorized_calls() const { return unauthorized_calls_; }
     std::vector<std::int64_t> offsets_requested() const;
@@ -125,6 +130,7 @@ class FakeEbay {
     void handle_search(const httplib::Request& req, httplib::Response& res);
     void handle_rate_limits(const httplib::Request& req, httplib::Response& res);
     void handle_item_group(const httplib::Request& req, httplib::Response& res);
+    void handle_item(const httplib::Request& req, httplib::Response& res);
     bool token_valid(const std::string& authorization);
     void handle_sold(const httplib::Request& req, httplib::Response& res);
 
@@ -149,6 +155,8 @@ class FakeEbay {
     std::atomic<int> search_calls_{0};
     std::atomic<int> rate_limit_calls_{0};
     std::atomic<int> item_group_calls_{0};
+    std::atomic<int> item_calls_{0};
+    std::map<std::string, std::string> item_details_;
     std::map<std::string, std::vector<FakeItem>> groups_;
     std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};

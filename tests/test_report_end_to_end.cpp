@@ -11,6 +11,7 @@
 #include "fetcher/sample_replay.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "schema/store/aspect_store.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"

@@ -43,23 +43,6 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
     return titles;
 }
 
-void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
-                   const std::vector<std::pair<std::string, std::string>>& aspects,
-                   const std::string& seen_at) {
-    auto upsert = db.prepare(
-        "INSERT INTO listing_aspects (listing_id, source, name, value, seen_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (listing_id, source, name) DO UPDATE SET "
-        "value = excluded.value, seen_at = excluded.seen_at");
-    for (const auto& [name, value] : aspects) {
-        upsert.bind(1, listing_id)
-            .bind_unowned(2, source == AspectSource::item ? "item" : "aspect-filter")
-            .bind_unowned(3, name)
-            .bind_unowned(4, value)
-            .bind_unowned(5, seen_at);
-        upsert.run();
-    }
-}
-
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
                     const std::string& matched_at) {
     Transaction tx(db);

@@ -38,15 +38,6 @@ struct Verdict {
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
                     const std::string& matched_at);
 
-// Where a listing's aspects came from: the aspect_filter search it was seen under, or getItem.
-enum class AspectSource { aspect_filter, item };
-
-// Records aspects for a listing (inside the caller's transaction), replacing earlier values of
-// the same source and name.
-void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
-                   const std::vector<std::pair<std::string, std::string>>& aspects,
-                   const std::string& seen_at);
-
 struct UnmatchedTitle {
     std::string reason;
     std::string title;

@@ -1,0 +1,44 @@
+#include "schema/store/aspect_store.hpp"
+
+namespace gpuprice::schema {
+
+void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
+                   const std::vector<std::pair<std::string, std::string>>& aspects,
+                   const std::string& seen_at) {
+    auto upsert = db.prepare(
+        "INSERT INTO listing_aspects (listing_id, source, name, value, seen_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (listing_id, source, name) DO UPDATE SET "
+        "value = excluded.value, seen_at = excluded.seen_at");
+    for (const auto& [name, value] : aspects) {
+        upsert.bind(1, listing_id)
+            .bind_unowned(2, source == AspectSource::item ? "item" : "aspect-filter")
+            .bind_unowned(3, name)
+            .bind_unowned(4, value)
+            .bind_unowned(5, seen_at);
+        upsert.run();
+    }
+}
+
+std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t run_id, int limit) {
+    auto select = db.prepare(
+        "SELECT l.id, l.item_id FROM listings l JOIN match_results m ON m.listing_id = l.id "
+        "LEFT JOIN item_lookups k ON k.listing_id = l.id "
+        "WHERE m.reason = 'ambiguous' AND l.first_seen_run = ?1 AND k.listing_id IS NULL "
+        "ORDER BY l.id LIMIT ?2");
+    select.bind(1, run_id).bind(2, limit);
+    std::vector<ListingToAsk> rows;
+    while (select.step()) rows.push_back({select.int64(0), select.text(1)});
+    return rows;
+}
+
+void record_item_lookup(Database& db, std::int64_t listing_id, const std::string& asked_at,
+                        const std::string& status) {
+    auto upsert = db.prepare(
+        "INSERT INTO item_lookups (listing_id, asked_at, status) VALUES (?1, ?2, ?3) "
+        "ON CONFLICT (listing_id) DO UPDATE SET asked_at = excluded.asked_at, "
+        "status = excluded.status");
+    upsert.bind(1, listing_id).bind_unowned(2, asked_at).bind_unowned(3, status);
+    upsert.run();
+}
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,36 @@
+// Item aspects eBay holds for listings (Memory Size, Chipset/GPU Model, form factor words), as
+// evidence for the title matcher beside the title, and the getItem answers already had, so that
+// an item is never asked twice.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// Where a listing's aspects came from: the aspect_filter search it was seen under, or getItem.
+enum class AspectSource { aspect_filter, item };
+
+// Records aspects for a listing, replacing earlier values of the same source and name.
+void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
+                   const std::vector<std::pair<std::string, std::string>>& aspects,
+                   const std::string& seen_at);
+
+struct ListingToAsk {
+    std::int64_t listing_id = 0;
+    std::string item_id;
+};
+
+// Listings first seen in `run_id` whose verdict is `ambiguous` and whose item eBay was not yet
+// asked about, in id order, at most `limit`.
+std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t run_id, int limit);
+
+// Remembers that getItem answered for the listing (`status` ok, or gone for a 404).
+void record_item_lookup(Database& db, std::int64_t listing_id, const std::string& asked_at,
+                        const std::string& status);
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,228 @@
+// getItem for listings the title left ambiguous, against the fake eBay: localizedAspects
+// stored and used by the matcher, aspects missing, "Not Specified" or contradicting, an item
+// gone, the call budget share, and each item asked only once.
+#include <doctest/doctest.h>
+
+#include "analysis/title_matcher.hpp"
+#include "cli/match_listings.hpp"
+#include "fetcher/fetch_run.hpp"
+#include "fetcher/item_aspects.hpp"
+#include "schema/rules/match_rules.hpp"
+#include "schema/store/aspect_store.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/migrations.hpp"
+#include "tests/child_process.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+using namespace std::chrono_literals;
+using test::FakeEbay;
+using test::FakeItem;
+
+namespace {
+
+FakeItem card(const std::string& id, const std::string& title) {
+    FakeItem item;
+    item.item_id = "v1|" + id + "|0";
+    item.title = title;
+    item.price = "650.00";
+    return item;
+}
+
+struct AspectsFixture {
+    FakeEbay ebay;
+    test::TempDir dir;
+    schema::Database db{dir.file("aspects.db")};
+    schema::Catalog catalog = schema::load_catalog(test::catalog_dir());
+    schema::MatchRules rules = schema::load_match_rules(test::catalog_dir(), catalog);
+    analysis::TitleMatcher matcher{catalog, rules};
+    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
+    fetcher::FetchConfig config;
+    fetcher::ItemAspectsConfig items_config;
+
+    AspectsFixture() {
+        schema::migrate(db);
+        schema::store_catalog(db, catalog);
+        config.search.api_base = ebay.api_base();
+        config.auth_url = ebay.token_url();
+        config.token_cache_path = dir.file("token");
+        config.http.retry.base_delay = 10ms;
+        config.http.retry.max_delay = 50ms;
+        config.http.max_calls = 100;
+        config.check_quota = false;
+        items_config.api_base = ebay.api_base();
+        items_config.auth_url = ebay.token_url();
+        items_config.token_cache_path = dir.file("token");
+        items_config.http = config.http;
+        ebay.set_items("RTX 3080", {card("1", "EVGA GeForce RTX 3080 FTW3 Ultra"),
+                                    card("2", "ASUS TUF GeForce RTX 3080 OC"),
+                                    card("3", "MSI GeForce RTX 3080 Gaming X Trio"),
+                                    card("4", "ZOTAC GeForce RTX 3080 Trinity"),
+                                    card("5", "NVIDIA GeForce RTX 3080 10GB"),
+                                    card("6", "EVGA GeForce RTX 3080 XC3 Ultra")});
+        ebay.set_item_details("v1|1|0", R"({"type":"STRING","name":"Memory Size","value":"12 GB"},
+                                          {"type":"STRING","name":"Brand","value":"EVGA"})");
+        ebay.set_item_details("v1|2|0", R"({"type":"STRING","name":"Memory Size",
+                                           "value":"Not Specified"})");
+        ebay.set_item_details("v1|3|0", "");  // no localizedAspects at all
+        // item 4: gone (404)
+        ebay.set_item_details("v1|5|0",
+                              R"({"type":"STRING","name":"Memory Size","value":"12 GB"})");
+        ebay.set_item_details("v1|6|0", R"({"type":"STRING","name":"Memory Size","value":"16 GB"},
+                                          {"type":"STRING","name":"Chipset/GPU Model"})");
+    }
+
+    std::int64_t fetch_and_match(const std::string& day) {
+        config.queries = fetcher::family_queries({"RTX 3080"}, {{"used", "3000"}});
+        const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
+        REQUIRE(outcome.status == schema::RunStatus::ok);
+        cli::match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                            outcome.run_id, day + "T03:00:00Z");
+        return outcome.run_id;
+    }
+
+    std::string verdict(const std::string& item_id) {
+        auto stmt = db.prepare(
+            "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
+            "FROM match_results m JOIN listings l ON l.id = m.listing_id WHERE l.item_id = ?1");
+        stmt.bind(1, item_id);
+        REQUIRE(stmt.step());
+        return stmt.text(0);
+    }
+};
+
+}  // namespace
+
+TEST_SUITE("fetcher::item_aspects") {
+    TEST_CASE("localizedAspects are read; a malformed aspect or body costs only itself") {
+        const auto aspects = fetcher::parse_item_aspects(
+            R"({"itemId":"v1|1|0","localizedAspects":[{"type":"STRING","name":"Memory Size",
+            "value":"12 GB"},{"name":"Brand"},42,{"name":"Chipset/GPU Model",
+            "value":"NVIDIA GeForce RTX 3080"}]})");
+        REQUIRE(aspects.size() == 2);
+        CHECK(aspects[0] == std::pair<std::string, std::string>{"Memory Size", "12 GB"});
+        CHECK(aspects[1].first == "Chipset/GPU Model");
+        CHECK(fetcher::parse_item_aspects(R"({"itemId":"v1|1|0"})").empty());
+        CHECK(fetcher::parse_item_aspects("<html>").empty());
+        CHECK(fetcher::item_url("http://x", "v1|123|0") ==
+              "http://x/buy/browse/v1/item/v1%7C123%7C0");
+    }
+
+    TEST_CASE("ambiguous new listings are asked once, within the budget; aspects settle them") {
+        AspectsFixture f;
+        const auto run = f.fetch_and_match("2026-12-01");
+        CHECK(f.verdict("v1|5|0") == "ok|RTX 3080 10GB|title");
+        // Only what the title left open is asked about: not the 10GB card.
+        auto asked = schema::ambiguous_listings_to_ask(f.db, run, 100);
+        REQUIRE(asked.size() == 5);
+        for (const auto& a : asked) CHECK(a.item_id != "v1|5|0");
+
+        // A budget of 3 calls: three items asked, the rest wait.
+        f.items_config.http.max_calls = 3;
+        std::vector<fetcher::ItemToAsk> items;
+        for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
+        auto first = fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, items);
+        CHECK(first.calls_used == 3);
+        CHECK(first.budget_reached);
+        CHECK(f.ebay.item_calls() == 3);
+
+        f.items_config.http.max_calls = 100;
+        asked = schema::ambiguous_listings_to_ask(f.db, run, 100);
+        CHECK(asked.size() == 2);  // the answered ones are never asked again
+        items.clear();
+        for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
+        const auto second = fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, items);
+        CHECK(second.calls_used == 2);
+        CHECK_FALSE(second.budget_reached);
+        CHECK(first.items_gone + second.items_gone == 1);
+        CHECK(first.items_answered + second.items_answered == 4);
+        CHECK(f.ebay.item_calls() == 5);
+        CHECK(schema::ambiguous_listings_to_ask(f.db, run, 100).empty());
+
+        cli::match_listings(f.db, f.matcher, schema::WhichListings::WithoutVerdictOrSeenInRun, run,
+                            "2026-12-01T03:10:00Z");
+        CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // Memory Size decided
+        CHECK(f.verdict("v1|2|0") == "ambiguous||title");         // "Not Specified" is nothing
+        CHECK(f.verdict("v1|3|0") == "ambiguous||title");         // no aspects at all
+        CHECK(f.verdict("v1|4|0") == "ambiguous||title");         // gone
+        CHECK(f.verdict("v1|6|0") == "ambiguous||aspect");        // 16 GB: no 3080 has it
+
+        // The next night the same listings are not new: nothing is asked.
+        const auto night2 = f.fetch_and_match("2026-12-02");
+        CHECK(schema::ambiguous_listings_to_ask(f.db, night2, 100).empty());
+        CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // stored aspects still count
+    }
+
+    TEST_CASE("an aspect contradicting the title's own VRAM makes it ambiguous") {
+        AspectsFixture f;
+        const auto run = f.fetch_and_match("2026-12-01");
+        const auto id = [&] {
+            auto stmt = f.db.prepare("SELECT id FROM listings WHERE item_id = 'v1|5|0'");
+            REQUIRE(stmt.step());
+            return stmt.int64(0);
+        }();
+        // The 10GB card's getItem says 12 GB (a seller's slip): not trusted either way.
+        const auto outcome =
+            fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, {{id, "v1|5|0"}});
+        CHECK(outcome.items_answered == 1);
+        cli::match_listings(f.db, f.matcher, schema::WhichListings::All, run,
+                            "2026-12-01T03:10:00Z");
+        CHECK(f.verdict("v1|5|0") == "ambiguous||aspect");
+    }
+
+    TEST_CASE("gpuprice fetch asks getItem within --item-share and stores what decided") {
+        AspectsFixture f;
+        auto run = [&](const std::string& share) {
+            const pid_t pid = test::spawn({GPUPRICE_BINARY,
+                                           "--db",
+                                           f.dir.file("cli.db"),
+                                           "--quiet",
+                                           "fetch",
+                                           "--query",
+                                           "RTX 3080",
+                                           "--condition",
+                                           "used",
+                                           "--parallel",
+                                           "1",
+                                           "--no-quota-check",
+                                           "--max-calls",
+                                           "20",
+                                           "--item-share",
+                                           share,
+                                           "--api-base",
+                                           f.ebay.api_base(),
+                                           "--auth-url",
+                                           f.ebay.token_url(),
+                                           "--token-cache",
+                                           f.dir.file("cli-token"),
+                                           "--retry-base-ms",
+                                           "10"},
+                                          {"EBAY_CLIENT_ID=" + f.ebay.client_id,
+                                           "EBAY_CLIENT_SECRET=" + f.ebay.client_secret});
+            return test::wait_exit(pid);
+        };
+        CHECK(run("1.5") == 2);  // not a share
+        CHECK(run("0") == 0);
+        CHECK(f.ebay.item_calls() == 0);
+        // 10% of 20 calls: two getItem calls, for the first two ambiguous new listings...
+        schema::Database cli_db(f.dir.file("cli.db"));
+        cli_db.exec("DELETE FROM listings");  // so that tonight's listings are new again
+        CHECK(run("0.1") == 0);
+        CHECK(f.ebay.item_calls() == 2);
+        auto stmt = cli_db.prepare(
+            "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
+            "FROM match_results m JOIN listings l ON l.id = m.listing_id "
+            "WHERE l.item_id = 'v1|1|0'");
+        REQUIRE(stmt.step());
+        CHECK(stmt.text(0) == "ok|RTX 3080 12GB|aspect");
+    }
+
+    TEST_CASE("getItem's share of the budget") {
+        CHECK(fetcher::item_call_budget(1000, 0.10, 300) == 100);
+        CHECK(fetcher::item_call_budget(1000, 0.10, 950) == 50);  // what the searches left
+        CHECK(fetcher::item_call_budget(1000, 0.10, 1000) == 0);
+        CHECK(fetcher::item_call_budget(1000, 0.0, 0) == 0);
+        CHECK(fetcher::item_call_budget(15, 0.10, 0) == 1);
+    }
+}
