@@ -4,6 +4,9 @@
 
 #include "analysis/title_matcher.hpp"
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/credentials.hpp"
+#include "fetcher/errors.hpp"
+#include "fetcher/oauth_client.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;
@@ -35,6 +38,42 @@ TEST_SUITE("fuzz_regressions") {
                 CHECK_FALSE(l.title.empty());
                 CHECK(l.price_cents > 0);
                 CHECK(l.currency == "USD");
+            }
+        }
+    }
+
+    TEST_CASE("credentials file inputs: no crash, values never in a message") {
+        const auto files = inputs("credentials");
+        CHECK_FALSE(files.empty());
+        for (const auto& file : files) {
+            CAPTURE(file.filename().string());
+            try {
+                const auto c = fetcher::parse_credentials_text(test::read_file(file), "f");
+                CHECK(c.client_id.find(' ') == std::string::npos);
+            } catch (const fetcher::CredentialsError& e) {
+                const std::string what = e.what();
+                CHECK(what.starts_with("f:"));
+                CHECK(what.find("quoted") == std::string::npos);
+            }
+        }
+    }
+
+    TEST_CASE("token response inputs: valid token text, bounded expiry") {
+        const auto files = inputs("token_response");
+        CHECK_FALSE(files.empty());
+        const auto now = std::chrono::system_clock::time_point(std::chrono::seconds(1'780'000'000));
+        for (const auto& file : files) {
+            CAPTURE(file.filename().string());
+            fetcher::HttpResponse response;
+            response.status = 200;
+            response.body = test::read_file(file);
+            try {
+                const auto token = fetcher::token_from_response(response, now);
+                CHECK(fetcher::is_valid_token_text(token.value));
+                CHECK(token.expires_at <= now + fetcher::kMaxTokenLifetime);
+                CHECK(token.expires_at >= now);
+            } catch (const fetcher::FetchError& e) {
+                CHECK(std::string(e.what()).find('\n') == std::string::npos);
             }
         }
     }

@@ -1,0 +1,35 @@
+// libFuzzer target: any bytes as the token endpoint's body, with status 200 and 401. The
+// parser must never crash or overflow the clock (expires_in), and a token it returns must be
+// one visible ASCII word that cannot inject a header. Built and run by scripts/fuzz.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "fetcher/errors.hpp"
+#include "fetcher/oauth_client.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace gpuprice::fetcher;
+    const auto now = std::chrono::system_clock::time_point(std::chrono::seconds(1'780'000'000));
+    for (const long status : {200L, 401L}) {
+        HttpResponse response;
+        response.status = status;
+        response.body.assign(reinterpret_cast<const char*>(data), size);
+        try {
+            const auto token = token_from_response(response, now);
+            if (!is_valid_token_text(token.value)) std::abort();
+            if (token.expires_at < now || token.expires_at > now + kMaxTokenLifetime) std::abort();
+        } catch (const CredentialsError& e) {
+            for (const char c : std::string(e.what())) {
+                if (static_cast<unsigned char>(c) < 0x20) std::abort();  // printable messages
+            }
+        } catch (const FetchError& e) {
+            for (const char c : std::string(e.what())) {
+                if (static_cast<unsigned char>(c) < 0x20) std::abort();
+            }
+        }
+    }
+    return 0;
+}
