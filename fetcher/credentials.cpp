@@ -16,8 +16,8 @@ namespace gpuprice::fetcher {
 
 namespace {
 
-// A credentials file is two short lines; anything much bigger is not one.
-constexpr std::size_t kMaxConfigBytes = 64 * 1024;
+// A credentials file is two short lines; beyond this it is not one (and would not fit memory).
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 30;
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 std::string env(const char* name) {
@@ -57,9 +57,9 @@ std::string read_config_file(const std::string& path, const Credentials& from_en
     const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (fd.get() < 0) {
         const int error = errno;
-        throw CredentialsError("cannot read the credentials file " + path + ": " +
-                               std::strerror(error) + " (and " + what_the_env_lacks(from_env) +
-                               ")");
+        throw CredentialsError("no eBay credentials: cannot read the credentials file " + path +
+                               ": " + std::strerror(error) + " (and " +
+                               what_the_env_lacks(from_env) + ")");
     }
     struct stat info {};
     if (::fstat(fd.get(), &info) != 0) {
@@ -123,12 +123,11 @@ Credentials parse_credentials_text(std::string_view text, const std::string& pat
         const auto eq = content.find('=');
         if (eq == std::string_view::npos) throw CredentialsError(where + "expected 'name = value'");
         const auto key = schema::trim(content.substr(0, eq));
-        const auto value = schema::trim(content.substr(eq + 1));
+        const auto raw_value = schema::trim(content.substr(eq + 1));
         if (key != "client_id" && key != "client_secret") continue;
-        if (is_quoted(value)) {
-            throw CredentialsError(where + "the value of " + std::string(key) +
-                                   " is in quotes; write it without them");
-        }
+        // `client_id = "App-1"`, as many config formats write it: the quotes are not part of
+        // the value (eBay's ids and secrets never contain one).
+        auto value = is_quoted(raw_value) ? raw_value.substr(1, raw_value.size() - 2) : raw_value;
         for (const char c : value) {
             if (static_cast<unsigned char>(c) < 0x20 || c == ' ' || c == 0x7F) {
                 throw CredentialsError(where + "the value of " + std::string(key) +

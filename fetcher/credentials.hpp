@@ -18,8 +18,9 @@ struct Credentials {
 // Environment first, then `config_path` (or $GPUPRICE_CONFIG, or ~/.config/gpuprice/credentials)
 // with lines `client_id = ...` and `client_secret = ...`. Throws CredentialsError saying what to
 // set, or why the file was refused: not a regular file (a FIFO would block, a folder is not a
-// file), readable by group or others, a quoted value, a line that is not `name = value`. A
-// UTF-8 byte order mark and CRLF line ends are accepted.
+// file), readable by group or others, a value with a space or control character, a line that is
+// not `name = value`. A UTF-8 byte order mark, CRLF line ends and a value in quotes are
+// accepted (the quotes are dropped).
 Credentials load_credentials(const std::optional<std::string>& config_path);
 
 // Reads credentials from the text of a config file; `path` names it in messages. Throws
