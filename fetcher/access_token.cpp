@@ -11,7 +11,8 @@ bool is_valid_token_text(std::string_view token) {
 
 std::chrono::system_clock::time_point token_expiry(std::chrono::system_clock::time_point now,
                                                    std::int64_t expires_in) {
-    const auto seconds = std::clamp<std::int64_t>(expires_in, 0, kMaxTokenLifetime.count());
+    const auto seconds =
+        std::clamp<std::int64_t>(expires_in, kMinTokenLifetime.count(), kMaxTokenLifetime.count());
     return now + std::chrono::seconds(seconds);
 }
 

@@ -18,12 +18,16 @@ struct AccessToken {
 
 // eBay's application tokens live 7,200 s; a day is the most gpuprice believes.
 inline constexpr std::chrono::seconds kMaxTokenLifetime{24 * 3600};
+// The least it believes: a fetch renews a token 5 minutes before it expires, so a token that
+// claimed less (0, or negative) would be renewed before every call, forever. If it really
+// expires sooner, eBay answers 401 and the fetch renews it once.
+inline constexpr std::chrono::seconds kMinTokenLifetime{600};
 
 // Visible ASCII only (0x21-0x7E): no space, no control character, nothing that ends a header.
 bool is_valid_token_text(std::string_view token);
 
-// `expires_in` seconds from `now`, clamped to [0, kMaxTokenLifetime]: a negative or absurd value
-// (INT64_MAX) never overflows the clock.
+// `expires_in` seconds from `now`, clamped to [kMinTokenLifetime, kMaxTokenLifetime]: a negative
+// or absurd value (INT64_MAX) never overflows the clock nor makes a fetch renew without end.
 std::chrono::system_clock::time_point token_expiry(std::chrono::system_clock::time_point now,
                                                    std::int64_t expires_in);
 

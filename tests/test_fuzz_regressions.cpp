@@ -71,7 +71,7 @@ TEST_SUITE("fuzz_regressions") {
                 const auto token = fetcher::token_from_response(response, now);
                 CHECK(fetcher::is_valid_token_text(token.value));
                 CHECK(token.expires_at <= now + fetcher::kMaxTokenLifetime);
-                CHECK(token.expires_at >= now);
+                CHECK(token.expires_at >= now + fetcher::kMinTokenLifetime);
             } catch (const fetcher::FetchError& e) {
                 CHECK(std::string(e.what()).find('\n') == std::string::npos);
             }

@@ -20,7 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         try {
             const auto token = token_from_response(response, now);
             if (!is_valid_token_text(token.value)) std::abort();
-            if (token.expires_at < now || token.expires_at > now + kMaxTokenLifetime) std::abort();
+            if (token.expires_at < now + kMinTokenLifetime ||
+                token.expires_at > now + kMaxTokenLifetime)
+                std::abort();
         } catch (const CredentialsError& e) {
             for (const char c : std::string(e.what())) {
                 if (static_cast<unsigned char>(c) < 0x20) std::abort();  // printable messages
