@@ -305,6 +305,11 @@ std::vector<std::int64_t> FakeEbay::offsets_requested() const {
     return offsets_;
 }
 
+std::set<std::string> FakeEbay::user_agents_seen() const {
+    std::lock_guard lock(mutex_);
+    return user_agents_;
+}
+
 std::set<std::string> FakeEbay::marketplaces_seen() const {
     std::lock_guard lock(mutex_);
     return marketplaces_;
@@ -369,6 +374,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         delay = delay_;
         marketplaces_.insert(req.get_header_value("X-EBAY-C-MARKETPLACE-ID"));
+        user_agents_.insert(req.get_header_value("User-Agent"));
         end_user_contexts_.insert(req.get_header_value("X-EBAY-C-ENDUSERCTX"));
         filters_.push_back(req.get_param_value("filter"));
     }

@@ -119,6 +119,7 @@ class FakeEbay {
     int unauthorized_calls() const { return unauthorized_calls_; }
     std::vector<std::int64_t> offsets_requested() const;
     std::set<std::string> marketplaces_seen() const;
+    std::set<std::string> user_agents_seen() const;  // of the search requests
     std::vector<std::string> filters_seen() const;
 
     const std::string client_id = "test-client-id";
@@ -150,6 +151,7 @@ class FakeEbay {
     std::chrono::milliseconds delay_{0};
     std::vector<std::int64_t> offsets_;
     std::set<std::string> marketplaces_;
+    std::set<std::string> user_agents_;
     std::vector<std::string> filters_;
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
