@@ -89,6 +89,9 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "token-cache",
         po::value(&o.token_cache)->default_value(fetcher::default_token_cache_path()),
         "where the OAuth token is kept between runs (mode 0600)")(
+        "deadline-minutes",
+        po::value<int>()->default_value(static_cast<int>(c.deadline.count() / 60)),
+        "the whole run ends by then, partial (exit 6), whatever the server does")(
         "retry-base-ms", po::value<int>()->default_value(500),
         "first retry delay; doubles per attempt, with jitter")(
         "sold", po::bool_switch(&o.sold),
@@ -129,6 +132,9 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     const int retry_base = (*vm)["retry-base-ms"].as<int>();
     if (retry_base < 0) throw UsageError("--retry-base-ms must not be negative");
     c.http.retry.base_delay = std::chrono::milliseconds(retry_base);
+    const int deadline = (*vm)["deadline-minutes"].as<int>();
+    if (deadline < 1) throw UsageError("--deadline-minutes must be at least 1");
+    c.deadline = std::chrono::minutes(deadline);  // whole minutes on the command line
     c.token_cache_path = o.token_cache;
     return o;
 }

@@ -24,8 +24,8 @@ namespace {
 using SystemClock = std::chrono::system_clock;
 
 std::string describe_failure(const HttpResponse& response) {
-    if (response.status == 0) return "network: " + response.curl_error;
-    std::string text = "HTTP " + std::to_string(response.status);
+    std::string text = response.describe_transport();
+    if (!response.complete()) return text;
     for (const auto& error : parse_errors(response.body)) text += ", " + error.describe();
     return text;
 }
@@ -214,6 +214,14 @@ class Fetch {
             outcome_.budget_reached = true;
             return close(state, "budget");
         }
+        if (response.deadline_passed || engine_.out_of_time()) stop_for_time();
+        if (response.deadline_passed) return close(state, "deadline");
+        // A transfer error after the status line (a cut connection, a timeout mid-body, a body
+        // over the cap) leaves a fragment: never parsed as a page.
+        if (!response.complete()) {
+            ++done_;
+            return fail(state, call, describe_failure(response));
+        }
         if (response.status == 401 && !call.replay) return replay_after_401(call);
         if (is_quota_exhausted(response.status, response.body)) {
             stop(StopReason::quota, "stopped: eBay's daily Browse call quota is spent (" +
@@ -357,6 +365,19 @@ class Fetch {
         });
     }
 
+    void stop_for_time() {
+        if (engine_.consecutive_timeouts() >= config_.http.max_consecutive_timeouts &&
+            config_.http.max_consecutive_timeouts > 0) {
+            stop(StopReason::deadline,
+                 "stopped: " + std::to_string(engine_.consecutive_timeouts()) +
+                     " requests in a row timed out; eBay (or the way to it) is too slow tonight");
+        } else {
+            stop(StopReason::deadline, "stopped: the run's deadline of " +
+                                           std::to_string(config_.deadline.count() / 60) +
+                                           " minutes passed (--deadline-minutes)");
+        }
+    }
+
     // Ends the run's dispatching: nothing more is sent, retries waiting are dropped, and every
     // query still open is closed with the reason.
     void stop(StopReason reason, const std::string& why) {
@@ -490,6 +511,8 @@ std::string_view stop_reason_name(StopReason reason) {
             return "access-denied";
         case StopReason::credentials:
             return "credentials";
+        case StopReason::deadline:
+            return "deadline";
     }
     return "";
 }
@@ -504,16 +527,19 @@ void finish(schema::Database& db, const FetchOutcome& outcome) {
                        message);
 }
 
-FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
+FetchOutcome run_fetch(schema::Database& db, const FetchConfig& given,
                        const Credentials& credentials, const std::string& observed_on,
                        const ProgressFn& progress) {
+    FetchConfig config = given;
+    config.http.deadline = std::chrono::steady_clock::now() + given.deadline;
     auto token = obtain_token(config, credentials);
     std::optional<BrowseQuota> quota;
     std::string quota_note;
     if (config.check_quota) {
         const auto response =
             send_one(config.http, rate_limits_request(config.search.api_base, token.value));
-        quota = response.status == 200 ? parse_browse_quota(response.body) : std::nullopt;
+        quota = response.complete() && response.status == 200 ? parse_browse_quota(response.body)
+                                                              : std::nullopt;
         if (!quota) {
             quota_note =
                 "could not read the remaining quota (getRateLimits: " + describe_failure(response) +

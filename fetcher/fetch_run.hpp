@@ -44,6 +44,9 @@ struct FetchConfig {
     // when the budget allows; until then they are flagged and kept out of medians.
     bool expand_variations = true;
     HttpOptions http;  // http.max_calls is --max-calls
+    // The whole run (token, quota, pages) ends by then: a trickling server cannot stretch one
+    // night into the next (scripts/nightly holds its lock meanwhile). A stopped run is partial.
+    std::chrono::seconds deadline{std::chrono::hours(4)};
 };
 
 struct FetchProgress {
@@ -61,6 +64,7 @@ enum class StopReason {
     quota,          // eBay's daily quota is spent (429 errorId 2001, or getRateLimits read 0)
     access_denied,  // 403 errorId 1100: the token lacks the scope
     credentials,    // a token refresh was refused
+    deadline,       // the run's deadline passed, or too many timeouts in a row
 };
 std::string_view stop_reason_name(StopReason reason);
 

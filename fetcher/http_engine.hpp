@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -28,23 +29,46 @@ struct HttpRequest {
 struct HttpResponse {
     long status = 0;  // 0 when no HTTP response arrived
     std::string body;
-    int curl_code = 0;
+    int curl_code = 0;  // CURLE_OK only when the whole body arrived
     std::string curl_error;
     int attempts = 0;
     bool budget_exhausted = false;  // never sent: the call budget was used up
     bool cancelled = false;         // a retry dropped by cancel_retries()
+    bool deadline_passed = false;   // not sent, or cut off: the run's deadline passed
+    bool too_large = false;         // the body passed HttpOptions::max_body_bytes
     std::optional<std::chrono::seconds> retry_after;
+
+    // A status and a whole body arrived. With HTTP 200 and a transfer error (a cut connection,
+    // a timeout mid-body, a body over the cap) the body is a fragment, never a page.
+    bool complete() const { return status != 0 && curl_code == 0; }
+    // "network: <curl's error>" (with the status when one came first) or "HTTP <status>".
+    std::string describe_transport() const;
 };
+
+// The largest response body accepted, after decompression. A 200-item Browse page is about
+// 0.6 MB of JSON, so this is about 100 times that; it bounds memory against gzip bombs and
+// bodies that never end (4 transfers in parallel hold at most 4 of these).
+inline constexpr std::size_t kDefaultMaxBodyBytes = std::size_t{64} << 20;
 
 struct HttpOptions {
     int parallel = 4;
     std::chrono::seconds connect_timeout{10};
-    // A transfer slower than 1 byte/s for this long is abandoned (a stalled server).
+    // A transfer slower than `low_speed_bytes` per second for `low_speed_time` is abandoned: a
+    // stalled or trickling server (a real page arrives at kilobytes per second or more).
+    long low_speed_bytes = 100;
     std::chrono::seconds low_speed_time{30};
     std::chrono::seconds total_timeout{120};
     RetryPolicy retry;
     std::string user_agent = schema::user_agent();
     int max_calls = 1000;  // budget of counted attempts, retries included
+    std::size_t max_body_bytes = kDefaultMaxBodyBytes;
+    // The whole run's deadline: nothing starts after it, a transfer running then is cut off
+    // (its timeout is shortened to end there), and waiting retries are dropped.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    // This many transfers in a row that timed out (no other answer between them) mean the
+    // server or the path to it is trickling or dead: everything else is dropped as for the
+    // deadline. 0: no limit.
+    int max_consecutive_timeouts = 6;
 };
 
 class HttpEngine {
@@ -58,7 +82,9 @@ class HttpEngine {
 
     // Queues a request; `done` runs on this thread, from run(), and may submit more requests.
     void submit(HttpRequest request, Done done);
-    // Runs until every submitted request is done (or refused for the budget).
+    // Runs until every submitted request is done (or refused for the budget or the deadline).
+    // Throws std::runtime_error when libcurl's multi interface itself fails (out of memory, a
+    // broken poll): the transfers still running are abandoned.
     void run();
 
     // Drops every retry still waiting: the run stopped (quota spent, access denied).
@@ -67,10 +93,15 @@ class HttpEngine {
     int calls_made() const { return calls_made_; }
     int retries_made() const { return retries_made_; }
     bool budget_exhausted() const { return calls_made_ >= options_.max_calls; }
+    // The deadline passed, or too many timeouts in a row: nothing more is started.
+    bool out_of_time() const;
+    int consecutive_timeouts() const { return consecutive_timeouts_; }
 
   private:
     struct Transfer;
-    void start(std::unique_ptr<Transfer> transfer);
+    // Sets the easy handle up and adds it to the multi handle; false (with the transfer's
+    // response filled in) if libcurl refused an option or the handle.
+    bool start(Transfer& transfer);
     void finish(Transfer* transfer, CURLcode code);
     std::chrono::milliseconds next_wait() const;
 
@@ -80,6 +111,7 @@ class HttpEngine {
     std::vector<std::unique_ptr<Transfer>> running_;
     int calls_made_ = 0;
     int retries_made_ = 0;
+    int consecutive_timeouts_ = 0;
     std::mt19937_64 random_;
 };
 

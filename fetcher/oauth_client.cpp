@@ -59,6 +59,9 @@ AccessToken token_from_response(const HttpResponse& response,
     ondemand::document doc;
     ondemand::object root;
     const bool is_object = !parser.iterate(json).get(doc) && !doc.get_object().get(root);
+    if (response.status != 0 && !response.complete()) {
+        throw FetchError("eBay token endpoint: " + response.describe_transport());
+    }
     if (response.status != 200) {
         std::string_view code, description;
         std::string error = "(no error code)";

@@ -40,8 +40,8 @@ bool access_denied(const HttpResponse& response) {
 }
 
 std::string describe(const HttpResponse& response) {
-    if (response.status == 0) return "network: " + response.curl_error;
-    std::string out = "HTTP " + std::to_string(response.status);
+    std::string out = response.describe_transport();
+    if (!response.complete()) return out;
     for (const auto& e : parse_errors(response.body)) {
         out += ", eBay error " + std::to_string(e.error_id) + " (" + e.domain + "): " + e.message;
     }
@@ -102,7 +102,7 @@ class SoldFetch {
             return;
         }
         const auto where = "sold '" + config_.terms[term] + "' offset " + std::to_string(offset);
-        if (response.status != 200) {
+        if (!response.complete() || response.status != 200) {
             ++outcome_.pages_failed;
             outcome_.problems.push_back(where + ": " + describe(response));
             return;

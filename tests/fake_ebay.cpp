@@ -1,5 +1,7 @@
 #include "tests/fake_ebay.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <optional>
 #include <random>
@@ -11,6 +13,33 @@
 namespace gpuprice::test {
 
 namespace {
+
+// A gzip member whose JSON-looking content inflates to `inflated` bytes: the start of a page,
+// then spaces (deflate shrinks a run about 1000 times).
+std::string gzip_bomb(std::size_t inflated) {
+    z_stream z{};
+    if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+        throw std::runtime_error("deflateInit2 failed");
+    }
+    std::string out;
+    std::string chunk = R"({"total":1,"limit":200,"offset":0,"pad":")";
+    chunk.resize(std::size_t{1} << 20, ' ');
+    std::string buffer(std::size_t{1} << 16, '\0');
+    for (std::size_t done = 0; done < inflated; done += chunk.size()) {
+        const bool last = done + chunk.size() >= inflated;
+        z.next_in = reinterpret_cast<Bytef*>(chunk.data());
+        z.avail_in = static_cast<uInt>(chunk.size());
+        do {
+            z.next_out = reinterpret_cast<Bytef*>(buffer.data());
+            z.avail_out = static_cast<uInt>(buffer.size());
+            deflate(&z, last ? Z_FINISH : Z_NO_FLUSH);
+            out.append(buffer.data(), buffer.size() - z.avail_out);
+        } while (z.avail_out == 0);
+        chunk.assign(chunk.size(), ' ');
+    }
+    deflateEnd(&z);
+    return out;
+}
 
 std::string error_body(int id, const std::string& domain, const std::string& message) {
     return R"({"errors":[{"errorId":)" + std::to_string(id) + R"(,"domain":")" + domain +
@@ -527,6 +556,39 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     }
     if (fault == Fault::Truncated) body.resize(body.size() / 2);
     if (fault == Fault::NotJson) body = "<html><body>Service Unavailable</body></html>";
+    if (fault == Fault::GzipBomb) {
+        // Not a compressible type, so httplib leaves it alone; curl inflates it by the header.
+        res.set_header("Content-Encoding", "gzip");
+        static const std::string bomb = gzip_bomb(std::size_t{128} << 20);  // twice the cap
+        res.set_content(bomb, "application/octet-stream");
+        return;
+    }
+    if (fault == Fault::NeverEnding) {
+        res.set_chunked_content_provider(
+            "application/json", [this, body](size_t sent, httplib::DataSink& sink) {
+                std::string chunk = sent == 0 ? body.substr(0, body.size() / 2) : "";
+                chunk.resize(std::size_t{1} << 20, 'A');
+                return !stopping_ && sink.write(chunk.data(), chunk.size());
+            });
+        return;
+    }
+    if (fault == Fault::CutBody || fault == Fault::Slowloris) {
+        const auto cut = body.substr(0, body.size() * 6 / 10);
+        const bool slow = fault == Fault::Slowloris;
+        res.set_content_provider(body.size(), "application/json",
+                                 [this, cut, slow](size_t sent, size_t, httplib::DataSink& sink) {
+                                     if (!slow) {
+                                         // The connection closes after the 60%: httplib ends a
+                                         // provider that fails.
+                                         if (sent == 0) sink.write(cut.data(), cut.size());
+                                         return false;
+                                     }
+                                     if (stopping_ || sent >= cut.size()) return false;
+                                     std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                                     return sink.write(cut.data() + sent, 1);
+                                 });
+        return;
+    }
     if (fault == Fault::Stall) {
         const auto half = body.substr(0, body.size() / 2);
         res.set_content_provider(body.size(), "application/json",

@@ -32,6 +32,10 @@ enum class Fault {
     Stall,                    // send half the body, then stall until the client gives up
     Slow,                     // answer after `slow_ms`
     NotJson,                  // 200 with an HTML error page
+    GzipBomb,                 // 200, Content-Encoding gzip: 130 KB that inflate to 128 MB
+    NeverEnding,              // 200, chunked, 1 MB chunks until the client hangs up
+    CutBody,                  // 200 with the whole page's Content-Length, 60% sent, closed
+    Slowloris,                // 200 with Content-Length, then 10 bytes a second
 };
 
 struct FakeItem {

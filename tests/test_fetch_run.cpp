@@ -675,3 +675,129 @@ TEST_SUITE("fetcher::marketplaces") {
         CHECK(stmt.text(2) == "EBAY_GB");
     }
 }
+
+// Hostile responses (reliability findings F2, F3, F20; code review problem 7): a fragment is
+// never a page, no body outgrows the cap, and no server holds the run past its deadline.
+TEST_SUITE("fetcher::hostile") {
+    std::string join(const std::vector<std::string>& lines) {
+        std::string text;
+        for (const auto& line : lines) text += line + "\n";
+        return text;
+    }
+
+    bool said(const fetcher::FetchOutcome& outcome, const std::string& text) {
+        return std::any_of(outcome.problems.begin(), outcome.problems.end(),
+                           [&](const std::string& p) { return p.find(text) != std::string::npos; });
+    }
+
+    TEST_CASE("F2: a gzip bomb is refused at the body cap and not retried") {
+        FetchFixture f;
+        f.config.http.low_speed_time = 30s;  // the fake takes a second to build the bomb
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.set_items("RTX 4090", items("2", 10));
+        f.ebay.queue_faults_for("RTX 4090", {Fault::GzipBomb});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 1);
+        CHECK(outcome.listings_seen == 10);
+        CHECK(said(outcome, "query 'RTX 4090' offset 0: network: response larger than 64 MB"));
+        CHECK(f.ebay.search_calls() == 2);  // a body over the cap is not worth asking again
+    }
+
+    TEST_CASE("F2: a body that never ends stops at the cap") {
+        FetchFixture f;
+        f.config.http.max_body_bytes = std::size_t{8} << 20;
+        f.ebay.set_items("RTX 3090", items("1", 10));
+        f.ebay.queue_faults({Fault::NeverEnding});
+        const auto outcome = f.fetch({"RTX 3090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::failed);
+        CHECK(outcome.listings_seen == 0);
+        CHECK(said(outcome, "response larger than 8 MB (after HTTP 200)"));
+        CHECK(f.ebay.search_calls() == 1);
+    }
+
+    TEST_CASE("F3: a body cut after HTTP 200 fails the page with curl's error, nothing stored") {
+        FetchFixture f;
+        f.config.http.retry.max_attempts = 3;
+        f.ebay.set_items("RTX 3090", items("1", 100));
+        f.ebay.set_items("RTX 4090", items("2", 10));
+        f.ebay.queue_faults_for("RTX 3090", {Fault::CutBody, Fault::CutBody, Fault::CutBody});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_failed == 1);
+        CHECK(outcome.listings_seen == 10);  // the other query only: no fragment parsed
+        CHECK(f.count("SELECT count(*) FROM listings WHERE item_id LIKE 'v1|1%'") == 0);
+        CHECK(said(outcome, "query 'RTX 3090' offset 0: network: transfer closed with"));
+        CHECK(said(outcome, "(after HTTP 200)"));
+        CHECK(f.ebay.search_calls() == 4);  // 3 attempts, then the other query
+    }
+
+    TEST_CASE("F20: too many timeouts in a row stop the run, partial, with the reason") {
+        FetchFixture f;
+        f.config.http.parallel = 1;
+        f.config.http.low_speed_time = 1s;
+        f.config.http.retry.max_attempts = 1;
+        f.config.http.max_consecutive_timeouts = 2;
+        for (const auto* term : {"RTX 3090", "RTX 4090", "RTX 3080", "RTX 4080"}) {
+            f.ebay.set_items(term, items(term[4] == '3' ? "1" : "2", 5));
+        }
+        f.ebay.queue_faults(
+            {Fault::Slowloris, Fault::Slowloris, Fault::Slowloris, Fault::Slowloris});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090", "RTX 3080", "RTX 4080"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.stop == fetcher::StopReason::deadline);
+        CHECK(outcome.status == schema::RunStatus::failed);
+        CHECK(f.ebay.search_calls() == 2);
+        CHECK(said(outcome, "Operation too slow"));
+        CHECK(said(outcome, "stopped: 2 requests in a row timed out"));
+        int stopped = 0;
+        for (const auto& q : outcome.coverage) stopped += q.stopped == "deadline" ? 1 : 0;
+        CHECK(stopped == 2);
+    }
+
+    TEST_CASE("F20: the run's deadline ends it: nothing starts after, the rest is closed") {
+        FetchFixture f;
+        f.config.http.parallel = 1;
+        f.config.deadline = 1s;
+        f.ebay.set_delay(400ms);
+        std::vector<std::string> terms = {"RTX 3090", "RTX 4090", "RTX 3080", "RTX 4080",
+                                          "RTX 3070", "RTX 4070", "RTX 3060", "RTX 4060"};
+        for (std::size_t i = 0; i < terms.size(); ++i) {
+            f.ebay.set_items(terms[i], items(std::to_string(i + 1), 3));
+        }
+        const auto outcome = f.fetch(terms);
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.stop == fetcher::StopReason::deadline);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_stored >= 1);
+        CHECK(f.ebay.search_calls() < static_cast<int>(terms.size()));
+        CHECK(said(outcome, "stopped: the run's deadline"));
+    }
+
+    TEST_CASE("problem 7: an option libcurl refuses fails that request, never hangs the loop") {
+        fetcher::HttpEngine engine(fetcher::HttpOptions{});
+        fetcher::HttpRequest request;
+        // libcurl refuses strings over CURL_MAX_INPUT_LENGTH (8 MB) in curl_easy_setopt.
+        request.url = "http://127.0.0.1:1/" + std::string(std::size_t{9} << 20, 'a');
+        fetcher::HttpResponse response;
+        bool done = false;
+        engine.submit(request, [&](fetcher::HttpResponse&& r) {
+            response = std::move(r);
+            done = true;
+        });
+        engine.run();
+        REQUIRE(done);
+        CHECK(response.curl_code == CURLE_BAD_FUNCTION_ARGUMENT);
+        CHECK(response.curl_error.find("libcurl refused CURLOPT_URL") == 0);
+        CHECK_FALSE(response.complete());
+        CHECK(engine.calls_made() == 0);
+    }
+}
