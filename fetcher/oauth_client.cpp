@@ -53,26 +53,24 @@ HttpRequest token_request(const std::string& token_url, const Credentials& crede
 
 AccessToken token_from_response(const HttpResponse& response,
                                 std::chrono::system_clock::time_point now) {
-    namespace ondemand = simdjson::ondemand;
-    ondemand::parser parser;
-    simdjson::padded_string json(response.body);
-    ondemand::document doc;
-    ondemand::object root;
-    const bool is_object = !parser.iterate(json).get(doc) && !doc.get_object().get(root);
+    // The DOM parser validates the whole body first: the on-demand iterator must not be used
+    // after a structural error, and a fuzzed body crashed it (tests/fuzz/fuzz_token_response).
+    simdjson::dom::parser parser;
+    simdjson::dom::object root;
+    const bool is_object = !parser.parse(response.body).get(root);
     if (response.status != 0 && !response.complete()) {
         throw FetchError("eBay token endpoint: " + response.describe_transport());
     }
     if (response.status != 200) {
         std::string_view code, description;
         std::string error = "(no error code)";
-        if (is_object && !root.find_field_unordered("error").get_string().get(code)) {
+        if (is_object && !root["error"].get_string().get(code)) {
             error = schema::printable_text(code);  // a stranger's text, printed
         }
         // eBay's error_description is the actionable part ("The requested scope is invalid,
         // unknown, malformed, or exceeds the scope granted to the client"); it never echoes the
         // secret.
-        if (is_object &&
-            !root.find_field_unordered("error_description").get_string().get(description) &&
+        if (is_object && !root["error_description"].get_string().get(description) &&
             !description.empty()) {
             error += " (" + schema::printable_text(description) + ")";
         }
@@ -88,8 +86,8 @@ AccessToken token_from_response(const HttpResponse& response,
     }
     std::string_view token;
     std::int64_t expires_in = 0;
-    if (!is_object || root.find_field_unordered("access_token").get_string().get(token) ||
-        root.find_field_unordered("expires_in").get_int64().get(expires_in) || token.empty()) {
+    if (!is_object || root["access_token"].get_string().get(token) ||
+        root["expires_in"].get_int64().get(expires_in) || token.empty()) {
         throw FetchError("eBay token endpoint answered HTTP 200 without access_token/expires_in");
     }
     // The token goes into every request's Authorization header: a space or CR/LF in it would
