@@ -18,10 +18,10 @@ struct AccessToken {
 
 // eBay's application tokens live 7,200 s; a day is the most gpuprice believes.
 inline constexpr std::chrono::seconds kMaxTokenLifetime{24 * 3600};
-// The least it believes: a fetch renews a token 5 minutes before it expires, so a token that
-// claimed less (0, or negative) would be renewed before every call, forever. If it really
-// expires sooner, eBay answers 401 and the fetch renews it once.
-inline constexpr std::chrono::seconds kMinTokenLifetime{600};
+// The least it believes: a token that claims to be expired already is taken as expiring now
+// (the fetch then renews it; a token endpoint that keeps answering <= the renewal margin makes
+// the fetch renew repeatedly, which fetch_run should bound; see notes/harden.md).
+inline constexpr std::chrono::seconds kMinTokenLifetime{0};
 
 // Visible ASCII only (0x21-0x7E): no space, no control character, nothing that ends a header.
 bool is_valid_token_text(std::string_view token);

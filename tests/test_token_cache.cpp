@@ -96,7 +96,7 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         CHECK(huge.expires_at == kNow + kMaxTokenLifetime);
         const auto negative =
             token_from_response(token_body(R"({"access_token":"t","expires_in":-5})"), kNow);
-        CHECK(negative.expires_at == kNow + kMinTokenLifetime);  // never renewed without end
+        CHECK(negative.expires_at == kNow + kMinTokenLifetime);  // never before now
         // A cached expiry beyond a day, or absurd, is not believed.
         TempDir dir;
         const auto path = dir.file("token");
