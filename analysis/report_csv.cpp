@@ -162,7 +162,7 @@ std::string report_csv(const Report& report, const CsvContext& context) {
 std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
-        "url,currency,decided_by\r\n";
+        "url,currency,decided_by,cooler,slot_width\r\n";
     for (const auto& l : report.listings) {
         const auto& o = *l.observation;
         CsvLine line;
@@ -182,6 +182,14 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
             .text(o.item_url)
             .text(context.currency)
             .text(o.decided_by);
+        // As the title states them; empty when it does not (the reference design).
+        const auto attributes = o.attributes.value_or(schema::ListingAttributes{});
+        if (attributes.cooler) {
+            line.text(schema::cooler_name(*attributes.cooler));
+        } else {
+            line.empty();
+        }
+        line.number(attributes.slot_width, 1);
         out += line.str();
     }
     return out;

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -15,6 +16,7 @@
 #include "schema/domain/marketplace.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "schema/store/aspect_store.hpp"
 
@@ -289,6 +291,8 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     const auto catalog = schema::load_catalog(catalog_dir);
     const auto rules = schema::load_match_rules(catalog_dir, catalog);
     const analysis::TitleMatcher matcher(catalog, rules);
+    const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
+    const analysis::AttributeExtractor extractor(attribute_rules);
     std::optional<fetcher::Credentials> credentials;
     if (!options->sample_dir) credentials = fetcher::load_credentials(options->config_path);
 
@@ -341,11 +345,11 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
             fetch_sold(global, db, *options, catalog, conditions, *credentials, calls_used);
     }
 
-    auto verdicts = match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
+    auto verdicts = match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
                                    outcome.run_id, schema::now_iso());
     if (!options->sample_dir && options->item_share > 0 && outcome.run_id > 0) {
         ask_items(global, db, *options, *credentials, outcome.run_id, calls_used);
-        verdicts = match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
+        verdicts = match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
                                   outcome.run_id, schema::now_iso());
     }
     match_sold_items(db, matcher, /*all=*/false);  // from --sold, or the sample's sold pages

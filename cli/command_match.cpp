@@ -2,6 +2,7 @@
 #include <string>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -9,6 +10,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
@@ -47,11 +49,12 @@ int match_stdin(const analysis::TitleMatcher& matcher) {
 }
 
 int rematch_stored_listings(const GlobalOptions& global, const schema::Catalog& catalog,
-                            const analysis::TitleMatcher& matcher) {
+                            const analysis::TitleMatcher& matcher,
+                            const analysis::AttributeExtractor& extractor) {
     auto db = open_database(global, catalog, IfMissing::Refuse);
     progress(global, "matching stored listings");
     const auto counts =
-        match_listings(db, matcher, schema::WhichListings::All, 0, schema::now_iso());
+        match_listings(db, matcher, extractor, schema::WhichListings::All, 0, schema::now_iso());
     int total = 0;
     for (const auto& [reason, count] : counts) total += count;
     std::cout << "matched " << total << " listings\n";
@@ -84,8 +87,10 @@ int command_match(const GlobalOptions& global, const std::vector<std::string>& a
     const auto catalog = schema::load_catalog(catalog_dir);
     const auto rules = schema::load_match_rules(catalog_dir, catalog);
     const analysis::TitleMatcher matcher(catalog, rules);
+    const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
+    const analysis::AttributeExtractor extractor(attribute_rules);
     if (vm->count("stdin")) return match_stdin(matcher);
-    return rematch_stored_listings(global, catalog, matcher);
+    return rematch_stored_listings(global, catalog, matcher, extractor);
 }
 
 }  // namespace gpuprice::cli

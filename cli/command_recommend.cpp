@@ -1,45 +1,116 @@
 #include <iostream>
 
-#include "analysis/recommend.hpp"
+#include "analysis/box_planner.hpp"
+#include "analysis/card_advice.hpp"
+#include "analysis/listing_attributes.hpp"
+#include "analysis/plan_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/report_query.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/rules/attribute_rules.hpp"
 
 namespace po = boost::program_options;
 
 namespace gpuprice::cli {
 
-// What to buy for a budget: the report's ranking, filtered by price, power and count.
+// What to buy: with --count or --max-count, whole multi-GPU builds that fit the box (slots,
+// outlet, power limit, cooling) and the budget, priced from real listings; without, the best
+// single card per VRAM class as `report` ranks them. Steps: options, database, report (all VRAM
+// classes, so ranks match `report`), plan, print.
 int command_recommend(const GlobalOptions& global, const std::vector<std::string>& args) {
     ReportQuery query;
-    analysis::RecommendOptions advice;
-    int max_watts = 0;
+    analysis::BoxOptions box;
+    int count = 0, max_count = 0;
+    std::string power_limit = "none", cooling = "any", objective = "tflops", format = "table";
     po::options_description options("recommend options");
     add_report_query_options(options, query, "used");
-    options.add_options()("budget", po::value(&advice.budget_usd)->required(),
-                          "USD for all cards together")(
-        "count", po::value(&advice.count)->default_value(1), "how many cards")(
-        "max-watts", po::value(&max_watts)->default_value(0), "total TDP allowed (0: no limit)")(
-        "results", po::value(&advice.results)->default_value(5), "how many suggestions")(
-        "include-sxm", po::bool_switch(&advice.include_sxm),
-        "also suggest SXM modules (they need an SXM server board, not a PCIe slot)");
-    if (!parse_command_options("recommend",
-                               "The best GFLOPS per USD within a budget, largest VRAM class first.",
-                               options, args)) {
+    options.add_options()("budget", po::value(&box.budget_usd)->required(),
+                          "USD for all the cards together, shipping included (required)")(
+        "count", po::value(&count),
+        "plan a box of exactly N cards (default: best single card per VRAM class)")(
+        "max-count", po::value(&max_count),
+        "plan boxes of 1 to N cards, the best count for each card")(
+        "slots", po::value(&box.slots)->default_value(box.slots),
+        "slot widths the cards may take on the board, in slots (a card hanging past the last "
+        "slot needs a case opening there: count it)")(
+        "outlet-watts", po::value(&box.outlet_watts)->default_value(box.outlet_watts),
+        "continuous watts of the circuit, in W (1440: 15 A at 120 V, 80% continuous)")(
+        "system-watts", po::value(&box.system_watts)->default_value(box.system_watts),
+        "watts the rest of the box draws (CPU, board, drives, PSU losses), in W")(
+        "power-limit", po::value(&power_limit)->default_value(power_limit),
+        "per-card limit: PCT% of TDP (e.g. 80%) or W per card (e.g. 275)")(
+        "cooling", po::value(&cooling)->default_value(cooling),
+        "any, blower, water, passive or open-air (from the listing's title, else the "
+        "reference design)")(
+        "risers", po::bool_switch(&box.risers),
+        "cards on riser cables: one board slot each, no free slot between open-air cards")(
+        "include-sxm", po::bool_switch(&box.include_sxm),
+        "also plan SXM modules (they need an SXM carrier board, not a PCIe slot)")(
+        "objective", po::value(&objective)->default_value(objective),
+        "what a build maximises: tflops (total dense TFLOPS at --precision), vram (total GB) "
+        "or bandwidth (total GB/s)")("results", po::value(&box.results)->default_value(box.results),
+                                     "how many builds to show")(
+        "format", po::value(&format)->default_value(format),
+        "table (within 100 columns) or csv (one row per build)");
+    if (!parse_command_options(
+            "recommend",
+            "What to buy for a deep-learning box: builds of --count cards that fit the board's "
+            "slots, the outlet and the budget, priced from the cheapest real listings; or the "
+            "best single card per VRAM class.",
+            options, args)) {
         return kExitOk;
     }
     resolve_report_query(query);
-    if (advice.budget_usd <= 0) throw UsageError("--budget must be positive");
+    if (box.budget_usd <= 0) throw UsageError("--budget must be positive (USD)");
+    if (count && max_count) throw UsageError("use --count or --max-count, not both");
     // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
-    if (advice.count < 1 || advice.count > 64) throw UsageError("--count must be 1..64");
-    if (advice.results < 1) throw UsageError("--results must be at least 1");
-    if (max_watts < 0) throw UsageError("--max-watts must not be negative");
-    if (max_watts > 0) advice.max_watts = max_watts;
-    advice.basis = query.options.basis;
+    if (count < 0 || max_count < 0 || count > 64 || max_count > 64) {
+        throw UsageError("--count and --max-count must be 1..64");
+    }
+    if (count) box.min_count = box.max_count = count;
+    if (max_count) box.max_count = max_count;
+    if (box.slots < 1) throw UsageError("--slots must be at least 1");
+    if (box.outlet_watts < 1) throw UsageError("--outlet-watts must be positive (W)");
+    if (box.system_watts < 0) throw UsageError("--system-watts must not be negative (W)");
+    if (box.system_watts >= box.outlet_watts) {
+        throw UsageError("--system-watts " + std::to_string(box.system_watts) +
+                         " leaves nothing of --outlet-watts " + std::to_string(box.outlet_watts) +
+                         " for the GPUs");
+    }
+    if (power_limit != "none") {
+        const auto parsed = analysis::parse_power_limit(power_limit);
+        if (!parsed) {
+            throw UsageError("--power-limit '" + power_limit +
+                             "' is not a percentage of TDP (1% to 100%) or watts per card");
+        }
+        box.power_limit = *parsed;
+    }
+    if (cooling != "any") {
+        box.cooling = schema::parse_cooler(cooling);
+        if (!box.cooling) {
+            throw UsageError("--cooling '" + cooling +
+                             "' is not any, blower, water, passive or open-air");
+        }
+    }
+    const auto parsed_objective = analysis::parse_objective(objective);
+    if (!parsed_objective) {
+        throw UsageError("--objective '" + objective + "' is not tflops, vram or bandwidth");
+    }
+    box.objective = *parsed_objective;
+    if (box.results < 1) throw UsageError("--results must be at least 1");
+    if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
+    box.min_listings = query.options.min_listings;
+    // Ranks as in `report`: the VRAM filter applies to the advice, not to the ranking.
+    box.min_vram_gb = query.options.min_vram_gb;
+    query.options.min_vram_gb = 0;
+    box.today = schema::utc_date(schema::now());
 
-    const auto catalog = load_catalog(global);
+    const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
+    const auto catalog = schema::load_catalog(catalog_dir);
+    const auto rules = schema::load_attribute_rules(catalog_dir, catalog);
     auto db = open_database_for_reading(global, catalog);
-    const auto loaded = load_report(db, catalog, query, schema::Details::Without);
+    auto loaded = load_report(db, catalog, query, schema::Details::With);
     if (!loaded) {
         std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";
         return kExitFailure;
@@ -47,17 +118,30 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (loaded->context.night_status != "complete" && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << loaded->context.night_status << '\n';
     }
-    const auto picks = analysis::recommend(
-        loaded->report, advice,
-        analysis::precision_label(query.options.precision, query.options.sparsity));
-    if (picks.empty()) {
-        std::cout << "nothing ranked fits $" << advice.budget_usd
-                  << (advice.max_watts ? " and the power limit" : "") << " (as of "
-                  << loaded->context.as_of << ")\n";
+    // Listings matched before attributes were stored: read them from the title now.
+    const analysis::AttributeExtractor extractor(rules);
+    for (auto& o : loaded->observations)
+        if (!o.attributes) o.attributes = extractor.extract(o.title);
+
+    const auto& context = loaded->context;
+    if (format == "table") {
+        std::cout << analysis::plan_header(box, context, query.options.conditions);
+    }
+    if (box.max_count <= 1 && !count) {
+        const auto advice =
+            analysis::single_card_advice(loaded->report, catalog, rules, box, context.as_of);
+        std::cout << (format == "csv" ? analysis::advice_csv(advice, context)
+                                      : analysis::advice_table(advice, context));
         return kExitOk;
     }
-    int n = 0;
-    for (const auto& p : picks) std::cout << ++n << ". " << p.reasoning << '\n';
+    auto report_options = query.options;
+    report_options.as_of = context.as_of;
+    const auto result = analysis::plan_boxes(loaded->report, catalog, rules, report_options, box);
+    std::cout << (format == "csv" ? analysis::plans_csv(result, context)
+                                  : analysis::plans_table(result, context));
+    if (result.plans.empty() && format == "csv") {
+        std::cerr << "gpuprice: recommend: nothing fits: " << result.nothing_fits << '\n';
+    }
     return kExitOk;
 }
 

@@ -6,15 +6,18 @@
 #include <map>
 #include <string>
 
+#include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
 
-// Matches the chosen listings and stores one verdict each. Returns counts per reason name.
+// Matches the chosen listings and stores one verdict each, and what each title says about the
+// card's build (listing attributes). Returns counts per reason name.
 std::map<std::string, int> match_listings(schema::Database& db,
                                           const analysis::TitleMatcher& matcher,
+                                          const analysis::AttributeExtractor& extractor,
                                           schema::WhichListings which, std::int64_t run_id,
                                           const std::string& now);
 

@@ -71,9 +71,33 @@ grep -q '^night,condition,model,listings' history.csv && grep -q ',used,RTX 3090
 "$bin" history --model "RTX 9090" >/dev/null 2>history.err
 [ $? -eq 2 ] && grep -q "no model 'RTX 9090'" history.err && ok || fail "history unknown model"
 "$bin" recommend --budget 1000 --min-vram 24 >recommend.txt || fail "recommend"
-grep -qE '^1\. .*\((24|32|48|80) GB' recommend.txt && ok || { fail "recommend output"; cat recommend.txt; }
-"$bin" recommend --budget 4000 --count 4 --max-watts 1500 >recommend4.txt || fail "recommend 4"
-grep -q '^1\. 4 x ' recommend4.txt && ok || { fail "recommend 4 output"; cat recommend4.txt; }
+grep -qE '^(20-24|32|40-48|80) GB +#[0-9]+ of ' recommend.txt && grep -q 'prices as of 20' recommend.txt && ok ||
+    { fail "recommend output"; cat recommend.txt; }
+# A 4-GPU box on an 8-slot case and one 15 A outlet: every plan fits, the table is narrow.
+"$bin" recommend --budget 8000 --count 4 --min-vram 24 --slots 8 >recommend4.txt || fail "recommend 4"
+grep -q '^   1  4 x ' recommend4.txt && ok || { fail "recommend 4 output"; cat recommend4.txt; }
+awk 'length > 100 { bad = 1 } END { exit bad }' recommend4.txt && ok || fail "recommend wider than 100"
+"$bin" recommend --budget 8000 --count 4 --min-vram 24 --slots 8 --power-limit 80% --format csv \
+    >recommend4.csv || fail "recommend csv"
+head -1 recommend4.csv | grep -q '^rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,slots_used,item_ids' &&
+    ok || fail "recommend csv header"
+python3 - recommend4.csv <<'PY' && ok || fail "recommend csv rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+assert rows, "no plan"
+for r in rows:
+    assert int(r["slots_used"]) <= 8 and int(r["total_watts"]) <= 1040, r
+    assert len(r["item_ids"].split(" ")) == int(r["count"]) == 4, r
+PY
+"$bin" recommend --budget 100 --count 4 >nothing.txt || fail "recommend nothing"
+grep -q '^nothing fits: budget' nothing.txt && ok || { fail "nothing fits"; cat nothing.txt; }
+"$bin" recommend --help >recommend-help.txt || fail "recommend --help"
+for o in budget count max-count slots outlet-watts system-watts power-limit cooling risers \
+         include-sxm objective results format precision condition min-vram min-listings; do
+    grep -q -- "--$o" recommend-help.txt || fail "recommend --help lacks --$o"
+done
+ok
+head -1 "$listings" | grep -q ',url,cooler,slot_width' && ok || fail "listings csv attribute columns"
 "$bin" report --condition all --format csv --output out-all >all.csv || fail "report all"
 for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c section"; done
 ok

@@ -6,7 +6,6 @@
 #include "analysis/outliers.hpp"
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
-#include "analysis/recommend.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/svg_chart.hpp"
 #include "analysis/vram_class.hpp"
@@ -250,68 +249,5 @@ TEST_SUITE("analysis::price_report") {
         CHECK(svg.find("Tesla V100 SXM2 16GB (SXM)") != std::string::npos);
         CHECK(svg.ends_with("</svg>\n"));
         CHECK(xml_escape("A & B <x> \"q\"") == "A &amp; B &lt;x&gt; &quot;q&quot;");
-    }
-}
-
-TEST_SUITE("analysis::recommend") {
-    TEST_CASE("largest affordable VRAM class first, then GFLOPS per USD; power and count") {
-        std::vector<PricedObservation> o;
-        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));
-        for (double p : {1800.0, 1850.0, 1900.0}) o.push_back(obs("RTX 4090", p));
-        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("RTX 3080 10GB", p));
-        const auto report = build_report(o, catalog(), {});
-        RecommendOptions options;
-        options.budget_usd = 1000;
-        auto picks = recommend(report, options, "fp16");
-        REQUIRE(picks.size() == 2);
-        CHECK(picks[0].row->model->model == "RTX 3090");  // 24 GB beats 10 GB within budget
-        CHECK(picks[0].reasoning.find("median $800") != std::string::npos);
-        options.count = 4;
-        options.budget_usd = 4000;
-        options.max_watts = 1500;
-        picks = recommend(report, options, "fp16");
-        REQUIRE_FALSE(picks.empty());
-        CHECK(picks[0].row->model->model == "RTX 3090");
-        CHECK(picks[0].total_tdp_w == 1400);
-        CHECK(*picks[0].total_slots == 12);
-        CHECK(picks[0].reasoning.starts_with("4 x RTX 3090"));
-        options.max_watts = 1300;
-        picks = recommend(report, options, "fp16");
-        REQUIRE_FALSE(picks.empty());
-        CHECK(picks[0].row->model->model ==
-              "RTX 3080 10GB");  // 4 x 3090 would draw 1400 W, 4 x 3080 1280
-    }
-
-    TEST_CASE("SXM modules only when asked for") {
-        std::vector<PricedObservation> o;
-        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
-        for (double p : {230.0, 240.0, 250.0}) o.push_back(obs("RTX 3060 12GB", p));
-        const auto report = build_report(o, catalog(), {});
-        RecommendOptions options;
-        options.budget_usd = 500;
-        auto picks = recommend(report, options, "fp16");
-        REQUIRE(picks.size() == 1);
-        CHECK(picks[0].row->model->model == "RTX 3060 12GB");
-        options.include_sxm = true;
-        picks = recommend(report, options, "fp16");
-        REQUIRE(picks.size() == 2);
-        CHECK(picks[0].row->model->model == "Tesla V100 SXM2 16GB");
-        CHECK(picks[0].reasoning.find("needs an SXM board") != std::string::npos);
-    }
-}
-
-TEST_SUITE("analysis::price_history") {
-    TEST_CASE("one median per night and condition, outliers removed") {
-        std::vector<PricedObservation> h = {obs("RTX 3090", 800, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 820, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
-                                            obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
-        const auto nights = nightly_medians(h, {"used"}, Shipping::Include);
-        REQUIRE(nights.size() == 2);
-        CHECK(nights[0].night == "2026-11-30");
-        CHECK(nights[0].median_usd == 810);
-        CHECK(nights[0].outliers_removed == 1);
-        CHECK(nights[1].median_usd == 780);
     }
 }

@@ -10,6 +10,7 @@
 #include "cli/report_query.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "schema/store/aspect_store.hpp"
 #include "schema/store/catalog_store.hpp"
@@ -64,11 +65,14 @@ TEST_SUITE("end_to_end") {
         schema::store_catalog(db, catalog);
         const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
         const analysis::TitleMatcher matcher(catalog, rules);
+        const auto attribute_rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
+        const analysis::AttributeExtractor extractor(attribute_rules);
         const auto outcome = fetcher::replay_sample(
             db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         REQUIRE(outcome.listings_seen > 2000);
-        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
+        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
+                            "2026-12-01T00:00:00Z");
 
         cli::ReportQuery query;
         cli::resolve_report_query(query);

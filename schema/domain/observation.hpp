@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "schema/domain/listing_attributes.hpp"
+
 namespace gpuprice::schema {
 
 struct PricedObservation {
@@ -20,6 +22,9 @@ struct PricedObservation {
     std::string title;
     std::string item_url;
     std::string decided_by;  // title, part-number or aspect: what matched it to `model`
+    // What the title says about the build; nullopt when never extracted (a database matched
+    // before attributes existed).
+    std::optional<ListingAttributes> attributes;
 };
 
 }  // namespace gpuprice::schema

@@ -18,6 +18,12 @@ PricedObservation read_row(const Statement& stmt, Details details) {
         o.title = stmt.text(8);
         o.item_url = stmt.text(9);
         o.decided_by = stmt.text(10);
+        if (stmt.int32(11) != 0) {
+            ListingAttributes a;
+            if (const auto cooler = stmt.optional_text(12)) a.cooler = parse_cooler(*cooler);
+            a.slot_width = stmt.optional_real(13);
+            o.attributes = a;
+        }
     }
     return o;
 }
@@ -47,18 +53,21 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
                                                         const ObservationFilter& filter) {
     // Each listing's last night in the window first (one pass over the nights' index), then its
     // row: ten times faster than a correlated max() per row on a year of data. The price flags
-    // are applied here, where the medians' inputs are chosen, so no report can count them.
+    // are applied here, where the medians' inputs are chosen, so no report can count them (nor
+    // price a plan with them).
     auto stmt = db.prepare(
         "WITH latest AS (SELECT listing_id, max(observed_on) AS night FROM price_observations "
         "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
         "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
         "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
-        "coalesce(l.item_url, ''), m.decided_by "
+        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
+        "a.slot_width "
         "FROM latest "
         "JOIN price_observations o ON o.listing_id = latest.listing_id "
         "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
         "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
         "JOIN listings l ON l.id = o.listing_id "
+        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
         "WHERE (l.price_flags & ?4) = 0");
     stmt.bind(1, from).bind(2, to).bind(3, filter.marketplace).bind(4, filter.excluded_flags);
     std::vector<PricedObservation> rows;

@@ -1,0 +1,271 @@
+#include "analysis/box_planner.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "analysis/architecture_support.hpp"
+#include "analysis/csv_format.hpp"
+#include "analysis/report_csv.hpp"
+#include "schema/domain/clock.hpp"
+
+namespace gpuprice::analysis {
+
+namespace {
+
+// Older prices than this many nights get a caveat: the nightly fetch may have stopped.
+constexpr int kStaleAfterDays = 2;
+
+enum Constraint : unsigned { kBudget = 1, kSlots = 2, kWatts = 4 };
+
+struct Kind {
+    std::string condition;
+    const schema::GpuModel* model = nullptr;
+    schema::Cooler cooler = schema::Cooler::open_air;
+    std::optional<double> slot_width;
+    auto key() const {
+        return std::make_tuple(condition, model->model, static_cast<int>(cooler),
+                               slot_width.value_or(0));
+    }
+};
+
+double objective_value(const Plan& p, Objective objective) {
+    switch (objective) {
+        case Objective::tflops:
+            return p.total_tflops.value_or(0);
+        case Objective::vram:
+            return p.total_vram_gb;
+        case Objective::bandwidth:
+            return p.total_bandwidth_gbs;
+    }
+    return 0;
+}
+
+bool better(const Plan& a, const Plan& b, Objective objective) {
+    const double va = objective_value(a, objective), vb = objective_value(b, objective);
+    if (va != vb) return va > vb;
+    if (a.total_usd != b.total_usd) return a.total_usd < b.total_usd;
+    if (a.slots_used != b.slots_used) return a.slots_used < b.slots_used;
+    return a.model->model < b.model->model;
+}
+
+int slots_used(int count, const CardBuild& build, bool risers) {
+    if (!build.slot_width) return 0;  // SXM: no PCIe slot
+    if (risers) return count;         // one board slot each, the cards placed elsewhere
+    const int width = static_cast<int>(std::ceil(*build.slot_width - 1e-9));
+    const int gaps = build.cooler == schema::Cooler::open_air ? count - 1 : 0;
+    return count * width + gaps;
+}
+
+std::string plan_name(const Plan& p) {
+    return std::to_string(p.count) + " x " + p.model->model + " (" +
+           std::string(schema::cooler_name(p.cooler)) + ", " + p.condition + ")";
+}
+
+std::string constraint_names(unsigned mask) {
+    std::vector<std::string> names;
+    if (mask & kBudget) names.emplace_back("budget");
+    if (mask & kSlots) names.emplace_back("slots");
+    if (mask & kWatts) names.emplace_back("watts");
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i) out += i + 1 == names.size() ? " and " : ", ";
+        out += names[i];
+    }
+    return out;
+}
+
+std::string shortfall(const Plan& p, unsigned mask, const BoxOptions& box) {
+    std::vector<std::string> parts;
+    if (mask & kBudget)
+        parts.push_back(format_usd(p.total_usd) + " of your " + format_usd(box.budget_usd));
+    if (mask & kSlots) {
+        parts.push_back(std::to_string(p.slots_used) + " slots of " + std::to_string(box.slots));
+    }
+    if (mask & kWatts) {
+        parts.push_back(std::to_string(p.total_watts) + " W of the " +
+                        std::to_string(box.gpu_watts()) + " W left for GPUs");
+    }
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out;
+}
+
+}  // namespace
+
+std::optional<Objective> parse_objective(std::string_view name) {
+    if (name == "tflops") return Objective::tflops;
+    if (name == "vram") return Objective::vram;
+    if (name == "bandwidth") return Objective::bandwidth;
+    return std::nullopt;
+}
+
+std::string_view objective_name(Objective objective) {
+    switch (objective) {
+        case Objective::tflops:
+            return "tflops";
+        case Objective::vram:
+            return "vram";
+        case Objective::bandwidth:
+            return "bandwidth";
+    }
+    return "?";
+}
+
+bool usable_for_prices(const ListingLine& line) {
+    return !line.outlier;
+}
+
+std::vector<std::string> plan_caveats(const schema::GpuModel& model,
+                                      const schema::Architecture& arch,
+                                      std::optional<schema::Cooler> cooler, int listings,
+                                      const BoxOptions& box, const std::string& as_of) {
+    std::vector<std::string> caveats;
+    if (auto support = support_caveat(arch); !support.empty()) caveats.push_back(support);
+    if (!box.today.empty() && !as_of.empty()) {
+        const int age = schema::days_between(as_of, box.today);
+        if (age > kStaleAfterDays) {
+            caveats.push_back("prices from " + as_of + ", " + std::to_string(age) +
+                              " days old: is the nightly fetch running?");
+        }
+    }
+    if (listings < box.min_listings) {
+        caveats.push_back("only " + std::to_string(listings) + " usable listing" +
+                          (listings == 1 ? "" : "s") + " of this kind (fewer than --min-listings " +
+                          std::to_string(box.min_listings) + ")");
+    }
+    if (!model.slots) {
+        caveats.push_back(model.form_factor +
+                          " module: needs an SXM carrier board or server, not a PCIe slot");
+    } else if (cooler == schema::Cooler::passive) {
+        caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
+    }
+    return caveats;
+}
+
+PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
+                      const schema::AttributeRules& rules, const ReportOptions& report_options,
+                      const BoxOptions& box) {
+    // Usable listings grouped by the kind of card they are, cheapest first.
+    std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<PlannedListing>>> kinds;
+    bool any_vram = false, any_cooling = false;
+    for (const auto& line : report.listings) {
+        if (!usable_for_prices(line)) continue;
+        const auto* model = catalog.find_model(line.observation->model);
+        if (!model || model->vram_gb < box.min_vram_gb) continue;
+        if (!model->slots && !box.include_sxm) continue;
+        any_vram = true;
+        const auto stated = line.observation->attributes.value_or(schema::ListingAttributes{});
+        const auto build = card_build(*model, stated, rules);
+        if (box.cooling && build.cooler != *box.cooling) continue;
+        any_cooling = true;
+        Kind kind{line.condition, model, build.cooler, build.slot_width};
+        auto& entry = kinds[kind.key()];
+        entry.first = kind;
+        entry.second.push_back({&line, build});
+    }
+
+    PlanResult result;
+    std::vector<Plan> fitting;
+    // Per failure pattern: how many plans fail exactly so, and the closest such plan.
+    std::map<unsigned, std::pair<int, Plan>> failures;
+    bool any_count = false, any_precision = false;
+    for (auto& [key, entry] : kinds) {
+        auto& [kind, listings] = entry;
+        std::stable_sort(listings.begin(), listings.end(),
+                         [](const PlannedListing& a, const PlannedListing& b) {
+                             return a.listing->total_usd < b.listing->total_usd;
+                         });
+        const auto& arch = catalog.architecture_of(*kind.model);
+        const auto tflops =
+            tensor_tflops(*kind.model, arch, report_options.precision, report_options.sparsity);
+        std::optional<Plan> best;
+        for (int n = box.min_count; n <= box.max_count; ++n) {
+            // Never more cards than there are listings to buy them from.
+            if (n > static_cast<int>(listings.size())) break;
+            any_count = true;
+            if (box.objective == Objective::tflops && !tflops) break;
+            any_precision = true;
+            Plan p;
+            p.count = n;
+            p.model = kind.model;
+            p.condition = kind.condition;
+            p.cooler = kind.cooler;
+            p.slot_width = kind.slot_width;
+            p.listings.assign(listings.begin(), listings.begin() + n);
+            p.listings_of_kind = static_cast<int>(listings.size());
+            for (const auto& l : p.listings) p.total_usd += l.listing->total_usd;
+            if (tflops) p.total_tflops = *tflops * n;
+            p.total_vram_gb = kind.model->vram_gb * n;
+            p.total_bandwidth_gbs = kind.model->bandwidth_gbs * n;
+            p.watts_per_card = box.power_limit.apply(kind.model->tdp_w);
+            p.total_watts = p.watts_per_card * n;
+            p.slots_used = slots_used(n, listings.front().build, box.risers);
+            if (p.total_tflops && p.total_usd > 0)
+                p.gflops_per_usd = *p.total_tflops * 1000.0 / p.total_usd;
+            unsigned failed = 0;
+            if (p.total_usd > box.budget_usd) failed |= kBudget;
+            if (p.slots_used > box.slots) failed |= kSlots;
+            if (p.total_watts > box.gpu_watts()) failed |= kWatts;
+            if (failed) {
+                auto& [count, closest] = failures[failed];
+                if (count++ == 0 || p.total_usd < closest.total_usd) closest = p;
+                continue;
+            }
+            p.caveats = plan_caveats(*kind.model, arch, kind.cooler, p.listings_of_kind, box,
+                                     report_options.as_of);
+            if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
+                p.caveats.push_back("open-air cards on risers: space them a slot apart");
+            }
+            if (!best || better(p, *best, box.objective)) best = std::move(p);
+        }
+        if (best) fitting.push_back(std::move(*best));
+    }
+
+    std::sort(fitting.begin(), fitting.end(),
+              [&](const Plan& a, const Plan& b) { return better(a, b, box.objective); });
+    if (static_cast<int>(fitting.size()) > box.results) fitting.resize(box.results);
+    for (std::size_t i = 0; i < fitting.size(); ++i) fitting[i].rank = static_cast<int>(i) + 1;
+    result.plans = std::move(fitting);
+    if (!result.plans.empty()) return result;
+
+    const auto vram = format_number(box.min_vram_gb, 0) + " GB";
+    const auto counts = box.min_count == box.max_count ? std::to_string(box.min_count)
+                                                       : std::to_string(box.min_count) + " to " +
+                                                             std::to_string(box.max_count);
+    if (!any_vram) {
+        result.nothing_fits = "VRAM: no card with at least " + vram + " has a usable listing";
+    } else if (!any_cooling) {
+        result.nothing_fits = "cooling: no usable listing of a " +
+                              std::string(schema::cooler_name(*box.cooling)) +
+                              "-cooled card with at least " + vram;
+    } else if (!any_count) {
+        result.nothing_fits = "listings: no card with at least " + vram + " has " + counts +
+                              " usable listings of one kind (model, condition, cooler, width)";
+    } else if (!any_precision) {
+        result.nothing_fits = "precision: no card with enough listings has " +
+                              precision_label(report_options.precision, report_options.sparsity) +
+                              " tensor cores";
+    } else {
+        // The binding constraint: the failure pattern with fewest constraints, most plans.
+        auto pick = failures.begin();
+        for (auto it = failures.begin(); it != failures.end(); ++it) {
+            const auto bits = [](unsigned m) { return std::popcount(m); };
+            if (bits(it->first) < bits(pick->first) ||
+                (bits(it->first) == bits(pick->first) && it->second.first > pick->second.first)) {
+                pick = it;
+            }
+        }
+        const auto& [mask, seen] = *pick;
+        const auto& [count, closest] = seen;
+        result.nothing_fits = constraint_names(mask) + ": " + std::to_string(count) + " plan" +
+                              (count == 1 ? "" : "s") + " fail only on " +
+                              (std::popcount(mask) == 1 ? "it" : "these") + "; the cheapest, " +
+                              plan_name(closest) + ", needs " + shortfall(closest, mask, box);
+    }
+    return result;
+}
+
+}  // namespace gpuprice::analysis

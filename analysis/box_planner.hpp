@@ -1,0 +1,97 @@
+// The multi-GPU build planner behind `gpuprice recommend --count`: which N cards to put in one
+// box, priced from the N cheapest real listings that fit the plan, within the budget, the board's
+// slots and the outlet. Pure: the report's listings, the catalog and the box in, ranked plans out.
+//
+// A plan is N listings of one model, condition, cooler and slot width. Slots used: the cards'
+// widths (rounded up to whole slots), plus one free slot between open-air cards, which blow into
+// the card next to them; blower, water-cooled and passive cards may sit side by side. With
+// risers each card takes one board slot. Watts: every card's TDP after the power limit, against
+// the outlet minus the rest of the system. Plans are ranked by the objective's total (TFLOPS at
+// the report's precision, VRAM or memory bandwidth), then by price.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/card_build.hpp"
+#include "analysis/power_limit.hpp"
+#include "analysis/price_report.hpp"
+#include "schema/rules/attribute_rules.hpp"
+
+namespace gpuprice::analysis {
+
+enum class Objective { tflops, vram, bandwidth };
+// "tflops", "vram", "bandwidth"
+std::optional<Objective> parse_objective(std::string_view name);
+std::string_view objective_name(Objective objective);
+
+struct BoxOptions {
+    int min_count = 1;  // --count N gives N..N; --max-count M gives 1..M
+    int max_count = 1;
+    int slots = 7;            // slot widths the cards may take
+    int outlet_watts = 1440;  // continuous load of the circuit
+    int system_watts = 400;   // CPU, board, drives, PSU losses
+    PowerLimit power_limit;
+    std::optional<schema::Cooler> cooling;  // nullopt: any
+    bool risers = false;
+    double budget_usd = 0;
+    double min_vram_gb = 0;
+    bool include_sxm = false;
+    Objective objective = Objective::tflops;
+    int min_listings = 3;  // fewer listings of a plan's kind: a caveat
+    int results = 5;
+    std::string today;  // YYYY-MM-DD, for the age of the prices
+
+    int gpu_watts() const { return outlet_watts - system_watts; }
+};
+
+struct PlannedListing {
+    const ListingLine* listing = nullptr;
+    CardBuild build;
+};
+
+struct Plan {
+    int rank = 0;
+    int count = 0;
+    const schema::GpuModel* model = nullptr;
+    std::string condition;
+    schema::Cooler cooler = schema::Cooler::open_air;
+    std::optional<double> slot_width;      // per card; nullopt for SXM
+    std::vector<PlannedListing> listings;  // the `count` cheapest of their kind
+    int listings_of_kind = 0;              // usable listings of this model, condition, build
+    double total_usd = 0;
+    std::optional<double> total_tflops;
+    double total_vram_gb = 0;
+    double total_bandwidth_gbs = 0;
+    int watts_per_card = 0;
+    int total_watts = 0;
+    int slots_used = 0;
+    std::optional<double> gflops_per_usd;
+    std::vector<std::string> caveats;
+};
+
+struct PlanResult {
+    std::vector<Plan> plans;
+    // When nothing fits: the binding constraint (budget, slots, watts, VRAM, listings, cooling)
+    // and why, in one sentence.
+    std::string nothing_fits;
+};
+
+// `report` must be built with the same precision as asked; its listings are the candidates
+// (outliers never price a plan). `as_of` is the night of the prices.
+PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
+                      const schema::AttributeRules& rules, const ReportOptions& report_options,
+                      const BoxOptions& box);
+
+// True when a listing may price a plan: the same listings a median is taken from.
+bool usable_for_prices(const ListingLine& line);
+
+// The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,
+// passive cooling.
+std::vector<std::string> plan_caveats(const schema::GpuModel& model,
+                                      const schema::Architecture& arch,
+                                      std::optional<schema::Cooler> cooler, int listings,
+                                      const BoxOptions& box, const std::string& as_of);
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,63 @@
+#include "analysis/card_advice.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace gpuprice::analysis {
+
+std::vector<CardAdvice> single_card_advice(const Report& report, const schema::Catalog& catalog,
+                                           const schema::AttributeRules& rules,
+                                           const BoxOptions& box, const std::string& as_of) {
+    std::map<std::pair<std::string, int>, int> ranked;  // (condition, class) -> ranked cards
+    for (const auto& row : report.rows)
+        if (row.rank) ++ranked[{row.condition, row.vram_class.upper_gb}];
+
+    std::map<std::pair<std::string, int>, CardAdvice> best;
+    for (const auto& row : report.rows) {
+        const auto& m = *row.model;
+        if (!row.rank || m.vram_gb < box.min_vram_gb) continue;
+        if (!m.slots && !box.include_sxm) continue;
+        if (row.median_usd > box.budget_usd) continue;
+        const int watts = box.power_limit.apply(m.tdp_w);
+        if (watts > box.gpu_watts()) continue;
+        const ListingLine* cheapest = nullptr;
+        CardBuild cheapest_build;
+        for (const auto& line : report.listings) {
+            if (!usable_for_prices(line) || line.condition != row.condition ||
+                line.observation->model != m.model) {
+                continue;
+            }
+            const auto build = card_build(
+                m, line.observation->attributes.value_or(schema::ListingAttributes{}), rules);
+            if (box.cooling && build.cooler != *box.cooling) continue;
+            if (build.slot_width && (box.risers ? 1.0 : *build.slot_width) > box.slots) continue;
+            if (!cheapest || line.total_usd < cheapest->total_usd) {
+                cheapest = &line;
+                cheapest_build = build;
+            }
+        }
+        if (!cheapest) continue;
+        const std::pair key{row.condition, row.vram_class.upper_gb};
+        auto it = best.find(key);
+        if (it != best.end() && *it->second.row->rank <= *row.rank) continue;
+        CardAdvice advice;
+        advice.row = &row;
+        advice.ranked_in_class = ranked[key];
+        advice.cheapest = cheapest;
+        advice.build = cheapest_build;
+        advice.watts = watts;
+        advice.caveats = plan_caveats(m, catalog.architecture_of(m), cheapest_build.cooler,
+                                      row.listings, box, as_of);
+        best[key] = std::move(advice);
+    }
+    std::vector<CardAdvice> out;
+    for (auto& [key, advice] : best) out.push_back(std::move(advice));
+    std::stable_sort(out.begin(), out.end(), [](const CardAdvice& a, const CardAdvice& b) {
+        if (a.row->vram_class.upper_gb != b.row->vram_class.upper_gb)
+            return a.row->vram_class.upper_gb > b.row->vram_class.upper_gb;
+        return a.row->condition < b.row->condition;
+    });
+    return out;
+}
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,237 @@
+#include "analysis/plan_output.hpp"
+
+#include <sstream>
+
+#include "analysis/csv_format.hpp"
+
+namespace gpuprice::analysis {
+
+namespace {
+
+constexpr std::size_t kWidth = 100;
+const std::string kIndent = "      ";
+
+std::string join(const std::vector<std::string>& parts, const std::string& separator) {
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? separator : "") + parts[i];
+    return out;
+}
+
+std::string maybe(std::optional<double> value, int decimals) {
+    return value ? format_number(*value, decimals) : "-";
+}
+
+std::string slots_text(std::optional<double> width) {
+    if (!width) return "SXM";
+    return format_number(*width, *width == static_cast<int>(*width) ? 0 : 1) + "-slot";
+}
+
+// One line per listing: price, item id and, when it fits the width, the URL.
+std::string listing_line(const ListingLine& l) {
+    std::string line = kIndent + format_usd(l.total_usd) + "  " + l.observation->item_id;
+    const auto& url = l.observation->item_url;
+    if (!url.empty() && line.size() + 2 + url.size() <= kWidth) line += "  " + url;
+    return line + "\n";
+}
+
+std::string caveat_lines(const std::vector<std::string>& caveats) {
+    std::string out;
+    for (const auto& c : caveats) out += wrap("! " + c, kWidth, kIndent);
+    return out;
+}
+
+// Inserts each row's details after its line of a format_table() output.
+std::string interleave(const std::string& table, const std::vector<std::string>& details) {
+    std::istringstream lines(table);
+    std::string line, out;
+    std::getline(lines, line);
+    out += line + "\n";
+    for (const auto& d : details) {
+        if (!std::getline(lines, line)) break;
+        out += line + "\n" + d;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+    std::istringstream words(text);
+    std::string word, line, out;
+    while (words >> word) {
+        if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+            out += indent + line + "\n";
+            line = "  " + word;  // continuation lines indented under the first word
+            continue;
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) out += indent + line + "\n";
+    return out;
+}
+
+std::string plan_header(const BoxOptions& box, const CsvContext& context,
+                        const std::vector<std::string>& conditions) {
+    const bool fixed = box.min_count == box.max_count;
+    std::string cards = box.max_count <= 1 && fixed ? "single cards"
+                        : fixed                     ? std::to_string(box.min_count) + "-card builds"
+                                : "builds of 1 to " + std::to_string(box.max_count) + " cards";
+    std::string out = "gpuprice recommend: " + cards + ", " + join(conditions, "/") + ", " +
+                      precision_label(context.precision, context.sparsity) +
+                      " dense TFLOPS; prices as of " + context.as_of + "\n";
+    std::string box_line =
+        "box: " + std::to_string(box.slots) + " slots" + (box.risers ? " (risers)" : "") + ", " +
+        std::to_string(box.outlet_watts) + " W outlet - " + std::to_string(box.system_watts) +
+        " W system = " + std::to_string(box.gpu_watts()) + " W for GPUs, power limit " +
+        box.power_limit.label() +
+        (box.power_limit.percent || box.power_limit.watts
+             ? " (TFLOPS stay the full-power peak; the limit lowers clocks)"
+             : "");
+    out += wrap(box_line, kWidth, "");
+    std::string want =
+        "budget " + format_usd(box.budget_usd) + ", cooling " +
+        (box.cooling ? std::string(schema::cooler_name(*box.cooling)) : "any") + ", at least " +
+        format_number(box.min_vram_gb, 0) + " GB per card" +
+        (box.include_sxm ? ", SXM included" : "") +
+        (fixed && box.max_count <= 1
+             ? ""
+             : ", most total " + std::string(objective_name(box.objective)) + " first");
+    out += wrap(want, kWidth, "");
+    return out;
+}
+
+std::string plans_table(const PlanResult& result, const CsvContext& context) {
+    if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, kWidth, "");
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> details;
+    for (const auto& p : result.plans) {
+        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model->model,
+                        std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
+                        std::to_string(p.total_watts), maybe(p.total_tflops, 1),
+                        format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
+                        maybe(p.gflops_per_usd, 1)});
+        std::string d = wrap(
+            "each " + slots_text(p.slot_width) + " " + std::string(schema::cooler_name(p.cooler)) +
+                ", " + p.condition + ", " + std::to_string(p.model->tdp_w) + " W TDP" +
+                (p.watts_per_card != p.model->tdp_w
+                     ? " limited to " + std::to_string(p.watts_per_card) + " W"
+                     : "") +
+                ", " + format_number(p.model->vram_gb, 0) + " GB, " +
+                format_number(p.model->bandwidth_gbs, 0) + " GB/s; " +
+                std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
+                std::to_string(p.count) + " cheapest:",
+            kWidth, kIndent);
+        for (const auto& l : p.listings) d += listing_line(*l.listing);
+        d += caveat_lines(p.caveats);
+        details.push_back(d);
+    }
+    const auto table =
+        format_table({"rank", "cards", "cooler", "slots", "watts",
+                      "TFLOPS " + precision_label(context.precision, context.sparsity), "VRAM GB",
+                      "price $", "GFLOPS/$"},
+                     rows);
+    return interleave(table, details);
+}
+
+std::string plans_csv(const PlanResult& result, const CsvContext& context) {
+    std::string out =
+        "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
+        "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
+        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls\r\n";
+    for (const auto& p : result.plans) {
+        std::vector<std::string> ids, urls;
+        for (const auto& l : p.listings) {
+            ids.push_back(l.listing->observation->item_id);
+            urls.push_back(l.listing->observation->item_url);
+        }
+        CsvLine line;
+        line.integer(p.rank)
+            .integer(p.count)
+            .text(p.model->model)
+            .text(p.condition)
+            .number(p.total_usd, 2)
+            .number(p.total_tflops, 1)
+            .number(p.total_vram_gb, 0)
+            .integer(p.total_watts)
+            .integer(p.slots_used)
+            .text(join(ids, " "))
+            .text(schema::cooler_name(p.cooler))
+            .number(p.slot_width, 1)
+            .integer(p.watts_per_card)
+            .number(p.gflops_per_usd, 2)
+            .number(p.total_bandwidth_gbs, 0)
+            .text(precision_label(context.precision, context.sparsity))
+            .text(context.as_of)
+            .integer(p.listings_of_kind)
+            .text(join(p.caveats, "; "))
+            .text(join(urls, " "));
+        out += line.str();
+    }
+    return out;
+}
+
+std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context) {
+    if (advice.empty()) return "nothing fits: no ranked card within the budget and the box\n";
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> details;
+    for (const auto& a : advice) {
+        const auto& r = *a.row;
+        rows.push_back({r.vram_class.label,
+                        "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
+                        r.model->model, r.condition, format_number(r.median_usd, 0),
+                        std::to_string(r.listings), maybe(r.tflops, 1),
+                        maybe(r.gflops_per_usd, 1)});
+        std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
+                                 std::string(schema::cooler_name(a.build.cooler)) + ", " +
+                                 std::to_string(a.watts) + " W:",
+                             kWidth, kIndent);
+        d += listing_line(*a.cheapest);
+        d += caveat_lines(a.caveats);
+        details.push_back(d);
+    }
+    const auto table =
+        format_table({"class", "rank", "model", "condition", "median $", "listings",
+                      "TFLOPS " + precision_label(context.precision, context.sparsity), "GFLOPS/$"},
+                     rows);
+    return interleave(table, details) +
+           "rank: as in `gpuprice report`, within the class and condition\n";
+}
+
+std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& context) {
+    std::string out =
+        "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
+        "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
+        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
+        "median_price_usd\r\n";
+    for (const auto& a : advice) {
+        const auto& r = *a.row;
+        const auto& o = *a.cheapest->observation;
+        CsvLine line;
+        line.integer(*r.rank)
+            .integer(1)
+            .text(r.model->model)
+            .text(r.condition)
+            .number(a.cheapest->total_usd, 2)
+            .number(r.tflops, 1)
+            .number(r.model->vram_gb, 0)
+            .integer(a.watts)
+            .integer(a.build.slot_width ? static_cast<long long>(*a.build.slot_width + 0.999) : 0)
+            .text(o.item_id)
+            .text(schema::cooler_name(a.build.cooler))
+            .number(a.build.slot_width, 1)
+            .integer(a.watts)
+            .number(r.gflops_per_usd, 2)
+            .number(r.model->bandwidth_gbs, 0)
+            .text(precision_label(context.precision, context.sparsity))
+            .text(context.as_of)
+            .integer(r.listings)
+            .text(join(a.caveats, "; "))
+            .text(o.item_url)
+            .text(r.vram_class.label)
+            .number(r.median_usd, 2);
+        out += line.str();
+    }
+    return out;
+}
+
+}  // namespace gpuprice::analysis

@@ -1,0 +1,40 @@
+// The planner's data about cards' builds, read from schema/catalog/: which title phrases state a
+// cooler or a slot width (listing_attributes.csv), and the reference design's cooler per segment
+// or model (reference_coolers.csv).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schema/domain/listing_attributes.hpp"
+#include "schema/rules/catalog.hpp"
+
+namespace gpuprice::schema {
+
+// One phrase of listing_attributes.csv. `cooler` empty with `reference` set means "the model's
+// reference cooler" (a Founders Edition); `slot_width` set means a stated width.
+struct AttributePhrase {
+    std::string phrase;
+    std::optional<Cooler> cooler;
+    bool reference = false;
+    std::optional<double> slot_width;
+};
+
+struct AttributeRules {
+    std::vector<AttributePhrase> phrases;  // file order: for coolers, earlier wins
+    std::map<Segment, Cooler> segment_cooler;
+    std::map<std::string, Cooler, std::less<>> model_cooler;
+    // Widest a card with this (non-reference) cooler and no stated width is taken to be.
+    std::map<Cooler, double> cooler_max_width;
+
+    // The reference design's cooler: the model's row, else its segment's.
+    Cooler reference_cooler(const GpuModel& model) const;
+};
+
+// Reads listing_attributes.csv and reference_coolers.csv from `dir`, checking models against
+// `catalog` and that every segment has a cooler. Throws DataFileError naming file, line, column.
+AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catalog);
+
+}  // namespace gpuprice::schema
