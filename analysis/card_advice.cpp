@@ -15,9 +15,9 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
     std::map<std::pair<std::string, int>, CardAdvice> best;
     for (const auto& row : report.rows) {
         const auto& m = *row.model;
-        if (!row.rank || m.vram_gb < box.min_vram_gb) continue;
+        if (!row.rank || !row.basis_usd || m.vram_gb < box.min_vram_gb) continue;
         if (!m.slots && !box.include_sxm) continue;
-        if (row.median_usd > box.budget_usd) continue;
+        if (*row.basis_usd > box.budget_usd) continue;  // the report's price basis
         const int watts = box.power_limit.apply(m.tdp_w);
         if (watts > box.gpu_watts()) continue;
         const ListingLine* cheapest = nullptr;

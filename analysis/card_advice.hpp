@@ -1,6 +1,7 @@
 // `gpuprice recommend` without a count: for each VRAM class, the best-ranked single card whose
-// median fits the budget (and the power, cooling and VRAM asked for), with the rank exactly as
-// `report` gives it, and the cheapest usable listing to buy.
+// price on the report's basis (median asking, cleared, sold ...) fits the budget (and the power,
+// cooling and VRAM asked for), with the rank exactly as `report` gives it, and the cheapest usable
+// listing to buy.
 #pragma once
 
 #include <vector>

@@ -178,7 +178,7 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         const auto& r = *a.row;
         rows.push_back({r.vram_class.label,
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
-                        r.model->model, r.condition, format_number(r.median_usd, 0),
+                        r.model->model, r.condition, format_number(*r.basis_usd, 0),
                         std::to_string(r.listings), maybe(r.tflops, 1),
                         maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
@@ -189,10 +189,10 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         d += caveat_lines(a.caveats);
         details.push_back(d);
     }
-    const auto table =
-        format_table({"class", "rank", "model", "condition", "median $", "listings",
-                      "TFLOPS " + precision_label(context.precision, context.sparsity), "GFLOPS/$"},
-                     rows);
+    const auto table = format_table(
+        {"class", "rank", "model", "condition", std::string(price_basis_name(context.basis)) + " $",
+         "listings", "TFLOPS " + precision_label(context.precision, context.sparsity), "GFLOPS/$"},
+        rows);
     return interleave(table, details) +
            "rank: as in `gpuprice report`, within the class and condition\n";
 }
@@ -202,7 +202,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
         "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
         "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
         "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
-        "median_price_usd\r\n";
+        "basis_price_usd,price_basis\r\n";
     for (const auto& a : advice) {
         const auto& r = *a.row;
         const auto& o = *a.cheapest->observation;
@@ -228,7 +228,8 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
             .text(join(a.caveats, "; "))
             .text(o.item_url)
             .text(r.vram_class.label)
-            .number(r.median_usd, 2);
+            .number(r.basis_usd, 2)
+            .text(price_basis_name(context.basis));
         out += line.str();
     }
     return out;

@@ -1,8 +1,8 @@
 #include "cli/match_listings.hpp"
 
+#include "schema/store/attribute_store.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
-#include "schema/store/attribute_store.hpp"
 
 namespace gpuprice::cli {
 

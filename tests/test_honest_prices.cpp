@@ -3,9 +3,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/card_advice.hpp"
+#include "analysis/plan_output.hpp"
 #include "analysis/price_report.hpp"
-#include "analysis/recommend.hpp"
 #include "analysis/report_csv.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 
@@ -108,13 +110,20 @@ TEST_SUITE("analysis::honest_prices") {
         CHECK(test::csv_cell(csv, "RTX 3090", "price_basis") == "cleared");
         CHECK(test::csv_cell(csv, "RTX 4090", "cleared_median_usd") == "");
 
-        RecommendOptions advice;
-        advice.budget_usd = 1000;
-        advice.basis = PriceBasis::cleared;
-        const auto picks = recommend(by_cleared, advice, "fp16");
-        REQUIRE_FALSE(picks.empty());
-        CHECK(picks[0].total_usd == 720);
-        CHECK(picks[0].reasoning.find("cleared") != std::string::npos);
+        // Single-card advice prices on the report's basis: the cleared $720 fits $750, the
+        // asking median ($800) would not.
+        BoxOptions box;
+        box.budget_usd = 750;
+        const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog());
+        const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
+        REQUIRE(picks.size() == 1);
+        CHECK(picks[0].row == c3090);
+        const CsvContext cleared{schema::Precision::fp16, Sparsity::Dense, "2026-12-03",
+                                 PriceBasis::cleared};
+        CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
+        CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,
+                                 "2026-12-03")
+                  .empty());
     }
 
     TEST_CASE("without any sold data the sold columns are empty, not zero") {
