@@ -97,7 +97,7 @@ for o in budget count max-count slots outlet-watts system-watts power-limit cool
     grep -q -- "--$o" recommend-help.txt || fail "recommend --help lacks --$o"
 done
 ok
-head -1 "$listings" | grep -q ',url,cooler,slot_width' && ok || fail "listings csv attribute columns"
+head -1 "$listings" | grep -q ',url,currency,decided_by,cooler,slot_width' && ok || fail "listings csv attribute columns"
 "$bin" report --condition all --format csv --output out-all >all.csv || fail "report all"
 for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c section"; done
 ok

@@ -234,7 +234,8 @@ TEST_SUITE("analysis::price_report") {
         const auto csv = listings_csv(build_report({o}, catalog(), {}), {});
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
-        CHECK(csv.find(",USD,\r\n") != std::string::npos);  // the appended currency, decided_by
+        // The appended currency and decided_by, then cooler and slot width: not stated here.
+        CHECK(csv.find(",USD,,,\r\n") != std::string::npos);
     }
 
     TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {
