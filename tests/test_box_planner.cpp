@@ -460,7 +460,8 @@ TEST_SUITE("planner") {
         // And they reach the per-listing CSV, appended after the url.
         const auto listings = analysis::listings_csv(f.report(), f.loaded().context);
         CHECK(listings.find(",url,currency,decided_by,cooler,slot_width\r\n") != std::string::npos);
-        CHECK(listings.find("https://www.ebay.com/itm/114,USD,title,water,1.0\r\n") != std::string::npos);
+        CHECK(listings.find("https://www.ebay.com/itm/114,USD,title,water,1.0\r\n") !=
+              std::string::npos);
     }
 
     TEST_CASE("single-card advice keeps report's ranks whatever --min-vram") {

@@ -162,10 +162,12 @@ TEST_SUITE("end_to_end") {
         schema::store_catalog(db, catalog);
         const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
         const analysis::TitleMatcher matcher(catalog, rules);
+        const auto attribute_rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
+        const analysis::AttributeExtractor extractor(attribute_rules);
         REQUIRE(fetcher::replay_sample(
                     db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {})
                     .status == schema::RunStatus::ok);
-        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
+        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
         // A used RTX 3080 of the last night whose title leaves 10/12 GB open, and a matched RTX
         // 3090 of the same night.
@@ -191,7 +193,8 @@ TEST_SUITE("end_to_end") {
         schema::store_aspects(db, ok_id, schema::AspectSource::item,
                               {{"Chipset/GPU Model", "NVIDIA GeForce RTX 4090"}},
                               "2026-12-01T00:00:00Z");
-        cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T00:00:01Z");
+        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
+                            "2026-12-01T00:00:01Z");
 
         auto verdict = [&](std::int64_t id) {
             auto stmt = db.prepare(
@@ -212,17 +215,20 @@ TEST_SUITE("end_to_end") {
         std::istringstream lines(csv);
         std::string line;
         std::getline(lines, line);
-        CHECK(line.ends_with(",currency,decided_by\r"));  // appended, the old columns unmoved
+        // Appended, the old columns unmoved; the listing attributes after decided_by.
+        CHECK(line.ends_with(",currency,decided_by,cooler,slot_width\r"));
         int by_title = 0;
         bool found_open = false, found_ok = false;
         while (std::getline(lines, line)) {
             const auto cells = split_csv_line(line.substr(0, line.size() - 1));
+            REQUIRE(cells.size() >= 3);
+            const auto& decided_by = cells[cells.size() - 3];
             if (line.find(open_item) != std::string::npos) {
                 found_open = true;
-                CHECK(cells.back() == "aspect");
+                CHECK(decided_by == "aspect");
             }
             if (line.find(ok_item) != std::string::npos) found_ok = true;
-            if (cells.back() == "title") ++by_title;
+            if (decided_by == "title") ++by_title;
         }
         CHECK(found_open);
         CHECK_FALSE(found_ok);  // ambiguous now: no longer behind a median
