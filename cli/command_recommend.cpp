@@ -8,6 +8,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/report_query.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/locations.hpp"
 #include "schema/rules/attribute_rules.hpp"
 
 namespace po = boost::program_options;
