@@ -3,10 +3,12 @@
 // gone, the call budget share, and each item asked only once.
 #include <doctest/doctest.h>
 
+#include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
 #include "cli/match_listings.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/item_aspects.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "schema/store/aspect_store.hpp"
 #include "schema/store/catalog_store.hpp"
@@ -37,6 +39,9 @@ struct AspectsFixture {
     schema::Catalog catalog = schema::load_catalog(test::catalog_dir());
     schema::MatchRules rules = schema::load_match_rules(test::catalog_dir(), catalog);
     analysis::TitleMatcher matcher{catalog, rules};
+    schema::AttributeRules attribute_rules =
+        schema::load_attribute_rules(test::catalog_dir(), catalog);
+    analysis::AttributeExtractor extractor{attribute_rules};
     fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
     fetcher::FetchConfig config;
     fetcher::ItemAspectsConfig items_config;
@@ -77,8 +82,9 @@ struct AspectsFixture {
         config.queries = fetcher::family_queries({"RTX 3080"}, {{"used", "3000"}});
         const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
-        cli::match_listings(db, matcher, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                            outcome.run_id, day + "T03:00:00Z");
+        cli::match_listings(db, matcher, extractor,
+                            schema::WhichListings::WithoutVerdictOrSeenInRun, outcome.run_id,
+                            day + "T03:00:00Z");
         return outcome.run_id;
     }
 
@@ -140,7 +146,8 @@ TEST_SUITE("fetcher::item_aspects") {
         CHECK(f.ebay.item_calls() == 5);
         CHECK(schema::ambiguous_listings_to_ask(f.db, run, 100).empty());
 
-        cli::match_listings(f.db, f.matcher, schema::WhichListings::WithoutVerdictOrSeenInRun, run,
+        cli::match_listings(f.db, f.matcher, f.extractor,
+                            schema::WhichListings::WithoutVerdictOrSeenInRun, run,
                             "2026-12-01T03:10:00Z");
         CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // Memory Size decided
         CHECK(f.verdict("v1|2|0") == "ambiguous||title");         // "Not Specified" is nothing
@@ -166,7 +173,7 @@ TEST_SUITE("fetcher::item_aspects") {
         const auto outcome =
             fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, {{id, "v1|5|0"}});
         CHECK(outcome.items_answered == 1);
-        cli::match_listings(f.db, f.matcher, schema::WhichListings::All, run,
+        cli::match_listings(f.db, f.matcher, f.extractor, schema::WhichListings::All, run,
                             "2026-12-01T03:10:00Z");
         CHECK(f.verdict("v1|5|0") == "ambiguous||aspect");
     }
