@@ -12,11 +12,13 @@
 #include <sstream>
 #include <string>
 
+#include "analysis/listing_attributes.hpp"
 #include "analysis/match_evaluation.hpp"
 #include "analysis/title_matcher.hpp"
 #include "cli/match_listings.hpp"
 #include "fetcher/item_aspects.hpp"
 #include "fetcher/sample_replay.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "schema/store/aspect_store.hpp"
 #include "schema/store/catalog_store.hpp"
@@ -64,12 +66,15 @@ int main(int argc, char** argv) try {
     const auto catalog = schema::load_catalog(argv[1]);
     const auto rules = schema::load_match_rules(argv[1], catalog);
     const analysis::TitleMatcher matcher(catalog, rules);
+    const auto attribute_rules = schema::load_attribute_rules(argv[1], catalog);
+    const analysis::AttributeExtractor extractor(attribute_rules);
     schema::Database db(argv[4]);
     schema::migrate(db);
     schema::store_catalog(db, catalog);
 
     const auto outcome = fetcher::replay_sample(db, argv[2], "2026-12-01", {});
-    cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T03:00:00Z");
+    cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
+                        "2026-12-01T03:00:00Z");
     print("by title alone", reasons(db, outcome.run_id));
 
     // Labels by title: the fake eBay answers getItem with the labelled card's memory size.
@@ -110,7 +115,8 @@ int main(int argc, char** argv) try {
             for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
             return items;
         }());
-    cli::match_listings(db, matcher, schema::WhichListings::All, 0, "2026-12-01T03:10:00Z");
+    cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
+                        "2026-12-01T03:10:00Z");
     print("after aspects (fake)", reasons(db, outcome.run_id));
     std::printf(
         "getItem: %d calls for %zu ambiguous listings; %d labelled with a catalog card "
