@@ -328,6 +328,12 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
                                ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                                : options->queries;
         config.queries = fetcher::family_queries(terms, conditions);
+        if (options->queries.empty()) {
+            for (auto& q : fetcher::other_category_queries(catalog, terms, conditions,
+                                                           config.search.marketplace)) {
+                config.queries.push_back(std::move(q));
+            }
+        }
         try {
             outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
         } catch (const fetcher::CredentialsError& e) {

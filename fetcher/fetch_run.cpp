@@ -95,6 +95,7 @@ class Fetch {
         schema::QueryCoverage coverage;
         std::vector<std::size_t> children;  // price bands split from it
         bool open = true;                   // paging not yet ended
+        int dispatched = 0;                 // calls sent for it
     };
 
     struct Call {
@@ -139,7 +140,7 @@ class Fetch {
 
     // The family with the fewest pages dispatched goes next (ties: first queued), so the budget
     // is spent breadth first: every family's first page, then every family's second...
-    std::size_t pick() const {
+    std::optional<std::size_t> pick() const {
         const auto rank = [this](const Call& c) {
             // Replays after a 401 first, then search pages, then variation expansions.
             if (c.replay) return 0;
@@ -157,7 +158,28 @@ class Fetch {
             const auto pb = family_pages(queries_[b.query].query.family);
             if (pa < pb || (pa == pb && a.order < b.order)) best = i;
         }
+        // A variation expansion only spends budget the search pages still due will not need.
+        if (rank(ready_[best]) == 2 &&
+            budget_ - submitted_ - engine_.retries_made() <= search_pages_due()) {
+            return std::nullopt;
+        }
         return best;
+    }
+
+    // Search pages still to come, by each open query's `total` (1 for a first page not sent).
+    int search_pages_due() const {
+        const int limit = config_.search.limit;
+        int due = 0;
+        for (const auto& q : queries_) {
+            if (!q.open || q.query.kind == QueryKind::item_group) continue;
+            if (!q.coverage.total) {
+                due += q.dispatched == 0 ? 1 : 0;
+                continue;
+            }
+            const auto reachable = std::min(*q.coverage.total, kMaxReachableItems);
+            due += std::max(0, static_cast<int>((reachable + limit - 1) / limit) - q.dispatched);
+        }
+        return due;
     }
 
     int family_pages(const std::string& family) const {
@@ -183,8 +205,9 @@ class Fetch {
                 return;
             }
             const auto index = pick();
-            Call call = ready_[index];
-            ready_.erase(ready_.begin() + static_cast<long>(index));
+            if (!index) return;  // only variation expansions wait, and search pages need the rest
+            Call call = ready_[*index];
+            ready_.erase(ready_.begin() + static_cast<long>(*index));
             dispatch(call);
         }
     }
@@ -192,6 +215,7 @@ class Fetch {
     void dispatch(Call call) {
         call.token_generation = token_generation_;
         ++dispatched_by_family_[queries_[call.query].query.family];
+        ++queries_[call.query].dispatched;
         ++submitted_;
         ++in_flight_;
         HttpRequest request;

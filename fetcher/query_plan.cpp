@@ -95,6 +95,8 @@ std::string_view query_kind_name(QueryKind kind) {
             return "price-band";
         case QueryKind::item_group:
             return "item-group";
+        case QueryKind::other_category:
+            return "other-category";
     }
     return "";
 }
@@ -107,6 +109,8 @@ std::string Query::key() const {
             return family + " price:" + band_text(band);
         case QueryKind::item_group:
             return "item group " + item_group_id;
+        case QueryKind::other_category:
+            return family + " in category " + std::to_string(category);
     }
     return family;
 }
@@ -125,6 +129,32 @@ std::vector<Query> family_queries(const std::vector<std::string>& terms,
         Query q;
         q.family = term;
         q.conditions = conditions;
+        queries.push_back(std::move(q));
+    }
+    return queries;
+}
+
+std::vector<Query> other_category_queries(const schema::Catalog& catalog,
+                                          const std::vector<std::string>& terms,
+                                          const std::vector<ConditionGroup>& conditions,
+                                          const schema::Marketplace& marketplace) {
+    std::vector<Query> queries;
+    if (marketplace.other_gpu_category == 0) return queries;
+    for (const auto& term : terms) {
+        const auto words = lower_words(term);
+        const bool datacenter =
+            std::any_of(catalog.models.begin(), catalog.models.end(), [&](const auto& m) {
+                const auto model_words = lower_words(m.model);
+                return m.segment == schema::Segment::datacenter &&
+                       std::includes(model_words.begin(), model_words.end(), words.begin(),
+                                     words.end());
+            });
+        if (!datacenter) continue;
+        Query q;
+        q.kind = QueryKind::other_category;
+        q.family = term;
+        q.conditions = conditions;
+        q.category = marketplace.other_gpu_category;
         queries.push_back(std::move(q));
     }
     return queries;
@@ -157,8 +187,10 @@ std::string query_url(const SearchSettings& settings, const Query& query, std::i
     }
     // newlyListed: a listing added during the run pushes the others down a place (a repeat on
     // the next page), where Best Match re-ranks between calls and silently skips items.
-    return base + "item_summary/search?q=" + percent_encode(query.family) +
-           "&category_ids=" + std::to_string(settings.marketplace.graphics_cards_category) +
+    return base + "item_summary/search?q=" + percent_encode(query.family) + "&category_ids=" +
+           std::to_string(query.kind == QueryKind::other_category
+                              ? query.category
+                              : settings.marketplace.graphics_cards_category) +
            "&filter=" + percent_encode(search_filter(settings, query)) +
            "&sort=newlyListed&limit=" + std::to_string(settings.limit) +
            "&offset=" + std::to_string(offset);

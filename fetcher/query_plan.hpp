@@ -38,9 +38,10 @@ std::vector<std::string> search_terms(const schema::Catalog& catalog);
 std::vector<std::string> drop_covered_terms(const std::vector<std::string>& terms);
 
 enum class QueryKind {
-    search,      // a family's search
-    price_band,  // the same search within a price band, when the family exceeds eBay's cap
-    item_group,  // get_items_by_item_group: the variations of one multi-variation listing
+    search,          // a family's search
+    price_band,      // the same search within a price band, when the family exceeds eBay's cap
+    item_group,      // get_items_by_item_group: the variations of one multi-variation listing
+    other_category,  // a family's search in the marketplace's other GPU category (data centre)
 };
 std::string_view query_kind_name(QueryKind kind);
 
@@ -57,6 +58,7 @@ struct Query {
     std::vector<ConditionGroup> conditions;
     PriceBand band;
     std::string item_group_id;  // item_group only
+    int category = 0;           // other_category only: the category searched
     // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234".
     std::string key() const;
     // The conditionId to assume for an item that carries none: the query's condition when it
@@ -77,6 +79,14 @@ struct SearchSettings {
 // One query per family, each with every wanted condition.
 std::vector<Query> family_queries(const std::vector<std::string>& terms,
                                   const std::vector<ConditionGroup>& conditions);
+
+// For each of `terms` naming a data-centre card, the same family searched in the marketplace's
+// other GPU category (none when the marketplace has none): sellers list such cards outside
+// Graphics/Video Cards, and eBay searches one category per request.
+std::vector<Query> other_category_queries(const schema::Catalog& catalog,
+                                          const std::vector<std::string>& terms,
+                                          const std::vector<ConditionGroup>& conditions,
+                                          const schema::Marketplace& marketplace);
 
 // The `filter` parameter of a search query, before URL encoding.
 std::string search_filter(const SearchSettings& settings, const Query& query);

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -52,6 +53,7 @@ struct Filter {
     std::string location_country;  // empty: anywhere
     std::optional<double> price_low, price_high;
     std::string price_currency;
+    std::string category;
 };
 
 Filter parse_filter(const std::string& text) {
@@ -89,6 +91,7 @@ Filter parse_filter(const std::string& text) {
 bool passes(const FakeItem& item, const Filter& f) {
     if (!item.raw.empty()) return true;  // hand-written bodies are served as they are
     if (!f.condition_ids.empty() && !f.condition_ids.contains(item.condition_id)) return false;
+    if (!f.category.empty() && item.category != f.category) return false;
     if (!f.location_country.empty() && item.country != f.location_country) return false;
     char* end = nullptr;
     const double price = std::strtod(item.price.c_str(), &end);
@@ -96,6 +99,20 @@ bool passes(const FakeItem& item, const Filter& f) {
     if (f.price_low && price < *f.price_low) return false;
     if (f.price_high && price > *f.price_high) return false;
     return true;
+}
+
+std::set<std::string> lower_words(const std::string& text) {
+    std::set<std::string> words;
+    std::string word;
+    for (char c : text + ' ') {
+        if (c == ' ') {
+            if (!word.empty()) words.insert(word);
+            word.clear();
+        } else {
+            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return words;
 }
 
 std::string escape(const std::string& s) {
@@ -131,7 +148,7 @@ std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_it
                 (item.aspects.empty() ? "[]" : item.aspects) + ",";
     }
     return R"({"itemId":")" + escape(item.item_id) + R"(","title":")" + escape(item.title) +
-           R"(","leafCategoryIds":["27386"],"price":{"value":")" + item.price +
+           R"(","leafCategoryIds":[")" + item.category + R"("],"price":{"value":")" + item.price +
            R"(","currency":")" + item.currency +
            R"("},"seller":{"username":"seller-x","feedbackPercentage":")" + item.feedback_pct +
            R"(","feedbackScore":)" + std::to_string(item.feedback_score) + R"(},)" +
@@ -209,6 +226,14 @@ void FakeEbay::set_delay(std::chrono::milliseconds delay) {
 void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
     std::lock_guard lock(mutex_);
     token_lifetime_ = lifetime;
+}
+
+void FakeEbay::set_market(std::vector<FakeItem> items) {
+    std::lock_guard lock(mutex_);
+    market_words_.clear();
+    market_index_.clear();
+    for (const auto& item : items) market_words_.push_back(lower_words(item.title));
+    market_ = std::move(items);
 }
 
 void FakeEbay::set_item_group(const std::string& group_id, std::vector<FakeItem> variations) {
@@ -475,7 +500,8 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     const auto filter = req.get_param_value("filter");
     if (filter.find("conditionIds:{") == std::string::npos ||
         filter.find("buyingOptions:{FIXED_PRICE|BEST_OFFER}") == std::string::npos ||
-        req.get_param_value("category_ids") != "27386") {
+        (req.get_param_value("category_ids") != "27386" &&
+         req.get_param_value("category_ids") != "3761")) {
         res.status = 400;
         res.set_content(error_body(12002, "API_BROWSE", "Bad filter"), "application/json");
         return;
@@ -512,11 +538,30 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         const Listing& listing = it == by_term_.end() ? empty : it->second;
         // The items this filter selects, in the order asked for: newlyListed is the stored
         // order (newest first); Best Match re-ranks from one call to the next.
-        const auto parsed = parse_filter(filter);
+        auto parsed = parse_filter(filter);
+        parsed.category = req.get_param_value("category_ids");
         const bool buyer_context = req.has_header("X-EBAY-C-ENDUSERCTX");
         std::vector<const FakeItem*> selected;
         for (const auto& item : listing.items) {
             if (passes(item, parsed)) selected.push_back(&item);
+        }
+        if (it == by_term_.end() && !market_.empty()) {
+            const auto q = req.get_param_value("q");
+            auto index = market_index_.find(q);
+            if (index == market_index_.end()) {  // the term's items, found once
+                const auto words = lower_words(q);
+                std::vector<std::size_t> matching;
+                for (std::size_t i = 0; i < market_.size(); ++i) {
+                    if (std::includes(market_words_[i].begin(), market_words_[i].end(),
+                                      words.begin(), words.end())) {
+                        matching.push_back(i);
+                    }
+                }
+                index = market_index_.emplace(q, std::move(matching)).first;
+            }
+            for (const auto i : index->second) {
+                if (passes(market_[i], parsed)) selected.push_back(&market_[i]);
+            }
         }
         if (req.get_param_value("sort") != "newlyListed" && best_match_shifts_) {
             std::mt19937 shuffle(static_cast<unsigned>(search_calls_.load()));

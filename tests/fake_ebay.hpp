@@ -45,6 +45,7 @@ struct FakeItem {
     std::string currency = "USD";
     std::string condition_id = "3000";
     std::string country = "US";
+    std::string category = "27386";  // its leaf category: a search in another one misses it
     // FIXED or CALCULATED. A CALCULATED cost is only filled in when the request says where the
     // buyer is (X-EBAY-C-ENDUSERCTX), as eBay estimates it; empty: no cost at all.
     std::string shipping_type = "FIXED";
@@ -87,6 +88,9 @@ class FakeEbay {
     // Items returned for a search term (q), in order; `claimed_total` overrides `total`.
     void set_items(const std::string& term, std::vector<FakeItem> items,
                    std::int64_t claimed_total = -1);
+    // A whole market: a search term with no items of its own (set_items) returns every market
+    // item whose title holds all of the term's words, as eBay ANDs them.
+    void set_market(std::vector<FakeItem> items);
     // The variations get_items_by_item_group returns for a group.
     void set_item_group(const std::string& group_id, std::vector<FakeItem> variations);
     // getItem (/item/{item_id}): the item's localizedAspects array contents (JSON objects, may be
@@ -164,6 +168,9 @@ class FakeEbay {
     std::atomic<int> item_calls_{0};
     std::map<std::string, std::string> item_details_;
     std::map<std::string, std::vector<FakeItem>> groups_;
+    std::vector<FakeItem> market_;
+    std::vector<std::set<std::string>> market_words_;
+    std::map<std::string, std::vector<std::size_t>> market_index_;  // term -> its items
     std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};
     int daily_quota_ = -1;

@@ -11,6 +11,7 @@
 
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
+#include "schema/rules/catalog.hpp"
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
@@ -342,6 +343,51 @@ TEST_SUITE("fetcher::fetch_run") {
             CHECK(q.pages <= 2);
             CHECK(q.stopped == "budget");
         }
+    }
+
+    TEST_CASE("a T4 listed in category 3761 is found by the other-category query") {
+        FetchFixture f;
+        auto list = items("4", 30);
+        for (auto& item : list) item.title = "NVIDIA Tesla T4 16GB " + item.item_id;
+        for (int i = 0; i < 5; ++i) list[static_cast<std::size_t>(i)].category = "3761";
+        f.ebay.set_items("Tesla T4", list);
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        f.config.queries = fetcher::family_queries({"Tesla T4"}, {{"used", "3000"}});
+        for (auto& q : fetcher::other_category_queries(catalog, {"Tesla T4"}, {{"used", "3000"}},
+                                                       f.config.search.marketplace)) {
+            f.config.queries.push_back(q);
+        }
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(f.count("SELECT count(*) FROM listings") == 30);
+        CHECK(outcome.calls_used == 2);
+    }
+
+    // Variation expansions never take budget the family's own pages still need.
+    TEST_CASE("a short budget goes to search pages before variation expansions") {
+        FetchFixture f;
+        auto list = items("5", 1000);
+        for (int g = 0; g < 10; ++g) {  // ten multi-variation listings on the first page
+            auto& summary = list[static_cast<std::size_t>(g * 7)];
+            summary.group_id = "77" + std::to_string(g);
+            f.ebay.set_item_group(summary.group_id, {summary});
+        }
+        f.ebay.set_items("RTX 3090", list);
+        f.config.http.max_calls = 8;
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.calls_used == 8);
+        const auto coverage = schema::load_coverage(f.db, outcome.run_id);
+        int groups = 0;
+        for (const auto& q : coverage) {
+            if (q.kind == "item-group" && q.pages == 1) ++groups;
+            if (q.query == "RTX 3090") {
+                CHECK(q.pages == 5);
+                CHECK(q.complete);
+            }
+        }
+        CHECK(groups == 3);
+        // The three expanded groups' variations replaced their summaries; seven stay flagged.
+        CHECK(f.count("SELECT count(*) FROM listings WHERE price_flags & 2") == 7);
     }
 
     // D6: pages follow `next` and stop at the first short page.

@@ -78,6 +78,23 @@ TEST_SUITE("fetcher::query_plan") {
         CHECK_FALSE(split_band(halves->first, 60000).has_value());
     }
 
+    // D11: data-centre cards are also listed in 3761 "Video Capture & TV Tuner Cards".
+    TEST_CASE("data-centre families are searched in the marketplace's other GPU category too") {
+        const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+        const auto us = *gpuprice::schema::find_marketplace("EBAY_US");
+        const auto extra = other_category_queries(catalog, {"RTX 3090", "Tesla T4", "A100"},
+                                                  condition_groups("used"), us);
+        REQUIRE(extra.size() == 2);
+        CHECK(extra[0].key() == "Tesla T4 in category 3761");
+        CHECK(extra[1].family == "A100");
+        SearchSettings settings;
+        settings.marketplace = us;
+        CHECK(query_url(settings, extra[0], 0).find("&category_ids=3761&") != std::string::npos);
+        CHECK(other_category_queries(catalog, {"Tesla T4"}, condition_groups("used"),
+                                     *gpuprice::schema::find_marketplace("EBAY_GB"))
+                  .empty());
+    }
+
     TEST_CASE("a missing conditionId falls back to the query's only condition") {
         Query used;
         used.conditions = condition_groups("used");

@@ -7,13 +7,20 @@ const std::vector<Marketplace>& marketplaces() {
     // category ids "are not the same across all eBay marketplaces" (Browse API search,
     // category_ids); the other rows use the id of each site's Graphics/Video Cards browse page
     // (ebay.co.uk, ebay.de, ebay.ca, ebay.com.au /b/.../27386) and should be confirmed with the
-    // Taxonomy API (get_category_suggestions) before relying on them. Postal codes are central
-    // places so that calculated shipping comes back as a typical estimate.
+    // Taxonomy API (get_category_suggestions) before relying on them. 3761 on EBAY_US is where
+    // the audit found a real Tesla T4 (T4 aspect-refinement capture, leafCategoryIds ["3761"]).
+    // Postal codes are central places, so that calculated shipping comes back as a typical
+    // estimate.
+    // clang-format off
     static const std::vector<Marketplace> table = {
-        {"EBAY_US", "US", "USD", 27386, "66044"}, {"EBAY_GB", "GB", "GBP", 27386, "B1 1AA"},
-        {"EBAY_DE", "DE", "EUR", 27386, "36037"}, {"EBAY_CA", "CA", "CAD", 27386, "K1A 0A6"},
-        {"EBAY_AU", "AU", "AUD", 27386, "2600"},
+        // id        country currency category other  postal code
+        {"EBAY_US", "US",   "USD",   27386,   3761,  "66044"},
+        {"EBAY_GB", "GB",   "GBP",   27386,   0,     "B1 1AA"},
+        {"EBAY_DE", "DE",   "EUR",   27386,   0,     "36037"},
+        {"EBAY_CA", "CA",   "CAD",   27386,   0,     "K1A 0A6"},
+        {"EBAY_AU", "AU",   "AUD",   27386,   0,     "2600"},
     };
+    // clang-format on
     return table;
 }
 

@@ -15,6 +15,9 @@ struct Marketplace {
     std::string_view country;  // ISO 3166 alpha-2, for itemLocationCountry and the end-user context
     std::string_view currency;  // ISO 4217, the currency eBay prices this marketplace in
     int graphics_cards_category = 0;
+    // Another category where data-centre GPUs are listed too, searched for those families; 0:
+    // none known. On EBAY_US real Tesla T4s sit in 3761 "Video Capture & TV Tuner Cards".
+    int other_gpu_category = 0;
     std::string_view default_postal_code;  // where delivery is estimated to (X-EBAY-C-ENDUSERCTX)
 };
 

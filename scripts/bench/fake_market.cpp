@@ -1,0 +1,119 @@
+// A fake eBay market of realistic size for scripts/bench-fetch: the tests' fake eBay
+// (tests/fake_ebay) serving every catalog family at the per-family sizes the fetcher audit
+// assumed (its section 4, scale x1: big GeForce families 2,000 new / 1,500 used / 300 open box /
+// 200 refurbished, their Ti/Super variants 700/500/100/60, older GeForce and Titans
+// 300/600/30/40, workstation 120/250/20/30, data-centre 60/120/10/20), plus what real EBAY_US
+// searches hold besides: items located abroad (40% on top for data-centre cards, 8% for the
+// rest), 3% multi-variation listings (each a group of three variations), and a Best Match order
+// that re-ranks between calls. Titles hold the model's words, and a search returns every item
+// whose title holds all of its words, as eBay's does.
+//
+// Item ids say what an item is, so that coverage can be counted from any database: v1|1…|0 a
+// valid US listing, v1|2…|0 located abroad, v1|3…|0 a multi-variation summary, v1|3…|1-3 its
+// variations. Prints "api_base URL" and the counts, then serves until killed.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "fetcher/query_plan.hpp"
+#include "schema/rules/catalog.hpp"
+#include "tests/fake_ebay.hpp"
+
+namespace {
+
+struct Sizes {
+    int new_items, used, open_box, refurbished;
+    int total() const { return new_items + used + open_box + refurbished; }
+};
+
+// The audit's assumed totals (not measurements) for a family's search term.
+Sizes sizes_for(const std::string& term, gpuprice::schema::Segment segment,
+                const std::vector<std::string>& kept_terms) {
+    using gpuprice::schema::Segment;
+    const bool redundant =
+        std::find(kept_terms.begin(), kept_terms.end(), term) == kept_terms.end();
+    static const std::regex big(R"(RTX [345]0[6-9]0)");
+    if (segment == Segment::geforce && std::regex_search(term, big)) {
+        return redundant ? Sizes{700, 500, 100, 60} : Sizes{2000, 1500, 300, 200};
+    }
+    if (segment == Segment::geforce || segment == Segment::titan) return {300, 600, 30, 40};
+    if (segment == Segment::workstation) return {120, 250, 20, 30};
+    return {60, 120, 10, 20};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int latency_ms = argc > 1 ? std::stoi(argv[1]) : 100;
+    const auto catalog = gpuprice::schema::load_catalog(argc > 2 ? argv[2] : "schema/catalog");
+    const auto terms = gpuprice::fetcher::search_terms(catalog);
+    const auto kept = gpuprice::fetcher::drop_covered_terms(terms);
+
+    gpuprice::test::FakeEbay ebay;
+    std::vector<gpuprice::test::FakeItem> market;
+    int valid = 0, abroad = 0, groups = 0, serial = 0;
+    for (const auto& term : terms) {
+        // The catalog models of this term share its listings; titles name one model each.
+        std::vector<const gpuprice::schema::GpuModel*> models;
+        for (const auto& m : catalog.models) {
+            gpuprice::schema::Catalog one;
+            one.models = {m};
+            if (gpuprice::fetcher::search_terms(one).front() == term) models.push_back(&m);
+        }
+        const auto segment = models.front()->segment;
+        const auto size = sizes_for(term, segment, kept);
+        const int abroad_pct = segment == gpuprice::schema::Segment::datacenter ? 40 : 8;
+        const std::pair<const char*, int> conditions[] = {{"1000", size.new_items},
+                                                          {"3000", size.used},
+                                                          {"1500", size.open_box},
+                                                          {"2010", size.refurbished}};
+        for (const auto& [condition, count] : conditions) {
+            const int extra_abroad = count * abroad_pct / 100;
+            for (int i = 0; i < count + extra_abroad; ++i, ++serial) {
+                const auto& model = *models[static_cast<std::size_t>(serial) % models.size()];
+                gpuprice::test::FakeItem item;
+                item.title = "NVIDIA " + model.model + " Graphics Card #" + std::to_string(serial);
+                item.price = std::to_string(100 + (serial * 7919) % 1500) + ".99";
+                item.condition_id = condition;
+                const auto number = std::to_string(1000000 + serial);
+                if (i >= count) {
+                    item.country = serial % 3 ? "CN" : "JP";
+                    item.item_id = "v1|2" + number + "|0";
+                    ++abroad;
+                } else if (serial % 33 == 0) {  // 3% are multi-variation listings
+                    item.group_id = "3" + number;
+                    item.item_id = "v1|3" + number + "|0";
+                    std::vector<gpuprice::test::FakeItem> options;
+                    for (int v = 1; v <= 3; ++v) {
+                        auto option = item;
+                        option.item_id = "v1|3" + number + "|" + std::to_string(v);
+                        option.price = std::to_string(100 * v + serial % 500) + ".00";
+                        option.aspects = R"([{"type":"STRING","name":"Memory Size","value":")" +
+                                         std::to_string(4 * v) + R"( GB"}])";
+                        options.push_back(option);
+                    }
+                    ebay.set_item_group(item.group_id, options);
+                    ++groups;
+                } else {
+                    item.item_id = "v1|1" + number + "|0";
+                    ++valid;
+                }
+                market.push_back(item);
+            }
+        }
+    }
+    ebay.set_market(std::move(market));
+    ebay.set_delay(std::chrono::milliseconds(latency_ms));
+    std::printf("api_base %s\ntoken_url %s\nclient_id %s\nclient_secret %s\n",
+                ebay.api_base().c_str(), ebay.token_url().c_str(), ebay.client_id.c_str(),
+                ebay.client_secret.c_str());
+    std::printf("terms %zu (%zu after dropping covered ones)\n", terms.size(), kept.size());
+    std::printf("valid_us %d\nabroad %d\nvariation_groups %d\nlatency_ms %d\n", valid, abroad,
+                groups, latency_ms);
+    std::fflush(stdout);
+    for (;;) pause();
+}
