@@ -199,7 +199,7 @@ TEST_SUITE("fetcher::fetch_run") {
         f.ebay.set_token_lifetime(2s);
         f.config.token_margin = 1s;
         f.config.http.parallel = 2;
-        f.ebay.set_delay(150ms);  // 10 pages, one query: longer than one token's life
+        f.ebay.set_delay(300ms);  // 10 pages one after another: 3 s, past one token's life
         const auto outcome = f.fetch({"RTX 3090"});
         CHECK(outcome.status == schema::RunStatus::ok);
         CHECK(outcome.listings_seen == 2000);
