@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "analysis/architecture_support.hpp"
+#include "analysis/support_caveat.hpp"
 #include "analysis/csv_format.hpp"
 #include "analysis/report_csv.hpp"
 #include "schema/domain/clock.hpp"
@@ -118,12 +118,14 @@ bool usable_for_prices(const ListingLine& line) {
     return !line.outlier;
 }
 
-std::vector<std::string> plan_caveats(const schema::GpuModel& model,
-                                      const schema::Architecture& arch,
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog,
+                                      const schema::GpuModel& model,
                                       std::optional<schema::Cooler> cooler, int listings,
                                       const BoxOptions& box, const std::string& as_of) {
     std::vector<std::string> caveats;
-    if (auto support = support_caveat(arch); !support.empty()) caveats.push_back(support);
+    if (auto support = support_caveat(catalog, model); !support.warning.empty()) {
+        caveats.push_back(support.warning);
+    }
     if (!box.today.empty() && !as_of.empty()) {
         const int age = schema::days_between(as_of, box.today);
         if (age > kStaleAfterDays) {
@@ -214,7 +216,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                 if (count++ == 0 || p.total_usd < closest.total_usd) closest = p;
                 continue;
             }
-            p.caveats = plan_caveats(*kind.model, arch, kind.cooler, p.listings_of_kind, box,
+            p.caveats = plan_caveats(catalog, *kind.model, kind.cooler, p.listings_of_kind, box,
                                      report_options.as_of);
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");

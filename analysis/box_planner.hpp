@@ -90,8 +90,8 @@ bool usable_for_prices(const ListingLine& line);
 
 // The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,
 // passive cooling.
-std::vector<std::string> plan_caveats(const schema::GpuModel& model,
-                                      const schema::Architecture& arch,
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog,
+                                      const schema::GpuModel& model,
                                       std::optional<schema::Cooler> cooler, int listings,
                                       const BoxOptions& box, const std::string& as_of);
 

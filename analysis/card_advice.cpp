@@ -46,7 +46,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         advice.cheapest = cheapest;
         advice.build = cheapest_build;
         advice.watts = watts;
-        advice.caveats = plan_caveats(m, catalog.architecture_of(m), cheapest_build.cooler,
+        advice.caveats = plan_caveats(catalog, m, cheapest_build.cooler,
                                       row.listings, box, as_of);
         best[key] = std::move(advice);
     }

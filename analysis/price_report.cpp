@@ -45,20 +45,32 @@ std::pair<std::optional<double>, int> basis_figure(const ReportRow& row, PriceBa
     return {std::nullopt, 0};
 }
 
-// Ranked cards first by GFLOPS per USD; then unranked (low sample) ones; cards without the
-// precision last.
-bool row_order(const ReportRow& a, const ReportRow& b) {
+// The value `rank` orders by, larger first; nullopt: the row cannot be ranked by it.
+std::optional<double> rank_key(const ReportRow& row, RankBy rank_by) {
+    switch (rank_by) {
+        case RankBy::tflops:
+            if (row.no_matrix_units) return std::nullopt;  // a vector figure among matrix ones
+            return row.gflops_per_usd;
+        case RankBy::bandwidth:
+            return row.bandwidth_gbs_per_usd;
+        case RankBy::vram:
+            if (!row.usd_per_gb_vram) return std::nullopt;
+            return -*row.usd_per_gb_vram;
+    }
+    return std::nullopt;
+}
+
+// Ranked cards first by the rank key; then unranked (low sample) ones; cards without the key
+// last.
+bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
     if (a.condition != b.condition) return a.condition < b.condition;
     if (a.vram_class.upper_gb != b.vram_class.upper_gb) {
         return a.vram_class.upper_gb < b.vram_class.upper_gb;
     }
-    if (a.gflops_per_usd.has_value() != b.gflops_per_usd.has_value()) {
-        return a.gflops_per_usd.has_value();
-    }
+    const auto ka = rank_key(a, rank_by), kb = rank_key(b, rank_by);
+    if (ka.has_value() != kb.has_value()) return ka.has_value();
     if (a.rank.has_value() != b.rank.has_value()) return a.rank.has_value();
-    if (a.gflops_per_usd && *a.gflops_per_usd != *b.gflops_per_usd) {
-        return *a.gflops_per_usd > *b.gflops_per_usd;
-    }
+    if (ka && *ka != *kb) return *ka > *kb;
     return a.median_usd < b.median_usd;
 }
 
@@ -85,6 +97,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         }
         const auto* model = catalog.find_model(model_name);
         if (!model || model->vram_gb < options.min_vram_gb) return nullptr;
+        if (options.supported_only && !catalog.support_of(*model).supported) return nullptr;
         return &groups[{condition, model_name}];
     };
     for (const auto& o : observations) {
@@ -156,23 +169,35 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.sold_listings = static_cast<int>(sold.size());
             if (!sold.empty()) row.sold_median_usd = median(sold);
         }
-        row.tflops = tensor_tflops(*model, catalog.architecture_of(*model), options.precision,
-                                   options.sparsity);
+        if (const auto throughput =
+                report_figure(catalog, *model, options.precision, options.sparsity)) {
+            row.tflops = throughput->tflops;
+            row.figure_precision = throughput->precision;
+            row.no_matrix_units = throughput->no_matrix_units;
+        }
         const auto [figure, behind] = basis_figure(row, options.basis);
         if (figure && *figure > 0) row.basis_usd = figure;
-        if (row.tflops && row.basis_usd) row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
+        if (row.basis_usd) {
+            if (row.tflops) row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
+            row.bandwidth_gbs_per_usd = model->bandwidth_gbs / *row.basis_usd;
+            row.usd_per_gb_vram = *row.basis_usd / model->vram_gb;
+        }
+        row.support = support_caveat(catalog, *model);
         row.low_sample = behind < options.min_listings;
         report.rows.push_back(row);
     }
 
-    // Rank within (condition, class): only cards with enough listings and the precision.
-    std::sort(report.rows.begin(), report.rows.end(), [](const ReportRow& a, const ReportRow& b) {
+    // Rank within (condition, class): only cards with enough listings and the rank key.
+    const auto by_key = [&options](const ReportRow& a, const ReportRow& b) {
         if (a.condition != b.condition) return a.condition < b.condition;
         if (a.vram_class.upper_gb != b.vram_class.upper_gb) {
             return a.vram_class.upper_gb < b.vram_class.upper_gb;
         }
-        return a.gflops_per_usd.value_or(-1) > b.gflops_per_usd.value_or(-1);
-    });
+        const auto ka = rank_key(a, options.rank_by), kb = rank_key(b, options.rank_by);
+        if (ka.has_value() != kb.has_value()) return ka.has_value();
+        return ka && *ka > *kb;
+    };
+    std::stable_sort(report.rows.begin(), report.rows.end(), by_key);
     std::string condition;
     int upper = -1, next_rank = 1;
     for (auto& row : report.rows) {
@@ -181,9 +206,12 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             upper = row.vram_class.upper_gb;
             next_rank = 1;
         }
-        if (!row.low_sample && row.gflops_per_usd) row.rank = next_rank++;
+        if (!row.low_sample && rank_key(row, options.rank_by)) row.rank = next_rank++;
     }
-    std::sort(report.rows.begin(), report.rows.end(), row_order);
+    std::stable_sort(report.rows.begin(), report.rows.end(),
+                     [&options](const ReportRow& a, const ReportRow& b) {
+                         return row_order(a, b, options.rank_by);
+                     });
     return report;
 }
 

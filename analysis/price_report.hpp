@@ -9,6 +9,7 @@
 #include "analysis/clearance.hpp"
 #include "analysis/price_basis.hpp"
 #include "analysis/shipping.hpp"
+#include "analysis/support_caveat.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
 #include "schema/domain/observation.hpp"
@@ -17,15 +18,22 @@
 
 namespace gpuprice::analysis {
 
+// What `rank` orders by within a condition and VRAM class: GFLOPS per USD (the precision asked
+// for; cards showing a fallback figure are not ranked), GB/s of memory bandwidth per USD, or
+// USD per GB of VRAM (cheapest first). All divide by the price basis.
+enum class RankBy { tflops, bandwidth, vram };
+
 struct ReportOptions {
     std::vector<std::string> conditions = {"used"};  // new, open-box, refurbished, used
-    schema::Precision precision = schema::Precision::fp16;
+    std::string precision = "fp16";                  // a precision of precisions.csv
     Sparsity sparsity = Sparsity::Dense;
     Shipping shipping = Shipping::Include;
     int min_listings = 3;  // fewer usable listings: shown, marked low_sample, not ranked
     double min_vram_gb = 0;
     std::string as_of;                      // the last night of the window, printed in every row
     PriceBasis basis = PriceBasis::median;  // the figure that ranks and divides the FLOPS
+    RankBy rank_by = RankBy::tflops;
+    bool supported_only = false;  // leave out cards current software no longer runs
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last
@@ -50,6 +58,11 @@ struct ReportRow {
     double min_usd = 0;
     std::optional<double> tflops;
     std::optional<double> gflops_per_usd;
+    std::string figure_precision;  // what `tflops` is for: the precision asked for, or fp32
+    bool no_matrix_units = false;  // `tflops` is the vector fallback of a card without them
+    std::optional<double> bandwidth_gbs_per_usd;  // per basis_usd, like gflops_per_usd
+    std::optional<double> usd_per_gb_vram;
+    SupportCaveat support;
     bool low_sample = false;
     std::optional<double> change_7d_pct;
     std::optional<double> change_30d_pct;

@@ -5,9 +5,13 @@
 
 namespace gpuprice::analysis {
 
-std::string precision_label(schema::Precision precision, Sparsity sparsity) {
-    return std::string(schema::precision_name(precision)) +
-           (sparsity == Sparsity::Sparse ? "-sparse" : "");
+std::string precision_label(const std::string& precision, Sparsity sparsity) {
+    return precision + (sparsity == Sparsity::Sparse ? "-sparse" : "");
+}
+
+std::string row_precision_label(const ReportRow& row, const CsvContext& context) {
+    if (row.no_matrix_units) return row.figure_precision + " (no matrix units)";
+    return precision_label(context.precision, context.sparsity);
 }
 
 namespace {
@@ -54,6 +58,7 @@ std::string notes(const ReportRow& row) {
     if (row.low_sample) text += "low sample; ";
     if (row.outliers_removed) text += plural(row.outliers_removed, "outlier", "outliers") + "; ";
     if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
+    if (row.no_matrix_units) text += row.figure_precision + " (no matrix units); ";
     if (!text.empty()) text.resize(text.size() - 2);
     return text;
 }
@@ -90,7 +95,7 @@ const std::vector<ReportColumn>& report_columns() {
           [](R r, C) { return r.listings ? money(r.p25_usd) + "-" + money(r.p75_usd) : "-"; }, 7}},
         {"p75_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p75_usd); }},
         {"min_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.min_usd); }},
-        {"precision", [](CsvLine& l, R, C c) { l.text(precision_label(c.precision, c.sparsity)); }},
+        {"precision", [](CsvLine& l, R r, C c) { l.text(row_precision_label(r, c)); }},
         {"tflops",
          [](CsvLine& l, R r, C) { l.number(r.tflops, 1); },
          {"tflops", [](R r, C) { return dash_or(r.tflops, 1); }, 4}},
@@ -103,7 +108,10 @@ const std::vector<ReportColumn>& report_columns() {
         {"slots",
          [](CsvLine& l, R r, C) { l.number(r.model->slots, 1); },
          {"slots",
-          [](R r, C) { return r.model->slots ? format_number(*r.model->slots, 0) : "SXM"; }, 5}},
+          [](R r, C) {
+              return r.model->slots ? format_number(*r.model->slots, 1) : r.model->form_factor;
+          },
+          5}},
         {"low_sample",
          [](CsvLine& l, R r, C) { l.text(r.low_sample ? "yes" : "no"); },
          {"notes", [](R r, C) { return notes(r); }, 5}},
@@ -139,6 +147,13 @@ const std::vector<ReportColumn>& report_columns() {
         {"night_status", [](CsvLine& l, R, C c) { l.text(c.night_status); }},
         {"listings_without_verdict",
          [](CsvLine& l, R, C c) { l.integer(c.listings_without_verdict); }},
+        {"bandwidth_gbs_per_usd",
+         [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); },
+         {"GB/s/$", [](R r, C) { return dash_or(r.bandwidth_gbs_per_usd, 2); }, 3}},
+        {"usd_per_gb_vram", [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); }},
+        {"support",
+         [](CsvLine& l, R r, C) { l.text(r.support.status); },
+         {"support", [](R r, C) { return r.support.status; }, 4}},
     };
     return columns;
 }

@@ -13,7 +13,7 @@
 namespace gpuprice::analysis {
 
 struct CsvContext {
-    schema::Precision precision = schema::Precision::fp16;
+    std::string precision = "fp16";
     Sparsity sparsity = Sparsity::Dense;
     std::string as_of;
     PriceBasis basis = PriceBasis::median;
@@ -55,6 +55,10 @@ std::string listings_csv(const Report& report, const CsvContext& context);
 std::string cleared_csv(const std::vector<Clearance>& clearances);
 
 // "fp16", or "fp16-sparse" when sparse figures were asked for.
-std::string precision_label(schema::Precision precision, Sparsity sparsity);
+std::string precision_label(const std::string& precision, Sparsity sparsity);
+
+// The `precision` cell of a row: the label asked for, or e.g. "fp32 (no matrix units)" when the
+// card has none and shows its vector figure instead.
+std::string row_precision_label(const ReportRow& row, const CsvContext& context);
 
 }  // namespace gpuprice::analysis

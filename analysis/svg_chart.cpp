@@ -62,7 +62,7 @@ std::string xml_escape(std::string_view text) {
 std::string svg_chart(const Report& report, const CsvContext& context) {
     std::vector<const ReportRow*> rows;
     for (const auto& row : report.rows) {
-        if (row.gflops_per_usd) rows.push_back(&row);
+        if (row.gflops_per_usd && !row.no_matrix_units) rows.push_back(&row);
     }
     double max_value = 0;
     for (const auto* row : rows) max_value = std::max(max_value, *row->gflops_per_usd);

@@ -7,9 +7,10 @@ VramClass vram_class(double vram_gb) {
         double upper;
         const char* label;
     };
-    static constexpr Bound kClasses[] = {{8, "8 GB"},      {12, "10-12 GB"},  {16, "16 GB"},
-                                         {24, "20-24 GB"}, {32, "32 GB"},     {48, "40-48 GB"},
-                                         {80, "80 GB"},    {141, "94-141 GB"}};
+    static constexpr Bound kClasses[] = {
+        {8, "8 GB"},         {12, "10-12 GB"},   {16, "16 GB"}, {24, "20-24 GB"},
+        {32, "32 GB"},       {48, "40-48 GB"},   {80, "80 GB"}, {141, "94-141 GB"},
+        {192, "180-192 GB"}, {288, "256-288 GB"}};
     for (const auto& c : kClasses) {
         if (vram_gb <= c.upper) return {static_cast<int>(c.upper), c.label};
     }

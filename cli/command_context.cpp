@@ -32,13 +32,12 @@ std::optional<po::variables_map> parse_command_options(
     return vm;
 }
 
-schema::Precision precision_option(const std::string& value) {
-    const auto precision = schema::parse_precision(value);
-    if (!precision) {
-        throw UsageError("unknown precision '" + value +
-                         "' (use fp16, fp16-fp16acc, bf16, tf32, fp8 or int8)");
+std::string precision_option(const schema::Catalog& catalog, const std::string& value) {
+    if (!catalog.find_precision(value)) {
+        throw UsageError("unknown precision '" + value + "' (use " + catalog.precision_names() +
+                         ")");
     }
-    return *precision;
+    return value;
 }
 
 std::vector<std::string> report_conditions(const std::string& value) {

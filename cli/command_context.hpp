@@ -36,8 +36,9 @@ std::optional<boost::program_options::variables_map> parse_command_options(
     const std::vector<std::string>& args,
     const boost::program_options::positional_options_description* positional = nullptr);
 
-// --precision as given: fp16, fp16-fp16acc, bf16, tf32, fp8 or int8; else a UsageError.
-schema::Precision precision_option(const std::string& value);
+// --precision as given: a precision of the catalog's precisions.csv; else a UsageError naming
+// them.
+std::string precision_option(const schema::Catalog& catalog, const std::string& value);
 // --condition as given for reports: new, used, refurbished, open-box, or all of them.
 std::vector<std::string> report_conditions(const std::string& value);
 

@@ -62,7 +62,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
             options, args)) {
         return kExitOk;
     }
-    resolve_report_query(query);
+    const auto catalog = load_catalog(global);
+    resolve_report_query(query, catalog);
     if (box.budget_usd <= 0) throw UsageError("--budget must be positive (USD)");
     if (count && max_count) throw UsageError("use --count or --max-count, not both");
     // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
@@ -107,9 +108,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     query.options.min_vram_gb = 0;
     box.today = schema::utc_date(schema::now());
 
-    const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
-    const auto catalog = schema::load_catalog(catalog_dir);
-    const auto rules = schema::load_attribute_rules(catalog_dir, catalog);
+    const auto rules =
+        schema::load_attribute_rules(schema::resolve_catalog_dir(global.catalog_dir), catalog);
     auto db = open_database_for_reading(global, catalog);
     auto loaded = load_report(db, catalog, query, schema::Details::With);
     if (!loaded) {

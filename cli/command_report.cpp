@@ -54,29 +54,34 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     ReportQuery query;
     std::string output = schema::default_report_dir();
     std::string format;
+    std::string rank_by = "tflops";
     bool chart = false;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
     options.add_options()(
-        "output",
-        po::value(&output)->default_value(output, "$XDG_DATA_HOME/gpuprice/reports"),
+        "output", po::value(&output)->default_value(output, "$XDG_DATA_HOME/gpuprice/reports"),
         "folder for gpuprice-<condition>[-<options>]-<date>.csv, -listings.csv, -cleared.csv")(
         "format", po::value(&format),
         "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
-        "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV");
+        "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
+        "rank-by", po::value(&rank_by)->default_value(rank_by),
+        "tflops (GFLOPS per USD), bandwidth (GB/s per USD) or vram (USD per GB, cheapest "
+        "first)");
     if (!parse_command_options(
             "report",
-            "Median prices and tensor GFLOPS per USD per model, ranked within VRAM classes.",
+            "Median prices, GFLOPS, bandwidth and VRAM per USD per model, ranked within VRAM "
+            "classes.",
             options, args)) {
         return kExitOk;
     }
-    resolve_report_query(query);
+    const auto catalog = load_catalog(global);
+    resolve_report_query(query, catalog);
+    query.options.rank_by = rank_by_option(rank_by);
     if (!format.empty() && format != "table" && format != "csv" && format != "none") {
         throw UsageError("--format must be table, csv or none");
     }
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
-    const auto catalog = load_catalog(global);
     auto db = open_database_for_reading(global, catalog);
     const auto loaded = load_report(db, catalog, query, schema::Details::With);
     if (!loaded) {

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/report_csv.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -12,7 +13,7 @@ namespace gpuprice::cli {
 namespace {
 
 struct SpecsOptions {
-    schema::Precision precision = schema::Precision::fp16;
+    std::string precision = "fp16";
     analysis::Sparsity sparsity = analysis::Sparsity::Dense;
     bool csv = false;
 };
@@ -31,29 +32,30 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
     std::string precision = "fp16";
     std::string format = "table";
     options.add_options()("precision", po::value(&precision)->default_value(precision),
-                          "fp16 (FP32 accumulate), fp16-fp16acc, bf16, tf32, fp8 or int8")(
+                          "a precision of precisions.csv: fp16 (FP32 accumulate), fp16-fp16acc, "
+                          "bf16, tf32, fp8, int8, fp4 or fp32")(
         "sparse", "show 2:4-sparse figures (inference only) instead of dense")(
         "format", po::value(&format)->default_value(format), "table or csv");
     const auto vm = parse_command_options(
         "specs", "Print the spec catalog with computed dense tensor TFLOPS.", options, args);
     if (!vm) return kExitOk;
     SpecsOptions opts;
-    opts.precision = precision_option(precision);
+    const auto catalog = load_catalog(global);
+    opts.precision = precision_option(catalog, precision);
     if (vm->count("sparse")) opts.sparsity = analysis::Sparsity::Sparse;
     if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
     opts.csv = format == "csv";
 
-    const auto catalog = load_catalog(global);
-    const std::string label = std::string(schema::precision_name(opts.precision)) +
-                              (opts.sparsity == analysis::Sparsity::Sparse ? " sparse" : "");
+    const auto label = analysis::precision_label(opts.precision, opts.sparsity);
     if (opts.csv) {
         std::cout << "model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops,"
-                     "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source\r\n";
+                     "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source,"
+                     "vendor,shaders,tensor_clock_mhz,clock_note,target,support\r\n";
     }
     std::vector<std::vector<std::string>> table;
     for (const auto& m : catalog.models) {
-        const auto tflops =
-            analysis::tensor_tflops(m, catalog.architecture_of(m), opts.precision, opts.sparsity);
+        const auto tflops = analysis::peak_tflops(catalog, m, opts.precision, opts.sparsity);
+        const auto& support = catalog.support_of(m);
         if (opts.csv) {
             analysis::CsvLine line;
             line.text(m.model)
@@ -64,25 +66,34 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
                 .integer(m.tdp_w)
                 .number(m.slots, 1)
                 .number(tflops, 1)
-                .text(schema::precision_name(opts.precision))
+                .text(opts.precision)
                 .text(opts.sparsity == analysis::Sparsity::Sparse ? "yes" : "no")
-                .text(schema::segment_name(m.segment))
+                .text(m.segment)
                 .text(m.form_factor)
                 .text(m.memory_type)
                 .number(m.bandwidth_gbs, 0)
-                .text(m.source);
+                .text(m.source)
+                .text(m.vendor)
+                .integer(m.shaders);
+            if (m.tensor_clock_mhz) {
+                line.integer(*m.tensor_clock_mhz);
+            } else {
+                line.empty();
+            }
+            line.text(m.clock_note).text(support.target).text(support.status);
             std::cout << line.str();
         } else {
-            table.push_back({m.model, m.architecture, analysis::format_number(m.vram_gb, 0),
-                             std::to_string(m.tensor_cores), std::to_string(m.boost_mhz),
-                             std::to_string(m.tdp_w), slots_text(m),
-                             tflops ? analysis::format_number(*tflops, 1) : "-"});
+            table.push_back({m.model, m.vendor, m.architecture,
+                             analysis::format_number(m.vram_gb, 0), std::to_string(m.tensor_cores),
+                             std::to_string(m.boost_mhz), std::to_string(m.tdp_w), slots_text(m),
+                             tflops ? analysis::format_number(*tflops, 1) : "-", support.status});
         }
     }
     if (!opts.csv) {
-        std::cout << analysis::format_table({"model", "architecture", "vram_gb", "tensor_cores",
-                                             "boost_mhz", "tdp_w", "slots", "tflops " + label},
-                                            table);
+        std::cout << analysis::format_table(
+            {"model", "vendor", "architecture", "vram_gb", "matrix_units", "boost_mhz", "tdp_w",
+             "slots", "tflops " + label, "support"},
+            table);
     }
     return kExitOk;
 }

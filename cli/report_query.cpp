@@ -35,10 +35,13 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
                           po::value(&q.condition_option)->default_value(default_condition),
                           "new, used, refurbished, open-box or all (one section each)")(
         "precision", po::value(&q.precision)->default_value(q.precision),
-        "fp16 (FP32 accumulate, the training figure), fp16-fp16acc, bf16, tf32, fp8, int8")(
-        "sparse", po::bool_switch(&q.sparse),
-        "rank by 2:4-sparse figures (inference only; labelled as such)")(
+        "a precision of the catalog's precisions.csv: fp16 (FP32 accumulate, the training "
+        "figure), fp16-fp16acc, bf16, tf32, fp8, int8, fp4, fp32 (vector: ranks cards without "
+        "tensor cores)")("sparse", po::bool_switch(&q.sparse),
+                         "rank by 2:4-sparse figures (inference only; labelled as such)")(
         "no-shipping", po::bool_switch(&q.no_shipping), "prices without shipping")(
+        "supported-only", po::bool_switch(&q.supported_only),
+        "leave out cards current CUDA/ROCm and PyTorch wheels no longer run (Volta and older)")(
         "min-listings", po::value(&q.options.min_listings)->default_value(3),
         "fewer usable listings: shown, marked low_sample, not ranked")(
         "min-vram", po::value(&q.options.min_vram_gb)->default_value(0),
@@ -56,9 +59,17 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
         "(comma-separated; default none)");
 }
 
-void resolve_report_query(ReportQuery& q) {
+analysis::RankBy rank_by_option(const std::string& value) {
+    if (value == "tflops") return analysis::RankBy::tflops;
+    if (value == "bandwidth") return analysis::RankBy::bandwidth;
+    if (value == "vram") return analysis::RankBy::vram;
+    throw UsageError("unknown --rank-by '" + value + "' (use tflops, bandwidth or vram)");
+}
+
+void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     q.options.conditions = report_conditions(q.condition_option);
-    q.options.precision = precision_option(q.precision);
+    q.options.precision = precision_option(catalog, q.precision);
+    q.options.supported_only = q.supported_only;
     q.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
     q.options.shipping = q.no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     if (q.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");

@@ -27,12 +27,16 @@ struct ReportQuery {
     std::string marketplace = "EBAY_US";
     std::string include;  // price flags to let into medians, e.g. "abroad,variations"
     schema::ObservationFilter filter;
+    bool supported_only = false;
 };
 
 void add_report_query_options(boost::program_options::options_description& options,
                               ReportQuery& query, const std::string& default_condition);
 // Validates and fills query.options; throws UsageError naming the bad value.
-void resolve_report_query(ReportQuery& query);
+// The precision is checked against the catalog's precisions.csv.
+void resolve_report_query(ReportQuery& query, const schema::Catalog& catalog);
+// `report --rank-by`: tflops, bandwidth or vram.
+analysis::RankBy rank_by_option(const std::string& value);
 
 // Move-only: the report and the evidence point into the vectors beside them, and a moved vector
 // keeps its elements where they are, while a copy's rows would point into the original.

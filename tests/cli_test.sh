@@ -61,6 +61,11 @@ head -1 "$work/out" | grep -q '^model,architecture,vram_gb,tensor_cores,boost_mh
 contains "specs csv has the 4090" "RTX 4090,Ada,24,512,2520,450,3.0,165.2,fp16,no"
 check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
 contains "sparse labelled" "bf16,yes"
+check "specs fp32" 0 "$bin" specs --precision fp32 --format csv
+contains "specs fp32 has the P40" "Tesla P40,Pascal,24,0,1531,250,2.0,11.8,fp32,no"
+contains "specs names the support" "sm_70,legacy: no CUDA 13"
+check "specs lists a precision added by data" 2 "$bin" specs --precision fp64
+contains "the error lists the catalog's precisions" "fp4, fp32"
 
 printf 'EVGA RTX 3080 FTW3 12GB\nLot of 2 RTX 3090\nRTX 3080 Ti\tFE\n' | "$bin" match --stdin >"$work/out" 2>&1
 printf 'RTX 3080 12GB\t12\tok\tEVGA RTX 3080 FTW3 12GB\n\t\tlot\tLot of 2 RTX 3090\nRTX 3080 Ti\t12\tok\tRTX 3080 Ti FE\n' >"$work/expected"
@@ -68,7 +73,7 @@ if cmp -s "$work/out" "$work/expected"; then passed=$((passed + 1)); else
     failed=$((failed + 1)); echo "FAIL: match --stdin"; diff "$work/expected" "$work/out"; fi
 
 cp -r "$src/schema/catalog" "$work/badcat"
-sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,fast,/' "$work/badcat/skus.csv"
+sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,fast,/' "$work/badcat/skus.csv"
 check "bad catalog" 3 "$bin" --catalog-dir "$work/badcat" specs
 contains "bad catalog names the cell" "skus.csv:"
 contains "bad catalog names the column" "column 'boost_mhz'"

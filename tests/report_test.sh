@@ -103,6 +103,42 @@ for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c
 ok
 "$bin" report --precision tf32 --format table --output out-tf32 >tf32.txt || fail "report tf32"
 grep -q 'Tesla V100' tf32.txt && ok || fail "tf32 table"
+# Cards without tensor cores: shown in the default report with their fp32 figure, unranked;
+# ranked against the others with --precision fp32.
+"$bin" report --format csv --output out-fp16 >fp16.csv || fail "report fp16 csv"
+grep -q '^used,24,,Tesla P40,Pascal,.*,fp32 (no matrix units),11.8,' fp16.csv && ok || fail "P40 fp32 fallback"
+"$bin" report --precision fp32 --format csv --output out-fp32 >fp32.csv || fail "report fp32"
+python3 - fp32.csv <<'PY' && ok || fail "fp32 ranks Pascal and Maxwell"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+ranked = {r['model']: int(r['rank']) for r in rows if r['rank']}
+assert 'Tesla P40' in ranked and 'Tesla M40 24GB' in ranked, ranked
+assert 'RTX 3090' in ranked, ranked
+assert all(r['precision'] == 'fp32' for r in rows), set(r['precision'] for r in rows)
+PY
+# --rank-by bandwidth: within a class, rank follows GB/s per USD.
+"$bin" report --rank-by bandwidth --format csv --output out-bw >bw.csv || fail "report bandwidth"
+python3 - bw.csv <<'PY' && ok || fail "rank by bandwidth"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline='')) if r['rank']]
+assert len(rows) > 10
+for cls in set(r['vram_class_gb'] for r in rows):
+    ranked = sorted((r for r in rows if r['vram_class_gb'] == cls), key=lambda r: int(r['rank']))
+    values = [float(r['bandwidth_gbs_per_usd']) for r in ranked]
+    assert values == sorted(values, reverse=True), (cls, values)
+PY
+"$bin" report --rank-by speed >/dev/null 2>rankby.err
+[ $? -eq 2 ] && grep -q "unknown --rank-by 'speed'" rankby.err && ok || fail "bad --rank-by"
+# The support caveat: a column in the report, hidden with --supported-only, said by recommend.
+grep -q ',legacy: no CUDA 13' fp16.csv && ok || fail "support column"
+"$bin" report --supported-only --format csv --output out-sup >sup.csv || fail "supported-only"
+grep -q 'legacy: no CUDA 13' sup.csv && fail "supported-only kept a legacy card" || ok
+grep -q ',current' sup.csv && ok || fail "supported-only lost the current cards"
+"$bin" recommend --budget 1100 --min-vram 32 --results 20 >rec-legacy.txt || fail "recommend legacy"
+grep -q 'caveat: legacy: no CUDA 13' rec-legacy.txt && ok || { fail "recommend caveat"; cat rec-legacy.txt; }
+"$bin" recommend --budget 1100 --min-vram 32 --results 20 --supported-only >rec-sup.txt || fail "recommend supported-only"
+grep -q 'legacy' rec-sup.txt && fail "recommend --supported-only suggested a legacy card" || ok
+
 "$bin" --db "$work/missing.db" report >/dev/null 2>empty.err
 [ $? -eq 1 ] && grep -q "no database at" empty.err && [ ! -e "$work/missing.db" ] && ok || fail "report on a missing database"
 "$bin" --db "$work/empty.db" init >/dev/null

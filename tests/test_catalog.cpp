@@ -14,22 +14,24 @@ using namespace gpuprice::schema;
 
 namespace {
 
-const std::string kArchHeader =
-    "architecture,chip,tensor_core_gen,fma_fp16_fp16acc,fma_fp16_fp32acc,fma_bf16,fma_tf32,"
-    "fma_fp8,fma_int8,sparsity,geforce_half_rate,source\n";
-const std::string kArchs = kArchHeader +
-                           "Ampere GA10x,GA102,3,128,128,128,64,,256,yes,fp16;bf16;tf32,wp\n"
-                           "Pascal,GP102,0,,,,,,,no,,datasheet\n";
 const std::string kSkuHeader =
     "model,vendor,family,segment,architecture,vram_gb,memory_type,bandwidth_gbs,sms,tensor_cores,"
-    "boost_mhz,tensor_clock_mhz,clock_note,half_rate,tdp_w,slots,form_factor,published_tflops,"
-    "published_precision,source\n";
+    "shaders,boost_mhz,tensor_clock_mhz,clock_note,half_rate,tdp_w,slots,form_factor,source\n";
 const std::string kGoodSku =
-    "RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,,,geforce,350,"
-    "3,PCIe,71,fp16,\"GA102 whitepaper, Table 9\"\n";
+    "RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,"
+    "consumer,350,3,PCIe,\"GA102 whitepaper, Table 9\"\n";
+const std::string kNoPublished = "model,precision,tflops,source\n";
+
+// The shipped catalog with one file's text replaced.
+CatalogSources shipped() {
+    return read_catalog_sources(gpuprice::test::catalog_dir());
+}
 
 Catalog parse_skus(const std::string& skus) {
-    return parse_catalog(kArchs, "architectures.csv", kSkuHeader + skus, "skus.csv");
+    auto sources = shipped();
+    sources.skus = {"skus.csv", kSkuHeader + skus};
+    sources.published = {"published_figures.csv", kNoPublished};
+    return parse_catalog(sources);
 }
 
 }  // namespace
@@ -40,21 +42,23 @@ TEST_SUITE("schema::catalog") {
         REQUIRE(catalog.models.size() == 1);
         const auto& m = catalog.models[0];
         CHECK(m.model == "RTX 3090");
-        CHECK(m.segment == Segment::geforce);
+        CHECK(m.segment == "geforce");
         CHECK(m.vram_gb == 24);
         CHECK(m.tensor_cores == 328);
+        CHECK(m.shaders == 10496);
         CHECK(m.boost_mhz == 1695);
         CHECK_FALSE(m.tensor_clock_mhz.has_value());
-        CHECK(m.runs_at_half_rate(Precision::fp16));
-        CHECK_FALSE(m.runs_at_half_rate(Precision::fp16_fp16acc));
-        CHECK_FALSE(m.runs_at_half_rate(Precision::int8));
+        CHECK(m.runs_at_half_rate("fp16"));
+        CHECK(m.runs_at_half_rate("tf32"));
+        CHECK_FALSE(m.runs_at_half_rate("fp16-fp16acc"));
+        CHECK_FALSE(m.runs_at_half_rate("int8"));
         CHECK(m.slots == 3.0);
-        CHECK(m.published_tflops == 71.0);
-        CHECK(m.published_precision == Precision::fp16);
         CHECK(m.source == "GA102 whitepaper, Table 9");
         const auto& arch = catalog.architecture_of(m);
-        CHECK(arch.fma(Precision::tf32) == 64);
-        CHECK_FALSE(arch.fma(Precision::fp8).has_value());
+        REQUIRE(arch.rate("tf32") != nullptr);
+        CHECK(arch.rate("tf32")->fma_per_clock == 64);
+        CHECK(arch.rate("fp8") == nullptr);
+        CHECK(catalog.support_of(m).target == "sm_86");
     }
 
     // Each bad row must name the file, the line (header is line 1) and the column.
@@ -64,36 +68,44 @@ TEST_SUITE("schema::catalog") {
             std::string skus;
             std::string expected;
         };
+        const std::string ga10x = "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,";
         const Case cases[] = {
-            {"non-numeric clock",
-             kGoodSku + "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,fast,,,geforce,"
-                        "350,3,PCIe,,,src\n",
+            {"non-numeric clock", kGoodSku + ga10x + "fast,,,consumer,350,3,PCIe,src\n",
              "skus.csv:3: column 'boost_mhz': 'fast' is not a non-negative whole number"},
             {"unknown architecture",
-             "RTX X,NVIDIA,F,geforce,Kepler,24,GDDR6X,936,82,328,1695,,,geforce,350,3,PCIe,,,src\n",
+             "RTX X,NVIDIA,F,geforce,Kepler,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,PCIe,"
+             "src\n",
              "skus.csv:2: column 'architecture': unknown architecture 'Kepler'"},
+            {"unknown vendor",
+             "RTX X,Matrox,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,"
+             "PCIe,src\n",
+             "skus.csv:2: column 'vendor': unknown vendor 'Matrox'"},
+            {"unknown segment",
+             "RTX X,NVIDIA,F,gaming,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,"
+             "PCIe,src\n",
+             "skus.csv:2: column 'segment': unknown segment 'gaming'"},
+            {"architecture of another vendor",
+             "RX X,AMD,F,radeon,Ampere GA10x,24,GDDR6,936,82,328,10496,1695,,,consumer,350,3,PCIe,"
+             "src\n",
+             "skus.csv:2: column 'architecture'"},
             {"missing column", "RTX X,NVIDIA\n", "skus.csv:2: has 2 columns"},
-            {"missing source",
-             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,,,geforce,350,3,PCIe,"
-             ",,\n",
+            {"missing source", ga10x + "1695,,,consumer,350,3,PCIe,\n",
              "skus.csv:2: column 'source': is empty"},
-            {"clock override without a note",
-             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,1500,,geforce,350,3,"
-             "PCIe,,,src\n",
+            {"clock override without a note", ga10x + "1695,1500,,consumer,350,3,PCIe,src\n",
              "skus.csv:2: column 'clock_note'"},
-            {"GeForce card without half rate",
-             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,,,,350,3,PCIe,,,src\n",
+            {"consumer card without half rate", ga10x + "1695,,,,350,3,PCIe,src\n",
              "skus.csv:2: column 'half_rate'"},
+            {"halving a precision the architecture lacks", ga10x + "1695,,,fp8,350,3,PCIe,src\n",
+             "skus.csv:2: column 'half_rate': 'fp8' is halved but does not exist"},
+            {"no shaders",
+             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,0,1695,,,"
+             "consumer,350,3,PCIe,src\n",
+             "skus.csv:2: column 'shaders': must be positive"},
             {"tensor cores on an architecture without them",
-             "P40,NVIDIA,F,datacenter,Pascal,24,GDDR5,347,30,120,1531,,,,250,2,PCIe,,,src\n",
+             "P40,NVIDIA,F,datacenter,Pascal,24,GDDR5,347,30,120,3840,1531,,,,250,2,PCIe,src\n",
              "skus.csv:2: column 'tensor_cores'"},
             {"duplicate model", kGoodSku + kGoodSku,
-             "skus.csv:3: column 'model': 'RTX 3090' is "
-             "listed twice"},
-            {"published figure without precision",
-             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,1695,,,geforce,350,3,PCIe,"
-             "71,,src\n",
-             "skus.csv:2: column 'published_precision'"},
+             "skus.csv:3: column 'model': 'RTX 3090' is listed twice"},
         };
         for (const auto& c : cases) {
             CAPTURE(c.name);
@@ -102,19 +114,53 @@ TEST_SUITE("schema::catalog") {
         }
     }
 
-    TEST_CASE("a bad architecture row names its column") {
-        const auto archs = kArchHeader + "Turing,TU102,2,64,64,,,,128,maybe,fp16,wp\n";
-        CHECK_THROWS_WITH_AS(parse_catalog(archs, "architectures.csv", kSkuHeader, "skus.csv"),
-                             doctest::Contains("architectures.csv:2: column 'sparsity'"),
-                             DataFileError);
-        const auto halved_absent = kArchHeader + "Turing,TU102,2,64,64,,,,128,no,tf32,wp\n";
-        CHECK_THROWS_WITH_AS(
-            parse_catalog(halved_absent, "architectures.csv", kSkuHeader, "skus.csv"),
-            doctest::Contains("column 'geforce_half_rate'"), DataFileError);
+    TEST_CASE("bad rows of the other catalog files name file, line and column") {
+        struct Case {
+            const char* name;
+            CatalogText CatalogSources::*file;
+            std::string text;
+            std::string expected;
+        };
+        const std::string rates =
+            "architecture,precision,fma_per_clock,sparse,consumer_half_rate,source\n";
+        const Case cases[] = {
+            {"sparsity not yes or no", &CatalogSources::rates,
+             rates + "Turing,fp16,64,maybe,yes,wp\n",
+             "architecture_rates.csv:2: column 'sparse': 'maybe' is not yes or no"},
+            {"unknown precision", &CatalogSources::rates, rates + "Turing,fp12,64,no,no,wp\n",
+             "architecture_rates.csv:2: column 'precision': unknown precision 'fp12'"},
+            {"matrix precision on an architecture without matrix units", &CatalogSources::rates,
+             rates + "Pascal,fp16,64,no,no,wp\n",
+             "architecture_rates.csv:2: column 'precision': 'fp16' runs on matrix units"},
+            {"a rate listed twice", &CatalogSources::rates,
+             rates + "Turing,fp32,1,no,no,wp\nTuring,fp32,1,no,no,wp\n",
+             "architecture_rates.csv:3: column 'precision': 'fp32' is listed twice"},
+            {"precision unit", &CatalogSources::precisions,
+             "precision,unit,description\nfp16,tensor,x\n",
+             "precisions.csv:2: column 'unit': 'tensor' is not matrix or shader"},
+            {"architecture without a software row", &CatalogSources::support,
+             "architecture,target,bf16,toolkit,pytorch,supported,status,source\n",
+             "architectures.csv:6: column 'architecture': 'Maxwell' has no row in "
+             "software_support.csv"},
+            {"published figure of a precision the card lacks", &CatalogSources::published,
+             kNoPublished + "Tesla T4,tf32,8,datasheet\n",
+             "published_figures.csv:2: column 'precision': 'tf32' does not exist on Turing"},
+        };
+        for (const auto& c : cases) {
+            CAPTURE(c.name);
+            auto sources = shipped();
+            const auto file = (sources.*c.file).file;
+            const auto base = file.substr(file.find_last_of('/') + 1);
+            sources.*c.file = {base, c.text};
+            CHECK_THROWS_WITH_AS(parse_catalog(sources), doctest::Contains(c.expected.c_str()),
+                                 DataFileError);
+        }
     }
 
     TEST_CASE("the missing header column is named") {
-        CHECK_THROWS_WITH_AS(parse_catalog(kArchs, "a.csv", "model,vendor\nX,NVIDIA\n", "s.csv"),
+        auto sources = shipped();
+        sources.skus = {"s.csv", "model,vendor\nX,NVIDIA\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
                              doctest::Contains("column 'family': missing from the header"),
                              DataFileError);
     }
@@ -152,6 +198,80 @@ TEST_SUITE("schema::catalog") {
         }
     }
 
+    // Issue 12's list: every card a 2026 deep-learning buyer weighs, with a source and a support
+    // row, each vendor's architectures in the same model.
+    TEST_CASE("the catalog holds every card of issue 12, across three vendors") {
+        const auto catalog = load_catalog(gpuprice::test::catalog_dir());
+        for (const char* model : {"RTX 3050 8GB",
+                                  "RTX 5060",
+                                  "RTX 4090 D",
+                                  "RTX 5090 D",
+                                  "RTX 2000 Ada",
+                                  "RTX A5500",
+                                  "RTX 5880 Ada",
+                                  "RTX PRO 4000 Blackwell",
+                                  "RTX PRO 4500 Blackwell",
+                                  "RTX PRO 5000 Blackwell",
+                                  "RTX PRO 6000 Blackwell",
+                                  "RTX PRO 6000 Blackwell Max-Q",
+                                  "H200 NVL",
+                                  "B200",
+                                  "B300",
+                                  "GB200 (per GPU)",
+                                  "A10G",
+                                  "A16",
+                                  "A16 (per GPU)",
+                                  "Tesla P100 SXM2",
+                                  "Tesla V100 SXM3 32GB",
+                                  "Quadro GV100",
+                                  "Titan Xp",
+                                  "GTX 1080 Ti",
+                                  "Instinct MI50 16GB",
+                                  "Instinct MI50 32GB",
+                                  "Instinct MI60",
+                                  "Instinct MI100",
+                                  "Instinct MI210",
+                                  "Instinct MI250",
+                                  "Instinct MI250X",
+                                  "Instinct MI300X",
+                                  "Instinct MI325X",
+                                  "Instinct MI355X",
+                                  "RX 7900 XTX",
+                                  "RX 7900 XT",
+                                  "RX 7900 GRE",
+                                  "RX 9070 XT",
+                                  "RX 9070",
+                                  "Radeon PRO W7900",
+                                  "Radeon PRO W7800",
+                                  "Arc A770 16GB",
+                                  "Arc B580",
+                                  "Arc Pro B60"}) {
+            CAPTURE(model);
+            const auto* m = catalog.find_model(model);
+            REQUIRE(m != nullptr);
+            CHECK_FALSE(m->source.empty());
+            CHECK_FALSE(catalog.support_of(*m).source.empty());
+        }
+        std::set<std::string> vendors;
+        for (const auto& a : catalog.architectures) vendors.insert(a.vendor);
+        CHECK(vendors == std::set<std::string>{"AMD", "Intel", "NVIDIA"});
+        for (const char* arch :
+             {"CDNA 1", "CDNA 2", "CDNA 3", "CDNA 4", "RDNA 3", "RDNA 4", "Xe-HPG", "Xe2-HPG"}) {
+            CAPTURE(arch);
+            const auto* a = catalog.find_architecture(arch);
+            REQUIRE(a != nullptr);
+            CHECK(a->has_matrix_units());
+            CHECK(a->rate("fp16") != nullptr);
+            CHECK(a->rate("int8") != nullptr);
+            CHECK(a->rate("fp32") != nullptr);
+        }
+        // BF16 in the support file agrees with the rates: a bf16 rate exactly where it says yes.
+        for (const auto& s : catalog.support) {
+            CAPTURE(s.architecture);
+            CHECK(s.bf16 == (catalog.find_architecture(s.architecture)->rate("bf16") != nullptr));
+        }
+    }
+
     TEST_CASE("the catalog is stored in the database and replaced on reload") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("catalog.db"));
@@ -164,15 +284,22 @@ TEST_SUITE("schema::catalog") {
         CHECK(stored_model_count(db) == static_cast<int>(catalog.models.size()));
         auto changed = catalog;
         changed.models.pop_back();
+        changed.digest += "-changed";
         store_catalog(db, changed);
         CHECK(stored_model_count(db) == static_cast<int>(catalog.models.size()) - 1);
+        // Rates are rows: Turing has no TF32 row (never a 0), and a join finds Titan RTX's FP16.
         auto stmt = db.prepare(
-            "SELECT a.fma_tf32, m.tensor_cores FROM gpu_models m JOIN architectures a "
-            "ON a.name = m.architecture WHERE m.model = ?1");
-        stmt.bind(1, "Titan RTX");
+            "SELECT count(*) FROM architecture_rates WHERE architecture = 'Turing' AND "
+            "precision = 'tf32'");
         REQUIRE(stmt.step());
-        CHECK(stmt.is_null(0));  // Turing has no TF32: NULL, never 0
-        CHECK(stmt.int32(1) == 576);
+        CHECK(stmt.int32(0) == 0);
+        auto join = db.prepare(
+            "SELECT r.fma_per_clock, m.tensor_cores FROM gpu_models m JOIN architecture_rates r "
+            "ON r.architecture = m.architecture WHERE m.model = ?1 AND r.precision = 'fp16'");
+        join.bind(1, "Titan RTX");
+        REQUIRE(join.step());
+        CHECK(join.int32(0) == 64);
+        CHECK(join.int32(1) == 576);
     }
 }
 

@@ -99,8 +99,8 @@ TEST_SUITE("analysis::honest_prices") {
         CHECK_FALSE(c4090->rank);
         CHECK(c4090->low_sample);
 
-        const auto csv = report_csv(by_cleared, {schema::Precision::fp16, Sparsity::Dense,
-                                                 "2026-12-03", PriceBasis::cleared});
+        const auto csv =
+            report_csv(by_cleared, {"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared});
         CHECK(test::csv_cell(csv, "RTX 3090", "cleared_median_usd") == "720.00");
         CHECK(test::csv_cell(csv, "RTX 3090", "cleared_listings") == "3");
         CHECK(test::csv_cell(csv, "RTX 3090", "median_days_listed") == "4.0");
@@ -130,8 +130,8 @@ TEST_SUITE("analysis::honest_prices") {
         const std::vector<schema::PricedObservation> asks = {
             ask("RTX 3090", 800), ask("RTX 3090", 810), ask("RTX 3090", 790)};
         const auto report = build_report(asks, catalog(), {}, {});
-        const auto csv = report_csv(
-            report, {schema::Precision::fp16, Sparsity::Dense, "2026-12-03", PriceBasis::median});
+        const auto csv =
+            report_csv(report, {"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::median});
         CHECK(test::csv_cell(csv, "RTX 3090", "sold_listings") == "");
         CHECK(test::csv_cell(csv, "RTX 3090", "sold_median_usd") == "");
         CHECK(test::csv_cell(csv, "RTX 3090", "cleared_listings") == "0");

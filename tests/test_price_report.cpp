@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "analysis/median.hpp"
@@ -7,6 +8,7 @@
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
+#include "analysis/support_caveat.hpp"
 #include "analysis/svg_chart.hpp"
 #include "analysis/vram_class.hpp"
 #include "schema/rules/catalog.hpp"
@@ -103,6 +105,8 @@ TEST_SUITE("analysis::vram_class") {
         CHECK(vram_class(80).label == "80 GB");
         CHECK(vram_class(94).label == "94-141 GB");
         CHECK(vram_class(141).upper_gb == 141);
+        CHECK(vram_class(180).label == "180-192 GB");  // B200, MI300X
+        CHECK(vram_class(288).upper_gb == 288);        // B300, MI355X
     }
 }
 
@@ -131,10 +135,10 @@ TEST_SUITE("analysis::price_report") {
         CHECK(r4090->median_usd == 1900);
         CHECK(r3090->rank == 1);  // 89 GFLOPS/$ beats 4090's 87
         CHECK(r4090->rank == 2);
-        // The P40 has no tensor cores: no figure, no rank, after the cards that have one.
+        // The P40 has no tensor cores: its fp32 figure, marked, no rank, after the ranked cards.
         const auto* p40 = row_of(report, "Tesla P40");
         REQUIRE(p40);
-        CHECK_FALSE(p40->tflops.has_value());
+        CHECK(p40->no_matrix_units);
         CHECK_FALSE(p40->rank.has_value());
         CHECK(report.rows.back().model->model == "Tesla P40");
         CHECK(p40->low_sample);  // 2 < 3 listings
@@ -145,7 +149,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("RTX 2080 Ti", p));
         for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("RTX 3080 10GB", p));
         ReportOptions options;
-        options.precision = gpuprice::schema::Precision::tf32;  // Turing has none
+        options.precision = "tf32";  // Turing has none
         const auto report = build_report(o, catalog(), options);
         REQUIRE(report.rows.size() == 2);
         CHECK(report.rows[0].model->model == "RTX 3080 10GB");
@@ -212,19 +216,107 @@ TEST_SUITE("analysis::price_report") {
         CHECK_FALSE(report.rows[0].change_30d_pct.has_value());
     }
 
-    TEST_CASE("the CSV has the documented columns in order") {
+    TEST_CASE("the CSV has the documented columns in order, every row as wide as the header") {
         std::vector<PricedObservation> o = {obs("RTX 3090", 800), obs("RTX 3090", 810),
-                                            obs("RTX 3090", 820)};
+                                            obs("RTX 3090", 820), obs("Tesla P40", 200)};
         const auto csv =
-            report_csv(build_report(o, catalog(), {}),
-                       {gpuprice::schema::Precision::fp16, Sparsity::Dense, "2026-12-01"});
+            report_csv(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(csv.starts_with(
             "condition,vram_class_gb,rank,model,architecture,vram_gb,listings,outliers_removed,"
             "median_price_usd,p25_price_usd,p75_price_usd,min_price_usd,precision,tflops,"
-            "gflops_per_usd,tdp_w,slots,low_sample,as_of,"));
+            "gflops_per_usd,tdp_w,slots,low_sample,as_of,unknown_shipping,change_7d_pct,"
+            "change_30d_pct,vram_class,form_factor,memory_type,bandwidth_gbs,"
+            "cleared_median_usd,"));
+        // This change's columns, appended after the price and currency ones.
+        CHECK(csv.find(",listings_without_verdict,bandwidth_gbs_per_usd,usd_per_gb_vram,support") !=
+              std::string::npos);
+        // 936 GB/s / $810 = 1.156; $810 / 24 GB = 33.75.
         CHECK(csv.find("\r\nused,24,1,RTX 3090,Ampere "
                        "GA10x,24,3,0,810.00,805.00,815.00,800.00,fp16,71.2,87.86,350,3.0,no,2026-"
-                       "12-01,") != std::string::npos);
+                       "12-01,0,,,20-24 GB,PCIe,GDDR6X,936,") != std::string::npos);
+        CHECK(gpuprice::test::csv_cell(csv, "RTX 3090", "bandwidth_gbs_per_usd") == "1.156");
+        CHECK(gpuprice::test::csv_cell(csv, "RTX 3090", "usd_per_gb_vram") == "33.75");
+        CHECK(gpuprice::test::csv_cell(csv, "RTX 3090", "support") == "current");
+        // Every row has exactly the header's number of cells (no quoted commas in this data).
+        const auto columns = report_columns().size();
+        std::size_t start = 0, rows = 0;
+        while (start < csv.size()) {
+            const auto end = csv.find("\r\n", start);
+            REQUIRE(end != std::string::npos);
+            const auto line = csv.substr(start, end - start);
+            CAPTURE(line);
+            CHECK(static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) + 1 ==
+                  columns);
+            start = end + 2;
+            ++rows;
+        }
+        CHECK(rows == 3);  // header, 3090, P40
+    }
+
+    TEST_CASE("cards without tensor cores show their fp32 figure, marked and unranked") {
+        std::vector<PricedObservation> o;
+        for (double p : {180.0, 190.0, 200.0}) o.push_back(obs("Tesla P40", p));
+        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));
+        const auto fp16 = build_report(o, catalog(), {});
+        const auto* p40 = row_of(fp16, "Tesla P40");
+        REQUIRE(p40);
+        CHECK(p40->no_matrix_units);
+        CHECK(p40->figure_precision == "fp32");
+        CHECK(*p40->tflops == doctest::Approx(11.758).epsilon(0.001));
+        CHECK_FALSE(p40->rank.has_value());  // a vector figure is not ranked among tensor ones
+        CHECK(row_of(fp16, "RTX 3090")->rank == 1);
+        const auto csv = report_csv(fp16, {"fp16", Sparsity::Dense, "2026-12-01"});
+        CHECK(csv.find(",Tesla P40,Pascal,24,3,0,190.00,185.00,195.00,180.00,fp32 (no matrix "
+                       "units),11.8,61.88,") != std::string::npos);
+        CHECK(gpuprice::test::csv_cell(csv, "Tesla P40", "support") == "legacy: no CUDA 13");
+
+        ReportOptions vector;
+        vector.precision = "fp32";
+        const auto fp32 = build_report(o, catalog(), vector);
+        // 11.76 TFLOPS / $190 beats 35.6 / $800: the P40 ranks first on FP32 per dollar.
+        CHECK(row_of(fp32, "Tesla P40")->rank == 1);
+        CHECK(row_of(fp32, "RTX 3090")->rank == 2);
+        CHECK_FALSE(row_of(fp32, "Tesla P40")->no_matrix_units);
+    }
+
+    TEST_CASE("rank by bandwidth per USD or by USD per GB of VRAM") {
+        std::vector<PricedObservation> o;
+        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));     // 936 GB/s
+        for (double p : {1400.0, 1450.0, 1500.0}) o.push_back(obs("RTX 4090", p));  // 1008 GB/s
+        for (double p : {600.0, 650.0, 700.0}) o.push_back(obs("RX 7900 XTX", p));  // 960
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla P40", p));           // 347
+        ReportOptions options;
+        options.rank_by = RankBy::bandwidth;
+        auto report = build_report(o, catalog(), options);
+        // GB/s per USD: 7900 XTX 1.477, 3090 1.17, P40 1.12, 4090 0.695.
+        CHECK(row_of(report, "RX 7900 XTX")->rank == 1);
+        CHECK(row_of(report, "RTX 3090")->rank == 2);
+        CHECK(row_of(report, "Tesla P40")->rank == 3);  // ranked: bandwidth needs no tensor core
+        CHECK(row_of(report, "RTX 4090")->rank == 4);
+        CHECK(*row_of(report, "RTX 3090")->bandwidth_gbs_per_usd == doctest::Approx(1.17));
+        CHECK(report.rows[0].model->model == "RX 7900 XTX");
+        options.rank_by = RankBy::vram;
+        report = build_report(o, catalog(), options);
+        CHECK(row_of(report, "Tesla P40")->rank == 1);  // $12.92 per GB
+        CHECK(*row_of(report, "Tesla P40")->usd_per_gb_vram == doctest::Approx(310.0 / 24));
+        CHECK(row_of(report, "RTX 4090")->rank == 4);
+    }
+
+    TEST_CASE("supported-only leaves out what current CUDA and PyTorch no longer run") {
+        std::vector<PricedObservation> o;
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
+        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("Tesla T4", p));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("Instinct MI50 16GB", p));
+        auto report = build_report(o, catalog(), {});
+        REQUIRE(report.rows.size() == 3);
+        CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.status == "legacy: no CUDA 13");
+        CHECK_FALSE(row_of(report, "Tesla V100 PCIe 16GB")->support.supported);
+        CHECK(row_of(report, "Tesla T4")->support.status == "no bf16");
+        ReportOptions options;
+        options.supported_only = true;
+        report = build_report(o, catalog(), options);
+        REQUIRE(report.rows.size() == 1);  // Turing stays: supported, without BF16
+        CHECK(report.rows[0].model->model == "Tesla T4");
     }
 
     TEST_CASE("listing titles in the CSV cannot run as formulas") {
@@ -243,12 +335,44 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("RTX 3090", p));
         for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
         const auto svg =
-            svg_chart(build_report(o, catalog(), {}),
-                      {gpuprice::schema::Precision::fp16, Sparsity::Dense, "2026-12-01"});
+            svg_chart(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(svg.starts_with("<?xml"));
         CHECK(svg.find("20-24 GB - used") != std::string::npos);
         CHECK(svg.find("Tesla V100 SXM2 16GB (SXM)") != std::string::npos);
         CHECK(svg.ends_with("</svg>\n"));
         CHECK(xml_escape("A & B <x> \"q\"") == "A &amp; B &lt;x&gt; &quot;q&quot;");
+    }
+}
+
+TEST_SUITE("analysis::support_caveat") {
+    TEST_CASE("legacy architectures and missing BF16 carry a caveat, current ones none") {
+        const auto* v100 = catalog().find_model("Tesla V100 PCIe 16GB");
+        REQUIRE(v100);
+        const auto caveat = support_caveat(catalog(), *v100);
+        CHECK_FALSE(caveat.supported);
+        CHECK(caveat.target == "sm_70");
+        CHECK(caveat.warning.starts_with("legacy: no CUDA 13"));
+        const auto* t4 = catalog().find_model("Tesla T4");
+        REQUIRE(t4);
+        CHECK(support_caveat(catalog(), *t4).warning.starts_with("no bf16"));
+        const auto* rtx3090 = catalog().find_model("RTX 3090");
+        REQUIRE(rtx3090);
+        CHECK(support_caveat(catalog(), *rtx3090).warning.empty());
+    }
+}
+
+TEST_SUITE("analysis::price_history") {
+    TEST_CASE("one median per night and condition, outliers removed") {
+        std::vector<PricedObservation> h = {obs("RTX 3090", 800, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 820, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
+                                            obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
+                                            obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
+        const auto nights = nightly_medians(h, {"used"}, Shipping::Include);
+        REQUIRE(nights.size() == 2);
+        CHECK(nights[0].night == "2026-11-30");
+        CHECK(nights[0].median_usd == 810);
+        CHECK(nights[0].outliers_removed == 1);
+        CHECK(nights[1].median_usd == 780);
     }
 }

@@ -66,7 +66,7 @@ TEST_SUITE("analysis::real_title_corpus") {
             "b\ttuning\tx\tNVIDIA GeForce RTX 3090 Ti 24GB\tRTX 3090\t\n"        // wrong card
             "c\ttuning\tx\tEVGA RTX 3080 FTW3 Ultra\tRTX 3080 10GB\t\n"          // missed
             "d\ttuning\tx\tEVGA RTX 3080 FTW3 Ultra\tvariant-open:RTX 3080\t\n"  // right to refuse
-            "e\ttuning\tx\tAMD Radeon RX 7900 XTX\tRX 7900 XTX\t\n"              // not in catalog
+            "e\ttuning\tx\tAMD Radeon RX 7800 XT\tRX 7800 XT\t\n"                // not in catalog
             "f\ttuning\tx\tRTX 3090 picture\tshell\t\n"                          // rejected
             "g\theld-out\tx\tRTX 3080 10GB\tvariant-open:RTX 3080\tRTX 3080 10GB\n"  // alt allows
             "h\theld-out\tx\tRTX 3080\tRTX 3080 10GB\tvariant-open:RTX 3080\n";      // may refuse

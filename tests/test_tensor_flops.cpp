@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "analysis/tensor_flops.hpp"
 #include "schema/rules/catalog.hpp"
@@ -8,7 +10,6 @@
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::Catalog;
-using gpuprice::schema::Precision;
 
 namespace {
 
@@ -17,10 +18,11 @@ const Catalog& catalog() {
     return c;
 }
 
-std::optional<double> tflops(const std::string& model, Precision p, Sparsity s = Sparsity::Dense) {
+std::optional<double> tflops(const std::string& model, const std::string& p,
+                             Sparsity s = Sparsity::Dense) {
     const auto* m = catalog().find_model(model);
     REQUIRE_MESSAGE(m != nullptr, model);
-    return tensor_tflops(*m, catalog().architecture_of(*m), p, s);
+    return peak_tflops(catalog(), *m, p, s);
 }
 
 }  // namespace
@@ -28,70 +30,139 @@ std::optional<double> tflops(const std::string& model, Precision p, Sparsity s =
 TEST_SUITE("analysis::tensor_flops") {
     // The catalog's arithmetic must reproduce the vendors' dense figures: a wrong FMA rate, clock
     // or half-rate flag shows up here.
+    // The catalog's arithmetic must reproduce the vendors' dense figures: a wrong FMA rate, clock,
+    // shader count or half-rate flag shows up here. published_figures.csv lists each figure with
+    // the document it comes from.
     TEST_CASE("computed dense figures match the vendors' published ones within 2%") {
-        int checked = 0;
-        for (const auto& m : catalog().models) {
-            if (!m.published_tflops) continue;
-            const auto computed =
-                tensor_tflops(m, catalog().architecture_of(m), *m.published_precision);
-            CAPTURE(m.model);
-            CAPTURE(*m.published_tflops);
+        std::map<std::string, int> per_vendor;
+        std::set<std::string> precisions;
+        for (const auto& f : catalog().published) {
+            const auto* m = catalog().find_model(f.model);
+            REQUIRE(m != nullptr);
+            const auto computed = peak_tflops(catalog(), *m, f.precision);
+            CAPTURE(f.model);
+            CAPTURE(f.precision);
+            CAPTURE(f.tflops);
+            CAPTURE(f.source);
+            CAPTURE(f.line);
             REQUIRE(computed.has_value());
             CAPTURE(*computed);
-            CHECK(std::abs(*computed - *m.published_tflops) / *m.published_tflops <= 0.02);
+            CHECK(std::abs(*computed - f.tflops) / f.tflops <= 0.02);
+            CHECK_FALSE(f.source.empty());
             // A published figure that needs a clock override must say why.
-            if (m.tensor_clock_mhz) CHECK_FALSE(m.clock_note.empty());
-            ++checked;
+            if (m->tensor_clock_mhz) CHECK_FALSE(m->clock_note.empty());
+            ++per_vendor[m->vendor];
+            precisions.insert(f.precision);
         }
-        CHECK(checked >= 25);
+        CHECK(catalog().published.size() >= 150);
+        CHECK(per_vendor["NVIDIA"] >= 100);
+        CHECK(per_vendor["AMD"] >= 40);
+        CHECK(per_vendor["Intel"] >= 2);
+        for (const auto& p : catalog().precisions) {
+            CAPTURE(p.name);
+            CHECK(precisions.count(p.name) == 1);  // every precision is checked somewhere
+        }
+    }
+
+    TEST_CASE("every SKU has a source and a figure for at least one precision") {
+        for (const auto& m : catalog().models) {
+            CAPTURE(m.model);
+            CHECK_FALSE(m.source.empty());
+            CHECK(peak_tflops(catalog(), m, "fp32").has_value());
+        }
     }
 
     TEST_CASE("tensor cores of different generations are not comparable") {
         // A100: 432 TC x 256 FMA x 2 x 1410 MHz; V100 SXM2: 640 TC x 64 FMA x 2 x 1530 MHz.
-        CHECK(*tflops("A100 SXM4 40GB", Precision::fp16) == doctest::Approx(311.87).epsilon(0.001));
-        CHECK(*tflops("Tesla V100 SXM2 16GB", Precision::fp16) ==
-              doctest::Approx(125.34).epsilon(0.001));
-        CHECK(*tflops("A100 SXM4 40GB", Precision::tf32) == doctest::Approx(155.94).epsilon(0.001));
+        CHECK(*tflops("A100 SXM4 40GB", "fp16") == doctest::Approx(311.87).epsilon(0.001));
+        CHECK(*tflops("Tesla V100 SXM2 16GB", "fp16") == doctest::Approx(125.34).epsilon(0.001));
+        CHECK(*tflops("A100 SXM4 40GB", "tf32") == doctest::Approx(155.94).epsilon(0.001));
     }
 
     TEST_CASE("GeForce runs FP16 with FP32 accumulate at half rate, workstation parts do not") {
-        CHECK(*tflops("RTX 3090", Precision::fp16) ==
-              doctest::Approx(*tflops("RTX 3090", Precision::fp16_fp16acc) / 2));
-        CHECK(*tflops("RTX 4090", Precision::fp16) == doctest::Approx(165.15).epsilon(0.001));
-        CHECK(*tflops("RTX 4090", Precision::fp16_fp16acc) ==
-              doctest::Approx(330.3).epsilon(0.001));
-        CHECK(*tflops("RTX 4090", Precision::int8) == doctest::Approx(660.6).epsilon(0.001));
-        CHECK(*tflops("RTX A6000", Precision::fp16) ==
-              doctest::Approx(*tflops("RTX A6000", Precision::fp16_fp16acc)));
-        CHECK(*tflops("Titan RTX", Precision::fp16) ==
-              doctest::Approx(*tflops("Titan RTX", Precision::fp16_fp16acc)));
+        CHECK(*tflops("RTX 3090", "fp16") ==
+              doctest::Approx(*tflops("RTX 3090", "fp16-fp16acc") / 2));
+        CHECK(*tflops("RTX 4090", "fp16") == doctest::Approx(165.15).epsilon(0.001));
+        CHECK(*tflops("RTX 4090", "fp16-fp16acc") == doctest::Approx(330.3).epsilon(0.001));
+        CHECK(*tflops("RTX 4090", "int8") == doctest::Approx(660.6).epsilon(0.001));
+        CHECK(*tflops("RTX A6000", "fp16") ==
+              doctest::Approx(*tflops("RTX A6000", "fp16-fp16acc")));
+        CHECK(*tflops("Titan RTX", "fp16") ==
+              doctest::Approx(*tflops("Titan RTX", "fp16-fp16acc")));
     }
 
     TEST_CASE("precisions a card lacks are absent, never 0 or borrowed") {
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", Precision::tf32).has_value());
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", Precision::bf16).has_value());
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", Precision::int8).has_value());
-        CHECK_FALSE(tflops("RTX 2080 Ti", Precision::tf32).has_value());
-        CHECK_FALSE(tflops("Titan RTX", Precision::bf16).has_value());
-        CHECK_FALSE(tflops("A100 PCIe 80GB", Precision::fp8).has_value());
-        CHECK_FALSE(tflops("RTX 3090", Precision::fp8).has_value());
-        CHECK(tflops("RTX 4090", Precision::fp8).has_value());
-        CHECK(tflops("H100 SXM5", Precision::fp8).has_value());
-        for (auto p : gpuprice::schema::kAllPrecisions) {
-            CHECK_FALSE(tflops("Tesla P40", p).has_value());
-            CHECK_FALSE(tflops("Tesla M40 24GB", p).has_value());
+        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "tf32").has_value());
+        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "bf16").has_value());
+        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "int8").has_value());
+        CHECK_FALSE(tflops("RTX 2080 Ti", "tf32").has_value());
+        CHECK_FALSE(tflops("Titan RTX", "bf16").has_value());
+        CHECK_FALSE(tflops("A100 PCIe 80GB", "fp8").has_value());
+        CHECK_FALSE(tflops("RTX 3090", "fp8").has_value());
+        CHECK(tflops("RTX 4090", "fp8").has_value());
+        CHECK(tflops("H100 SXM5", "fp8").has_value());
+        for (const auto& p : catalog().precisions) {
+            if (p.unit != gpuprice::schema::RateUnit::matrix) continue;
+            CHECK_FALSE(tflops("Tesla P40", p.name).has_value());
+            CHECK_FALSE(tflops("Tesla M40 24GB", p.name).has_value());
+            CHECK_FALSE(tflops("Instinct MI50 32GB", p.name).has_value());
         }
     }
 
+    TEST_CASE("fp32 is vector FP32: shaders x 2 x boost clock, for every card") {
+        // P40: 3840 CUDA cores x 2 x 1531 MHz; 3090: 10496 x 2 x 1695 MHz.
+        CHECK(*tflops("Tesla P40", "fp32") == doctest::Approx(11.758).epsilon(0.001));
+        CHECK(*tflops("RTX 3090", "fp32") == doctest::Approx(35.58).epsilon(0.001));
+        // RDNA 3 and CDNA 3 issue two FP32 FMAs per lane per clock.
+        CHECK(*tflops("RX 7900 XTX", "fp32") == doctest::Approx(61.44).epsilon(0.001));
+        // H100 SXM5: the tensor clock override (1830 MHz) does not apply to the shaders.
+        CHECK(*tflops("H100 SXM5", "fp32") == doctest::Approx(66.9).epsilon(0.001));
+    }
+
+    TEST_CASE("a card without matrix units reports its fp32 figure, marked as such") {
+        const auto* p40 = catalog().find_model("Tesla P40");
+        REQUIRE(p40 != nullptr);
+        const auto figure = report_figure(catalog(), *p40, "fp16", Sparsity::Dense);
+        REQUIRE(figure.has_value());
+        CHECK(figure->no_matrix_units);
+        CHECK(figure->precision == "fp32");
+        CHECK(figure->tflops == doctest::Approx(11.758).epsilon(0.001));
+        // A card with tensor cores but without the precision gets nothing, not a fallback.
+        const auto* t4 = catalog().find_model("Tesla T4");
+        REQUIRE(t4 != nullptr);
+        CHECK_FALSE(report_figure(catalog(), *t4, "tf32", Sparsity::Dense).has_value());
+        const auto own = report_figure(catalog(), *t4, "fp16", Sparsity::Dense);
+        REQUIRE(own.has_value());
+        CHECK_FALSE(own->no_matrix_units);
+    }
+
+    TEST_CASE("the L40 runs every tensor mode at half the L40S rate, FP16 accumulate included") {
+        CHECK(*tflops("L40", "fp16-fp16acc") == doctest::Approx(181.05).epsilon(0.002));
+        CHECK(*tflops("L40", "fp16-fp16acc") == doctest::Approx(*tflops("L40", "fp16")));
+        CHECK(*tflops("L40S", "fp16-fp16acc") ==
+              doctest::Approx(2 * *tflops("L40", "fp16-fp16acc")).epsilon(0.02));
+    }
+
+    TEST_CASE("matrix units of other vendors use the same model") {
+        // MI300X: 304 CUs x 1024 FP16 FMA x 2 x 2100 MHz; B580: 160 XMX engines x 256 INT8 FMA
+        // x 2 x 2850 MHz (Intel's stated peak clock, above its 2670 MHz graphics clock).
+        CHECK(*tflops("Instinct MI300X", "fp16") == doctest::Approx(1307.4).epsilon(0.001));
+        CHECK(*tflops("Arc B580", "int8") == doctest::Approx(233.47).epsilon(0.001));
+        CHECK_FALSE(tflops("Instinct MI100", "tf32").has_value());
+        CHECK_FALSE(tflops("RX 7900 XTX", "fp16", Sparsity::Sparse).has_value());
+        CHECK(*tflops("RX 9070 XT", "fp16", Sparsity::Sparse) ==
+              doctest::Approx(2 * *tflops("RX 9070 XT", "fp16")));
+    }
+
     TEST_CASE("sparse figures only where the architecture has sparsity, at twice the dense rate") {
-        CHECK(*tflops("A100 PCIe 40GB", Precision::fp16, Sparsity::Sparse) ==
-              doctest::Approx(2 * *tflops("A100 PCIe 40GB", Precision::fp16)));
-        CHECK_FALSE(tflops("Tesla V100 PCIe 32GB", Precision::fp16, Sparsity::Sparse).has_value());
-        CHECK_FALSE(tflops("RTX 2080 Ti", Precision::fp16, Sparsity::Sparse).has_value());
+        CHECK(*tflops("A100 PCIe 40GB", "fp16", Sparsity::Sparse) ==
+              doctest::Approx(2 * *tflops("A100 PCIe 40GB", "fp16")));
+        CHECK_FALSE(tflops("Tesla V100 PCIe 32GB", "fp16", Sparsity::Sparse).has_value());
+        CHECK_FALSE(tflops("RTX 2080 Ti", "fp16", Sparsity::Sparse).has_value());
     }
 
     TEST_CASE("a stated tensor clock overrides the boost clock") {
         // H100 SXM5 boosts to 1980 MHz, but NVIDIA's 989.4 TFLOPS assume 1830 MHz.
-        CHECK(*tflops("H100 SXM5", Precision::fp16) == doctest::Approx(989.4).epsilon(0.001));
+        CHECK(*tflops("H100 SXM5", "fp16") == doctest::Approx(989.4).epsilon(0.001));
     }
 }

@@ -119,7 +119,8 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("RTX 4000 Ada 20GB") == "RTX 4000 Ada");
         CHECK(verdict("Titan RTX 24GB") == "Titan RTX");
         CHECK(verdict("Titan V 12GB") == "Titan V");
-        CHECK(verdict("Titan Xp") == "unknown-model");
+        CHECK(verdict("Titan Xp") == "Titan Xp");
+        CHECK(verdict("NVIDIA Titan X 12GB Pascal") == "unknown-model");
     }
 
     TEST_CASE("each rejection has its own reason") {
@@ -231,9 +232,9 @@ TEST_SUITE("analysis::title_matcher") {
               "Tesla V100 SXM2 16GB");
         CHECK(verdict("NVIDIA Tesla H100 80GB GPU 900-21010-0000-000") == "H100 PCIe");
         CHECK(verdict("NVIDIA 900-21010-0000-000 80GB GPU") == "H100 PCIe");
-        // A board the catalog lacks is an unknown model, never its nearest neighbour.
-        CHECK(verdict("699-2H403-0201-730 Nvidia Tesla P100 16GB GPU") == "unknown-model");
-        CHECK(verdict("NVIDIA 699-2G504-0200-001 V100 32GB GPU") == "unknown-model");
+        // Boards the title does not spell out: the P100 SXM2 and V100 SXM3 modules.
+        CHECK(verdict("699-2H403-0201-730 Nvidia Tesla P100 16GB GPU") == "Tesla P100 SXM2");
+        CHECK(verdict("NVIDIA 699-2G504-0200-001 V100 32GB GPU") == "Tesla V100 SXM3 32GB");
         // AIB numbers that encode the VRAM.
         CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 10G-P5-3897-KR") == "RTX 3080 10GB");
         CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 12G-P5-3967-KR") == "RTX 3080 12GB");
@@ -254,8 +255,9 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("NVIDIA Tesla H100 80GB GPU PCIe version, Not SXM version") == "H100 PCIe");
         CHECK(verdict("NVIDIA H100 80GB no SXM") == "H100 PCIe");
         CHECK(verdict("HPE NVIDIA Tesla V100 SMX2 16Gb Module") == "Tesla V100 SXM2 16GB");
-        CHECK(verdict("NVIDIA V100 SXM3 32GB GPU") == "unknown-model");
-        CHECK(verdict("NVIDIA Tesla P100 SXM2 16GB HBM2 GPU") == "unknown-model");
+        CHECK(verdict("NVIDIA V100 SXM3 32GB GPU") == "Tesla V100 SXM3 32GB");
+        CHECK(verdict("NVIDIA Tesla P100 SXM2 16GB HBM2 GPU") == "Tesla P100 SXM2");
+        CHECK(verdict("NVIDIA Tesla P100 16GB PCIe") == "Tesla P100 16GB");
         // "For NVIDIA Tesla A40" as the card's own name, not a compatibility mention.
         CHECK(verdict("PNY For NVIDIA Tesla A40 48GB GDDR6 GPU") == "A40");
         // The Super after the VRAM, a glued S, and two spellings of one card.
@@ -277,9 +279,24 @@ TEST_SUITE("analysis::title_matcher") {
         // "M 10GB" is a VRAM figure, not a Tesla M10.
         CHECK(verdict("PNY GeForce RTX 3080 XLR8 Triple Fan M 10GB GDDR6X") == "RTX 3080 10GB");
         // Models the catalog lacks stay unknown, never the nearest catalog card.
-        CHECK(verdict("AMD Radeon RX 7900 XTX 24GB") == "unknown-model");
-        CHECK(verdict("NVIDIA GeForce RTX 5090 D 32GB") == "unknown-model");
-        CHECK(verdict("EVGA GeForce GTX 1080 Ti 11GB") == "unknown-model");
+        CHECK(verdict("AMD Radeon RX 7800 XT 16GB") == "unknown-model");
+        CHECK(verdict("NVIDIA GeForce RTX 3050 6GB") == "unknown-model");  // only the 8 GB is in
+        // Issue 12's cards, each by its own name, variants decided by VRAM or edition.
+        CHECK(verdict("AMD Radeon RX 7900 XTX 24GB") == "RX 7900 XTX");
+        CHECK(verdict("AMD Radeon RX 7900 20GB") == "RX 7900 XT");
+        CHECK(verdict("AMD Radeon RX 7900") == "ambiguous");
+        CHECK(verdict("NVIDIA GeForce RTX 5090 D 32GB") == "RTX 5090 D");
+        CHECK(verdict("NVIDIA GeForce RTX 4090 D 24GB") == "RTX 4090 D");
+        CHECK(verdict("EVGA GeForce GTX 1080 Ti 11GB") == "GTX 1080 Ti");
+        CHECK(verdict("AMD Radeon Instinct MI50 32GB HBM2") == "Instinct MI50 32GB");
+        CHECK(verdict("AMD Instinct MI50") == "ambiguous");
+        CHECK(verdict("PNY RTX PRO 6000 Blackwell Max-Q 96GB") == "RTX PRO 6000 Blackwell Max-Q");
+        CHECK(verdict("NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB") ==
+              "RTX PRO 6000 Blackwell");
+        CHECK(verdict("NVIDIA H200 NVL 141GB") == "H200 NVL");
+        CHECK(verdict("Intel Arc B580 12GB") == "Arc B580");
+        CHECK(verdict("ASRock Intel Arc Pro B60 24GB") == "Arc Pro B60");
+        CHECK(verdict("NVIDIA A10G 24GB GDDR6") == "A10G");
     }
 
     TEST_CASE("shells, pictures and laptop modules are never the card") {

@@ -1,20 +1,13 @@
 #include "schema/rules/catalog.hpp"
 
-#include <algorithm>
-#include <set>
 #include <sstream>
 
+#include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
 
 namespace {
-
-constexpr std::array<std::string_view, kPrecisionCount> kPrecisionNames = {
-    "fp16", "fp16-fp16acc", "bf16", "tf32", "fp8", "int8"};
-// Column names in architectures.csv, in Precision order.
-constexpr std::array<std::string_view, kPrecisionCount> kFmaColumns = {
-    "fma_fp16_fp32acc", "fma_fp16_fp16acc", "fma_bf16", "fma_tf32", "fma_fp8", "fma_int8"};
 
 bool parse_bool(const CsvTable& table, const CsvRecord& row, std::string_view column) {
     const auto& value = table.text(row, column);
@@ -23,71 +16,159 @@ bool parse_bool(const CsvTable& table, const CsvRecord& row, std::string_view co
     table.fail(row, column, "'" + value + "' is not yes or no");
 }
 
+// Appends `item` unless `existing` says its name is taken.
+template <typename T>
+void add_unique(std::vector<T>& items, T item, const std::string& key, const CsvTable& table,
+                const CsvRecord& row, std::string_view column, const T* existing) {
+    if (existing) table.fail(row, column, "'" + key + "' is listed twice");
+    items.push_back(std::move(item));
+}
+
+void parse_vendors(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        Vendor v{table.required_text(row, "vendor"), table.required_text(row, "source")};
+        const auto name = v.name;
+        add_unique(catalog.vendors, std::move(v), name, table, row, "vendor",
+                   catalog.find_vendor(name));
+    }
+}
+
+void parse_segments(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        Segment s{table.required_text(row, "segment"), parse_bool(table, row, "consumer"),
+                  table.required_text(row, "description")};
+        const auto name = s.name;
+        add_unique(catalog.segments, std::move(s), name, table, row, "segment",
+                   catalog.find_segment(name));
+    }
+}
+
+void parse_precisions(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        PrecisionInfo p;
+        p.name = table.required_text(row, "precision");
+        if (p.name.find_first_of(" ;,") != std::string::npos) {
+            table.fail(row, "precision", "'" + p.name + "' must not contain spaces, ';' or ','");
+        }
+        const auto& unit = table.text(row, "unit");
+        if (unit == "matrix") {
+            p.unit = RateUnit::matrix;
+        } else if (unit == "shader") {
+            p.unit = RateUnit::shader;
+        } else {
+            table.fail(row, "unit", "'" + unit + "' is not matrix or shader");
+        }
+        p.description = table.required_text(row, "description");
+        const auto name = p.name;
+        add_unique(catalog.precisions, std::move(p), name, table, row, "precision",
+                   catalog.find_precision(name));
+    }
+}
+
+void parse_architectures(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        Architecture a;
+        a.name = table.required_text(row, "architecture");
+        a.vendor = table.required_text(row, "vendor");
+        if (!catalog.find_vendor(a.vendor)) {
+            table.fail(row, "vendor", "unknown vendor '" + a.vendor + "' (add it to vendors.csv)");
+        }
+        a.chip = table.required_text(row, "chip");
+        a.matrix_unit = table.text(row, "matrix_unit");
+        a.matrix_gen = table.integer(row, "matrix_gen");
+        if (a.matrix_unit.empty() != (a.matrix_gen == 0)) {
+            table.fail(row, "matrix_unit", "names the matrix unit exactly when matrix_gen > 0");
+        }
+        a.source = table.required_text(row, "source");
+        const auto name = a.name;
+        add_unique(catalog.architectures, std::move(a), name, table, row, "architecture",
+                   catalog.find_architecture(name));
+    }
+}
+
+void parse_rates(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        const auto arch_name = table.required_text(row, "architecture");
+        Architecture* found = nullptr;
+        for (auto& a : catalog.architectures) {
+            if (a.name == arch_name) found = &a;
+        }
+        if (!found) table.fail(row, "architecture", "unknown architecture '" + arch_name + "'");
+        auto& arch = *found;
+        const auto precision_name = table.required_text(row, "precision");
+        const auto* precision = catalog.find_precision(precision_name);
+        if (!precision) {
+            table.fail(row, "precision",
+                       "unknown precision '" + precision_name + "' (add it to precisions.csv)");
+        }
+        if (precision->unit == RateUnit::matrix && !arch.has_matrix_units()) {
+            table.fail(row, "precision",
+                       "'" + precision_name + "' runs on matrix units, which " + arch.name +
+                           " does not have");
+        }
+        Rate rate;
+        rate.fma_per_clock = table.integer(row, "fma_per_clock");
+        if (rate.fma_per_clock <= 0) table.fail(row, "fma_per_clock", "must be positive");
+        rate.sparse = parse_bool(table, row, "sparse");
+        rate.consumer_half_rate = parse_bool(table, row, "consumer_half_rate");
+        rate.source = table.required_text(row, "source");
+        if (!arch.rates.emplace(precision_name, std::move(rate)).second) {
+            table.fail(row, "precision",
+                       "'" + precision_name + "' is listed twice for " + arch.name);
+        }
+    }
+}
+
 // A ';'-separated list of precisions, each of which must exist on `arch`.
-std::array<bool, kPrecisionCount> parse_precision_list(const CsvTable& table, const CsvRecord& row,
-                                                       std::string_view column,
-                                                       const std::string& value,
-                                                       const Architecture& arch) {
-    std::array<bool, kPrecisionCount> result{};
+std::set<std::string, std::less<>> parse_precision_list(const CsvTable& table, const CsvRecord& row,
+                                                        std::string_view column,
+                                                        const std::string& value,
+                                                        const Architecture& arch) {
+    std::set<std::string, std::less<>> result;
     std::stringstream items(value);
     std::string name;
     while (std::getline(items, name, ';')) {
         if (name.empty()) continue;
-        const auto precision = parse_precision(name);
-        if (!precision) table.fail(row, column, "unknown precision '" + name + "'");
-        if (!arch.fma(*precision)) {
+        if (!arch.rate(name)) {
             table.fail(row, column, "'" + name + "' is halved but does not exist on " + arch.name);
         }
-        result[static_cast<std::size_t>(*precision)] = true;
+        result.insert(name);
     }
     return result;
-}
-
-Architecture parse_architecture(const CsvTable& table, const CsvRecord& row) {
-    Architecture arch;
-    arch.name = table.required_text(row, "architecture");
-    arch.chip = table.required_text(row, "chip");
-    arch.tensor_core_gen = table.integer(row, "tensor_core_gen");
-    for (std::size_t i = 0; i < kPrecisionCount; ++i) {
-        arch.fma_per_clock[i] = table.optional_integer(row, kFmaColumns[i]);
-        if (arch.fma_per_clock[i] && arch.tensor_core_gen == 0) {
-            table.fail(row, kFmaColumns[i], "an architecture without tensor cores has no FMA rate");
-        }
-    }
-    arch.sparsity = parse_bool(table, row, "sparsity");
-    arch.geforce_half_rate = parse_precision_list(table, row, "geforce_half_rate",
-                                                  table.text(row, "geforce_half_rate"), arch);
-    arch.source = table.required_text(row, "source");
-    return arch;
-}
-
-Segment parse_segment(const CsvTable& table, const CsvRecord& row) {
-    const auto& value = table.text(row, "segment");
-    for (auto s : {Segment::geforce, Segment::titan, Segment::workstation, Segment::datacenter}) {
-        if (value == segment_name(s)) return s;
-    }
-    table.fail(row, "segment", "'" + value + "' is not geforce, titan, workstation or datacenter");
 }
 
 GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog& catalog) {
     GpuModel m;
     m.model = table.required_text(row, "model");
     m.vendor = table.required_text(row, "vendor");
+    if (!catalog.find_vendor(m.vendor)) {
+        table.fail(row, "vendor", "unknown vendor '" + m.vendor + "' (add it to vendors.csv)");
+    }
     m.family = table.required_text(row, "family");
-    m.segment = parse_segment(table, row);
+    m.segment = table.required_text(row, "segment");
+    const auto* segment = catalog.find_segment(m.segment);
+    if (!segment) {
+        table.fail(row, "segment", "unknown segment '" + m.segment + "' (add it to segments.csv)");
+    }
     m.architecture = table.required_text(row, "architecture");
     const Architecture* arch = catalog.find_architecture(m.architecture);
     if (!arch) table.fail(row, "architecture", "unknown architecture '" + m.architecture + "'");
+    if (arch->vendor != m.vendor) {
+        table.fail(row, "architecture", arch->name + " is " + arch->vendor + "'s, not " + m.vendor);
+    }
     m.vram_gb = table.number(row, "vram_gb");
     if (m.vram_gb <= 0) table.fail(row, "vram_gb", "must be positive");
     m.memory_type = table.required_text(row, "memory_type");
     m.bandwidth_gbs = table.number(row, "bandwidth_gbs");
+    if (m.bandwidth_gbs <= 0) table.fail(row, "bandwidth_gbs", "must be positive");
     m.sms = table.integer(row, "sms");
     m.tensor_cores = table.integer(row, "tensor_cores");
-    if ((m.tensor_cores > 0) != (arch->tensor_core_gen > 0)) {
+    if ((m.tensor_cores > 0) != arch->has_matrix_units()) {
         table.fail(row, "tensor_cores",
-                   "disagrees with architecture '" + arch->name + "' about having tensor cores");
+                   "disagrees with architecture '" + arch->name + "' about having matrix units");
     }
+    m.shaders = table.integer(row, "shaders");
+    if (m.shaders <= 0) table.fail(row, "shaders", "must be positive");
     m.boost_mhz = table.integer(row, "boost_mhz");
     if (m.boost_mhz <= 0) table.fail(row, "boost_mhz", "must be positive");
     m.tensor_clock_mhz = table.optional_integer(row, "tensor_clock_mhz");
@@ -96,93 +177,137 @@ GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog&
         table.fail(row, "clock_note", "a tensor_clock_mhz override needs a note saying why");
     }
     const auto& half_rate = table.text(row, "half_rate");
-    m.half_rate = half_rate == "geforce"
-                      ? arch->geforce_half_rate
-                      : parse_precision_list(table, row, "half_rate", half_rate, *arch);
-    // A GeForce card at full rate would overstate its training FLOPS twofold: make it explicit.
-    const bool arch_halves_geforce =
-        std::find(arch->geforce_half_rate.begin(), arch->geforce_half_rate.end(), true) !=
-        arch->geforce_half_rate.end();
-    if (m.segment == Segment::geforce && arch_halves_geforce && half_rate.empty()) {
-        table.fail(row, "half_rate", "a GeForce " + arch->name + " card must say 'geforce'");
+    bool arch_halves_consumer = false;
+    for (const auto& [name, rate] : arch->rates) {
+        if (rate.consumer_half_rate) {
+            arch_halves_consumer = true;
+            if (half_rate == "consumer") m.half_rate.insert(name);
+        }
+    }
+    if (half_rate != "consumer") {
+        m.half_rate = parse_precision_list(table, row, "half_rate", half_rate, *arch);
+    }
+    // A consumer card at full rate would overstate its training FLOPS twofold: make it explicit.
+    if (segment->consumer && arch_halves_consumer && half_rate.empty()) {
+        table.fail(row, "half_rate",
+                   "a " + segment->name + " " + arch->name + " card must say 'consumer'");
     }
     m.tdp_w = table.integer(row, "tdp_w");
     m.slots = table.optional_number(row, "slots");
     m.form_factor = table.required_text(row, "form_factor");
-    m.published_tflops = table.optional_number(row, "published_tflops");
-    const auto& published_precision = table.text(row, "published_precision");
-    if (!published_precision.empty()) {
-        m.published_precision = parse_precision(published_precision);
-        if (!m.published_precision) {
-            table.fail(row, "published_precision",
-                       "unknown precision '" + published_precision + "'");
-        }
-    }
-    if (m.published_tflops.has_value() != m.published_precision.has_value()) {
-        table.fail(row, "published_precision",
-                   "published_tflops and published_precision go together");
-    }
     m.source = table.required_text(row, "source");
     return m;
 }
 
+void parse_support(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        SoftwareSupport s;
+        s.architecture = table.required_text(row, "architecture");
+        const auto* arch = catalog.find_architecture(s.architecture);
+        if (!arch) table.fail(row, "architecture", "unknown architecture '" + s.architecture + "'");
+        s.target = table.required_text(row, "target");
+        s.bf16 = parse_bool(table, row, "bf16");
+        s.toolkit = table.required_text(row, "toolkit");
+        s.pytorch = table.required_text(row, "pytorch");
+        s.supported = parse_bool(table, row, "supported");
+        s.status = table.required_text(row, "status");
+        s.source = table.required_text(row, "source");
+        for (const auto& other : catalog.support) {
+            if (other.architecture == s.architecture) {
+                table.fail(row, "architecture", "'" + s.architecture + "' is listed twice");
+            }
+        }
+        catalog.support.push_back(std::move(s));
+    }
+}
+
+void parse_published(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        PublishedFigure f;
+        f.model = table.required_text(row, "model");
+        const auto* model = catalog.find_model(f.model);
+        if (!model) table.fail(row, "model", "unknown model '" + f.model + "'");
+        f.precision = table.required_text(row, "precision");
+        if (!catalog.architecture_of(*model).rate(f.precision)) {
+            table.fail(row, "precision",
+                       "'" + f.precision + "' does not exist on " + model->architecture);
+        }
+        f.tflops = table.number(row, "tflops");
+        if (f.tflops <= 0) table.fail(row, "tflops", "must be positive");
+        f.line = row.line;
+        f.source = table.required_text(row, "source");
+        catalog.published.push_back(std::move(f));
+    }
+}
+
+// FNV-1a over every file's name and text: the catalog's identity for the database.
+std::string digest_of(const CatalogSources& s) {
+    Fnv1a hash;
+    for (const auto* file : {&s.vendors, &s.segments, &s.precisions, &s.architectures, &s.rates,
+                             &s.skus, &s.support, &s.published}) {
+        hash.add_field(file->file).add_field(file->text);
+    }
+    return std::to_string(hash.value());
+}
+
+template <typename T, typename Key>
+const T* find_by(const std::vector<T>& items, std::string_view name, Key key) {
+    for (const auto& item : items) {
+        if (item.*key == name) return &item;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
-std::string_view precision_name(Precision p) {
-    return kPrecisionNames[static_cast<std::size_t>(p)];
-}
-
-std::optional<Precision> parse_precision(std::string_view name) {
-    for (auto p : kAllPrecisions) {
-        if (precision_name(p) == name) return p;
-    }
-    return std::nullopt;
-}
-
-std::string_view segment_name(Segment s) {
-    switch (s) {
-        case Segment::geforce:
-            return "geforce";
-        case Segment::titan:
-            return "titan";
-        case Segment::workstation:
-            return "workstation";
-        case Segment::datacenter:
-            return "datacenter";
-    }
-    return "";
+const Rate* Architecture::rate(std::string_view precision) const {
+    const auto it = rates.find(precision);
+    return it == rates.end() ? nullptr : &it->second;
 }
 
 const Architecture* Catalog::find_architecture(std::string_view name) const {
-    for (const auto& a : architectures) {
-        if (a.name == name) return &a;
-    }
-    return nullptr;
+    return find_by(architectures, name, &Architecture::name);
 }
 
 const GpuModel* Catalog::find_model(std::string_view name) const {
-    for (const auto& m : models) {
-        if (m.model == name) return &m;
-    }
-    return nullptr;
+    return find_by(models, name, &GpuModel::model);
+}
+
+const PrecisionInfo* Catalog::find_precision(std::string_view name) const {
+    return find_by(precisions, name, &PrecisionInfo::name);
+}
+
+const Segment* Catalog::find_segment(std::string_view name) const {
+    return find_by(segments, name, &Segment::name);
+}
+
+const Vendor* Catalog::find_vendor(std::string_view name) const {
+    return find_by(vendors, name, &Vendor::name);
 }
 
 const Architecture& Catalog::architecture_of(const GpuModel& model) const {
     return *find_architecture(model.architecture);
 }
 
-Catalog parse_catalog(std::string_view architectures_csv, const std::string& architectures_file,
-                      std::string_view skus_csv, const std::string& skus_file) {
+const SoftwareSupport& Catalog::support_of(const GpuModel& model) const {
+    return *find_by(support, model.architecture, &SoftwareSupport::architecture);
+}
+
+std::string Catalog::precision_names() const {
+    std::string names;
+    for (const auto& p : precisions) names += (names.empty() ? "" : ", ") + p.name;
+    return names;
+}
+
+Catalog parse_catalog(const CatalogSources& s) {
     Catalog catalog;
-    const CsvTable archs(architectures_csv, architectures_file);
-    for (const auto& row : archs.rows()) {
-        auto arch = parse_architecture(archs, row);
-        if (catalog.find_architecture(arch.name)) {
-            archs.fail(row, "architecture", "'" + arch.name + "' is listed twice");
-        }
-        catalog.architectures.push_back(std::move(arch));
-    }
-    const CsvTable skus(skus_csv, skus_file);
+    parse_vendors(CsvTable(s.vendors.text, s.vendors.file), catalog);
+    parse_segments(CsvTable(s.segments.text, s.segments.file), catalog);
+    parse_precisions(CsvTable(s.precisions.text, s.precisions.file), catalog);
+    const CsvTable archs(s.architectures.text, s.architectures.file);
+    parse_architectures(archs, catalog);
+    parse_rates(CsvTable(s.rates.text, s.rates.file), catalog);
+    const CsvTable skus(s.skus.text, s.skus.file);
     for (const auto& row : skus.rows()) {
         auto model = parse_model(skus, row, catalog);
         if (catalog.find_model(model.model)) {
@@ -190,13 +315,31 @@ Catalog parse_catalog(std::string_view architectures_csv, const std::string& arc
         }
         catalog.models.push_back(std::move(model));
     }
+    parse_support(CsvTable(s.support.text, s.support.file), catalog);
+    // Every architecture says what software runs it: the report's support column needs it.
+    for (const auto& row : archs.rows()) {
+        const auto& name = archs.text(row, "architecture");
+        if (!find_by(catalog.support, name, &SoftwareSupport::architecture)) {
+            archs.fail(row, "architecture", "'" + name + "' has no row in " + s.support.file);
+        }
+    }
+    parse_published(CsvTable(s.published.text, s.published.file), catalog);
+    catalog.digest = digest_of(s);
     return catalog;
 }
 
+CatalogSources read_catalog_sources(const std::string& dir) {
+    auto read = [&dir](std::string_view name) {
+        const auto path = dir + "/" + std::string(name);
+        return CatalogText{path, read_text_file(path)};
+    };
+    return {read(kVendorsFile),       read(kSegmentsFile), read(kPrecisionsFile),
+            read(kArchitecturesFile), read(kRatesFile),    read(kSkusFile),
+            read(kSupportFile),       read(kPublishedFile)};
+}
+
 Catalog load_catalog(const std::string& dir) {
-    const std::string archs = dir + "/architectures.csv";
-    const std::string skus = dir + "/skus.csv";
-    return parse_catalog(read_text_file(archs), archs, read_text_file(skus), skus);
+    return parse_catalog(read_catalog_sources(dir));
 }
 
 }  // namespace gpuprice::schema

@@ -1,88 +1,160 @@
-// The spec catalog: GPU architectures (tensor-core throughput per clock) and SKUs (how many
-// tensor cores at what clock, VRAM, power, size), read from schema/catalog/*.csv.
+// The spec catalog, read from schema/catalog/*.csv: vendors, market segments, precisions,
+// architectures with their throughput per clock for each precision (one row per architecture
+// and precision), SKUs, software support per architecture, and the vendors' published figures
+// the arithmetic is checked against. Precisions, vendors and segments are data: adding one is
+// a row in a CSV file, never a change here.
 #pragma once
 
-#include <array>
-#include <cstddef>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace gpuprice::schema {
 
-// Tensor precisions. fp16 means FP16 inputs with FP32 accumulate (the training figure).
-enum class Precision { fp16, fp16_fp16acc, bf16, tf32, fp8, int8 };
-inline constexpr std::size_t kPrecisionCount = 6;
-inline constexpr std::array<Precision, kPrecisionCount> kAllPrecisions = {
-    Precision::fp16, Precision::fp16_fp16acc, Precision::bf16,
-    Precision::tf32, Precision::fp8,          Precision::int8};
+// What a precision's per-clock rate counts: matrix units (NVIDIA tensor cores, AMD compute
+// units' matrix cores, Intel XMX engines) or shader ALUs (CUDA cores, stream processors).
+enum class RateUnit { matrix, shader };
 
-// Command-line spelling: fp16, fp16-fp16acc, bf16, tf32, fp8, int8.
-std::string_view precision_name(Precision p);
-std::optional<Precision> parse_precision(std::string_view name);
+struct PrecisionInfo {
+    std::string name;  // command-line spelling, e.g. "fp16", "fp16-fp16acc", "fp32"
+    RateUnit unit = RateUnit::matrix;
+    std::string description;
+};
 
-enum class Segment { geforce, titan, workstation, datacenter };
-std::string_view segment_name(Segment s);
+struct Vendor {
+    std::string name;
+    std::string source;
+};
+
+struct Segment {
+    std::string name;  // e.g. "geforce", "datacenter", "radeon"
+    // Consumer parts run the `consumer_half_rate` precisions of their architecture at half rate.
+    bool consumer = false;
+    std::string description;
+};
+
+// Dense rate of one precision on one architecture.
+struct Rate {
+    int fma_per_clock = 0;            // per matrix unit (or per shader) per clock, full-rate part
+    bool sparse = false;              // 2:4 structured sparsity doubles it (inference only)
+    bool consumer_half_rate = false;  // consumer-segment SKUs run it at half rate
+    std::string source;
+};
 
 struct Architecture {
-    std::string name;  // e.g. "Ampere GA10x"
+    std::string name;  // e.g. "Ampere GA10x", "CDNA 3"
+    std::string vendor;
     std::string chip;
-    int tensor_core_gen = 0;  // 0: no tensor cores
-    // Dense FMA per clock per tensor core on a full-rate part; nullopt: precision absent.
-    std::array<std::optional<int>, kPrecisionCount> fma_per_clock{};
-    bool sparsity = false;  // 2:4 structured sparsity doubles the rate
-    // Precisions that GeForce parts of this architecture run at half rate.
-    std::array<bool, kPrecisionCount> geforce_half_rate{};
+    std::string matrix_unit;  // what tensor_cores counts on this architecture; empty: none
+    int matrix_gen = 0;       // 0: no matrix units
+    std::map<std::string, Rate, std::less<>> rates;  // by precision name; absent: no such mode
     std::string source;
 
-    std::optional<int> fma(Precision p) const { return fma_per_clock[static_cast<std::size_t>(p)]; }
+    const Rate* rate(std::string_view precision) const;
+    bool has_matrix_units() const { return matrix_gen > 0; }
 };
 
 struct GpuModel {
     std::string model;  // unique display name, e.g. "RTX 3080 12GB"
     std::string vendor;
     std::string family;
-    Segment segment = Segment::geforce;
+    std::string segment;
     std::string architecture;
     double vram_gb = 0;  // per GPU: what one model must fit in
     std::string memory_type;
     double bandwidth_gbs = 0;
-    int sms = 0;
-    int tensor_cores = 0;  // whole board
+    int sms = 0;           // SMs, compute units or Xe cores
+    int tensor_cores = 0;  // matrix units on the board (see Architecture::matrix_unit)
+    int shaders = 0;       // FP32 lanes: CUDA cores, stream processors, Xe vector ALUs
     int boost_mhz = 0;
-    // The clock the vendor's tensor peak figures assume, where that differs from boost_mhz;
-    // always with a clock_note saying why.
+    // The clock the vendor's matrix peak figures assume, where that differs from boost_mhz;
+    // always with a clock_note saying why. Shader (vector) figures use boost_mhz.
     std::optional<int> tensor_clock_mhz;
     std::string clock_note;
     // Precisions this SKU runs at half its architecture's rate (GeForce FP32 accumulate, L40).
-    std::array<bool, kPrecisionCount> half_rate{};
+    std::set<std::string, std::less<>> half_rate;
     int tdp_w = 0;
-    std::optional<double> slots;  // PCIe slot width; nullopt for SXM modules
-    std::string form_factor;      // PCIe, SXM2, SXM4, SXM5, ...
-    // The vendor's published dense figure, to check the arithmetic against.
-    std::optional<double> published_tflops;
-    std::optional<Precision> published_precision;
+    std::optional<double> slots;  // PCIe slot width; nullopt for SXM/OAM modules
+    std::string form_factor;      // PCIe, SXM2, SXM4, SXM5, OAM, ...
     std::string source;
 
-    bool runs_at_half_rate(Precision p) const { return half_rate[static_cast<std::size_t>(p)]; }
+    bool runs_at_half_rate(std::string_view precision) const {
+        return half_rate.find(precision) != half_rate.end();
+    }
+};
+
+// What the software stack of 2026 does with an architecture.
+struct SoftwareSupport {
+    std::string architecture;
+    std::string target;  // compute capability (sm_86) or gfx target (gfx1100), Intel device
+    bool bf16 = false;
+    std::string toolkit;     // the CUDA / ROCm / oneAPI releases that support it
+    std::string pytorch;     // the PyTorch wheels that do
+    bool supported = false;  // current toolkits and PyTorch wheels run it
+    std::string status;      // the report's `support` cell: "current", "legacy: no CUDA 13", ...
+    std::string source;
+};
+
+// A vendor's published DENSE figure, kept only to check the computed one against.
+struct PublishedFigure {
+    std::string model;
+    std::string precision;
+    double tflops = 0;
+    std::size_t line = 0;  // in published_figures.csv, for messages
+    std::string source;
 };
 
 struct Catalog {
+    std::vector<Vendor> vendors;
+    std::vector<Segment> segments;
+    std::vector<PrecisionInfo> precisions;  // in the order of precisions.csv
     std::vector<Architecture> architectures;
     std::vector<GpuModel> models;
+    std::vector<SoftwareSupport> support;
+    std::vector<PublishedFigure> published;
+    std::string digest;  // of every file's text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
     const GpuModel* find_model(std::string_view name) const;
-    // The model's architecture; every loaded model has one.
+    const PrecisionInfo* find_precision(std::string_view name) const;
+    const Segment* find_segment(std::string_view name) const;
+    const Vendor* find_vendor(std::string_view name) const;
+    // The model's architecture and its support row; every loaded model has both.
     const Architecture& architecture_of(const GpuModel& model) const;
+    const SoftwareSupport& support_of(const GpuModel& model) const;
+    // "fp16, fp16-fp16acc, ..." for help and error texts.
+    std::string precision_names() const;
 };
 
-// Parses the two catalog files' text; throws DataFileError naming file, line and column.
-Catalog parse_catalog(std::string_view architectures_csv, const std::string& architectures_file,
-                      std::string_view skus_csv, const std::string& skus_file);
+// One catalog file: its name (for messages) and text.
+struct CatalogText {
+    std::string file;
+    std::string text;
+};
 
-// Reads architectures.csv and skus.csv from `dir`.
+// The files of a catalog folder.
+struct CatalogSources {
+    CatalogText vendors, segments, precisions, architectures, rates, skus, support, published;
+};
+
+// The file names, relative to the catalog folder.
+inline constexpr std::string_view kVendorsFile = "vendors.csv";
+inline constexpr std::string_view kSegmentsFile = "segments.csv";
+inline constexpr std::string_view kPrecisionsFile = "precisions.csv";
+inline constexpr std::string_view kArchitecturesFile = "architectures.csv";
+inline constexpr std::string_view kRatesFile = "architecture_rates.csv";
+inline constexpr std::string_view kSkusFile = "skus.csv";
+inline constexpr std::string_view kSupportFile = "software_support.csv";
+inline constexpr std::string_view kPublishedFile = "published_figures.csv";
+
+// Parses the catalog files' text; throws DataFileError naming file, line and column.
+Catalog parse_catalog(const CatalogSources& sources);
+
+// Reads the catalog files of `dir` (throws std::runtime_error naming a missing one).
+CatalogSources read_catalog_sources(const std::string& dir);
 Catalog load_catalog(const std::string& dir);
 
 }  // namespace gpuprice::schema
