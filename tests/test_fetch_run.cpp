@@ -514,6 +514,11 @@ TEST_SUITE("fetcher::fetch_run") {
             auto check = db.prepare("PRAGMA integrity_check");
             REQUIRE(check.step());
             CHECK(check.text(0) == "ok");
+            // Killed before its first migration committed: an empty, consistent file.
+            auto schema = db.prepare(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'listings'");
+            REQUIRE(schema.step());
+            if (schema.int64(0) == 0) continue;
             auto listings = db.prepare("SELECT count(*), count(DISTINCT item_id) FROM listings");
             REQUIRE(listings.step());
             CHECK(listings.int64(0) == listings.int64(1));
