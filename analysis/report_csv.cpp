@@ -147,13 +147,9 @@ const std::vector<ReportColumn>& report_columns() {
         {"night_status", [](CsvLine& l, R, C c) { l.text(c.night_status); }},
         {"listings_without_verdict",
          [](CsvLine& l, R, C c) { l.integer(c.listings_without_verdict); }},
-        {"bandwidth_gbs_per_usd",
-         [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); },
-         {"GB/s/$", [](R r, C) { return dash_or(r.bandwidth_gbs_per_usd, 2); }, 3}},
+        {"bandwidth_gbs_per_usd", [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); }},
         {"usd_per_gb_vram", [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); }},
-        {"support",
-         [](CsvLine& l, R r, C) { l.text(r.support.status); },
-         {"support", [](R r, C) { return r.support.status; }, 4}},
+        {"support", [](CsvLine& l, R r, C) { l.text(r.support.status); }},
     };
     return columns;
 }
