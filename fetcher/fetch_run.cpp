@@ -187,8 +187,12 @@ class Fetch {
         return it == dispatched_by_family_.end() ? 0 : it->second;
     }
 
+    // Renewed `token_margin` before it expires; a token that lives less than twice the margin
+    // is renewed at half its life instead, so a short-lived token is still used before renewal.
     bool token_expiring() const {
-        return token_.expires_at - config_.token_margin <= SystemClock::now();
+        const auto life = token_.expires_at - token_minted_at_;
+        const auto margin = std::min<SystemClock::duration>(config_.token_margin, life / 2);
+        return token_.expires_at - margin <= SystemClock::now();
     }
 
     // Sends what may be sent now: nothing while a token is being minted, nothing past the
@@ -376,7 +380,18 @@ class Fetch {
         engine_.submit(token_request(config_.auth_url, credentials_), [this](HttpResponse&& r) {
             refreshing_ = false;
             try {
-                token_ = token_from_response(r, SystemClock::now());
+                const auto now = SystemClock::now();
+                auto token = token_from_response(r, now);
+                // A token endpoint that answers tokens already expired would make the run mint
+                // again before every call, forever: fail the run with the reason instead.
+                if (token.expires_at <= now) {
+                    stop(StopReason::credentials,
+                         "eBay's token endpoint answered a token that has already expired "
+                         "(expires_in <= 0); not retrying");
+                    return;
+                }
+                token_ = std::move(token);
+                token_minted_at_ = now;
                 save_cached_token(config_.token_cache_path, credentials_.client_id,
                                   config_.auth_url, token_);
                 ++token_generation_;
@@ -478,6 +493,7 @@ class Fetch {
     HttpEngine engine_;
     BrowseParser parser_;
     AccessToken token_;
+    SystemClock::time_point token_minted_at_{};
     int budget_;
     PriceRules rules_;
     std::string end_user_context_;

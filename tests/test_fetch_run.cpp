@@ -208,6 +208,20 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(outcome.calls_used == 10 + f.ebay.unauthorized_calls());
     }
 
+    // A token endpoint that answers tokens already expired (chaos token-expires-negative) must
+    // not make the run mint before every call forever: it stops, naming the reason.
+    TEST_CASE("a token endpoint answering expired tokens stops the run instead of looping") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 400));
+        f.ebay.set_token_lifetime(0s);
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.stop == fetcher::StopReason::credentials);
+        CHECK(f.ebay.token_calls() == 2);  // the first token, then one renewal, then the stop
+        CHECK(f.ebay.search_calls() == 0);
+        REQUIRE(outcome.problems.size() == 1);
+        CHECK(outcome.problems[0].find("already expired") != std::string::npos);
+    }
+
     // D2: the daily quota runs out mid-run. The run stops at once (the 429 is not retried and no
     // further page is sent), keeps what it has, and says why.
     TEST_CASE("quota exhausted mid-run: stops within one call, partial with the reason") {
