@@ -180,9 +180,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                          [](const PlannedListing& a, const PlannedListing& b) {
                              return a.listing->total_usd < b.listing->total_usd;
                          });
-        const auto& arch = catalog.architecture_of(*kind.model);
-        const auto tflops =
-            tensor_tflops(*kind.model, arch, report_options.precision, report_options.sparsity);
+        const auto tflops = peak_tflops(catalog, *kind.model, report_options.precision,
+                                        report_options.sparsity);
         std::optional<Plan> best;
         for (int n = box.min_count; n <= box.max_count; ++n) {
             // Never more cards than there are listings to buy them from.

@@ -145,7 +145,7 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
         const bool datacenter =
             std::any_of(catalog.models.begin(), catalog.models.end(), [&](const auto& m) {
                 const auto model_words = lower_words(m.model);
-                return m.segment == schema::Segment::datacenter &&
+                return m.segment == "datacenter" &&
                        std::includes(model_words.begin(), model_words.end(), words.begin(),
                                      words.end());
             });

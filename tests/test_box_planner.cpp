@@ -90,7 +90,7 @@ class PlannerDb {
         const analysis::AttributeExtractor extractor(rules_);
         cli::match_listings(db_, matcher, extractor, schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
-        cli::resolve_report_query(query_);
+        cli::resolve_report_query(query_, catalog_);
         loaded_ = *cli::load_report(db_, catalog_, query_, schema::Details::With);
     }
 

@@ -118,7 +118,7 @@ TEST_SUITE("analysis::honest_prices") {
         const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
         REQUIRE(picks.size() == 1);
         CHECK(picks[0].row == c3090);
-        const CsvContext cleared{schema::Precision::fp16, Sparsity::Dense, "2026-12-03",
+        const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03",
                                  PriceBasis::cleared};
         CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
         CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,

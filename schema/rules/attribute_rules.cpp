@@ -52,15 +52,10 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
         const auto cooler = cooler_cell(coolers, row, "cooler");
         coolers.required_text(row, "source");
         if (key == "segment") {
-            bool known = false;
-            for (auto s :
-                 {Segment::geforce, Segment::titan, Segment::workstation, Segment::datacenter}) {
-                if (segment_name(s) == name) {
-                    rules.segment_cooler[s] = cooler;
-                    known = true;
-                }
+            if (!catalog.find_segment(name)) {
+                coolers.fail(row, "name", "'" + name + "' is not a segment of segments.csv");
             }
-            if (!known) coolers.fail(row, "name", "'" + name + "' is not a segment of skus.csv");
+            rules.segment_cooler[name] = cooler;
         } else if (key == "model") {
             if (!catalog.find_model(name)) {
                 coolers.fail(row, "name", "'" + name + "' is not a model in skus.csv");
@@ -80,7 +75,7 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
             !rules.segment_cooler.contains(model.segment)) {
             throw DataFileError(coolers_file, 0, "name",
                                 "no cooler for segment '" +
-                                    std::string(segment_name(model.segment)) + "' (model '" +
+                                    model.segment + "' (model '" +
                                     model.model + "')");
         }
     }

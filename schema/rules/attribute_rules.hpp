@@ -24,7 +24,7 @@ struct AttributePhrase {
 
 struct AttributeRules {
     std::vector<AttributePhrase> phrases;  // file order: for coolers, earlier wins
-    std::map<Segment, Cooler> segment_cooler;
+    std::map<std::string, Cooler, std::less<>> segment_cooler;
     std::map<std::string, Cooler, std::less<>> model_cooler;
     // Widest a card with this (non-reference) cooler and no stated width is taken to be.
     std::map<Cooler, double> cooler_max_width;

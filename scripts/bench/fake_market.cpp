@@ -31,17 +31,16 @@ struct Sizes {
 };
 
 // The audit's assumed totals (not measurements) for a family's search term.
-Sizes sizes_for(const std::string& term, gpuprice::schema::Segment segment,
+Sizes sizes_for(const std::string& term, const std::string& segment,
                 const std::vector<std::string>& kept_terms) {
-    using gpuprice::schema::Segment;
     const bool redundant =
         std::find(kept_terms.begin(), kept_terms.end(), term) == kept_terms.end();
     static const std::regex big(R"(RTX [345]0[6-9]0)");
-    if (segment == Segment::geforce && std::regex_search(term, big)) {
+    if (segment == "geforce" && std::regex_search(term, big)) {
         return redundant ? Sizes{700, 500, 100, 60} : Sizes{2000, 1500, 300, 200};
     }
-    if (segment == Segment::geforce || segment == Segment::titan) return {300, 600, 30, 40};
-    if (segment == Segment::workstation) return {120, 250, 20, 30};
+    if (segment == "geforce" || segment == "titan") return {300, 600, 30, 40};
+    if (segment == "workstation") return {120, 250, 20, 30};
     return {60, 120, 10, 20};
 }
 
@@ -64,9 +63,9 @@ int main(int argc, char** argv) {
             one.models = {m};
             if (gpuprice::fetcher::search_terms(one).front() == term) models.push_back(&m);
         }
-        const auto segment = models.front()->segment;
+        const auto& segment = models.front()->segment;
         const auto size = sizes_for(term, segment, kept);
-        const int abroad_pct = segment == gpuprice::schema::Segment::datacenter ? 40 : 8;
+        const int abroad_pct = segment == "datacenter" ? 40 : 8;
         const std::pair<const char*, int> conditions[] = {{"1000", size.new_items},
                                                           {"3000", size.used},
                                                           {"1500", size.open_box},
