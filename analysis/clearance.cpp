@@ -2,7 +2,6 @@
 #include "schema/domain/ascii_case.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 #include <sstream>
 

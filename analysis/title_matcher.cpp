@@ -2,9 +2,9 @@
 #include "schema/domain/ascii_case.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <optional>
+#include <stdexcept>
 
 #include "analysis/title_tokens.hpp"
 
@@ -95,6 +95,10 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
     : catalog_(&catalog), variants_(catalog.models.size()) {
     auto model_index = [&](const std::string& name) {
         const auto* model = catalog.find_model(name);
+        if (!model) {
+            throw std::invalid_argument("the matcher's rules name model '" + name +
+                                        "', which the catalog lacks");
+        }
         return static_cast<int>(model - catalog.models.data());
     };
     auto learn = [&](const std::string& text) {
@@ -150,6 +154,10 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
 
 void TitleMatcher::add_phrase(PhraseIndex& index, const std::string& text, int target) {
     Phrase phrase{tokenize(text), target};
+    if (phrase.words.empty()) {
+        throw std::invalid_argument("the matcher's rule phrase '" + text +
+                                    "' has no word to match");
+    }
     auto& bucket = index[phrase.words.front()];
     bucket.push_back(std::move(phrase));
     // Longest first, so that "rtx 3090 ti" wins over "rtx 3090".
@@ -431,7 +439,7 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
 
 MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<std::string>& words,
                                  const PartNumberEvidence& parts, bool part_number_chose,
-                                 const ItemSpecifics* aspects, std::string_view evidence) const {
+                                 const ItemSpecifics* aspects, const std::string& evidence) const {
     using schema::MatchEvidence;
     const MatchEvidence by_parts =
         part_number_chose ? MatchEvidence::part_number : MatchEvidence::title;
@@ -571,7 +579,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
 
     // 3. One named model ("RTX 4090 ... = 5090" names two), narrowed to one catalog SKU.
     const auto target = static_cast<std::size_t>(named.front().target);
-    const std::string_view evidence = alias_text_[target];
+    const std::string& evidence = alias_text_[target];
     // Two spellings of one card ("4080 SUPER ... 4080S") name the same models; cards the
     // catalog lacks ("RX 6800 XT ... 6800XT") are unknown however they are spelled.
     for (const auto& occurrence : named) {

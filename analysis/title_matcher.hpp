@@ -42,14 +42,18 @@ using ItemSpecifics = std::vector<std::pair<std::string, std::string>>;
 struct MatchResult {
     schema::MatchReason reason = schema::MatchReason::not_a_gpu;
     const schema::GpuModel* model = nullptr;  // set exactly when reason is ok
-    std::string_view evidence;                // the rule phrase that decided, if any
+    std::string
+        evidence;  // the rule phrase that decided, if any (a copy: results outlive matchers)
     // Which kind of evidence decided: the title's words, a part number, or the aspects.
     schema::MatchEvidence decided_by = schema::MatchEvidence::title;
 };
 
 class TitleMatcher {
   public:
-    // Both must outlive the matcher.
+    // The catalog must outlive the matcher and its results (`model` points into it); the rules
+    // are copied. Throws std::invalid_argument when a rule names a model the catalog lacks or a
+    // phrase has no word to match (load_match_rules refuses both with file and line; this
+    // guards every other caller).
     TitleMatcher(const schema::Catalog& catalog, const schema::MatchRules& rules);
 
     MatchResult match(std::string_view title, const ItemSpecifics* specifics = nullptr) const;
@@ -107,7 +111,7 @@ class TitleMatcher {
                                     const std::vector<std::string>& words) const;
     MatchResult decide(std::vector<int> candidates, const std::vector<std::string>& words,
                        const PartNumberEvidence& parts, bool part_number_chose,
-                       const ItemSpecifics* aspects, std::string_view evidence) const;
+                       const ItemSpecifics* aspects, const std::string& evidence) const;
 
     const schema::Catalog* catalog_;
     PhraseIndex aliases_;

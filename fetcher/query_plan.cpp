@@ -142,14 +142,15 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
     if (marketplace.other_gpu_category == 0) return queries;
     for (const auto& term : terms) {
         const auto words = lower_words(term);
-        const bool datacenter =
+        const bool listed_elsewhere =
             std::any_of(catalog.models.begin(), catalog.models.end(), [&](const auto& m) {
+                const auto* segment = catalog.find_segment(m.segment);
                 const auto model_words = lower_words(m.model);
-                return m.segment == "datacenter" &&
+                return segment && segment->other_category &&
                        std::includes(model_words.begin(), model_words.end(), words.begin(),
                                      words.end());
             });
-        if (!datacenter) continue;
+        if (!listed_elsewhere) continue;
         Query q;
         q.kind = QueryKind::other_category;
         q.family = term;

@@ -80,9 +80,10 @@ struct SearchSettings {
 std::vector<Query> family_queries(const std::vector<std::string>& terms,
                                   const std::vector<ConditionGroup>& conditions);
 
-// For each of `terms` naming a data-centre card, the same family searched in the marketplace's
-// other GPU category (none when the marketplace has none): sellers list such cards outside
-// Graphics/Video Cards, and eBay searches one category per request.
+// For each of `terms` naming a card of a segment marked `other_category` in segments.csv (the
+// data-centre cards), the same family searched in the marketplace's other GPU category (none
+// when the marketplace has none): sellers list such cards outside Graphics/Video Cards, and
+// eBay searches one category per request.
 std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
                                           const std::vector<ConditionGroup>& conditions,

@@ -102,5 +102,12 @@ contains "match counts lots" "lot"
 check "unmatched" 0 "$bin" --db "$work/sample.db" unmatched --limit 3
 [ "$(wc -l <"$work/out")" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: unmatched --limit 3"; cat "$work/out"; }
 
+# Problem 6: --count multiplies TDP and slot widths and bounds the planner's loop; unbounded,
+# INT_MAX cards overflowed int (UBSan stops the run) or looped for billions of counts.
+check "recommend --count INT_MAX" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --count 2147483647
+contains "recommend --count bound named" "--count and --max-count must be 1..64"
+check "recommend --max-count 65" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --max-count 65
+check "recommend --count beyond int" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --count 99999999999
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

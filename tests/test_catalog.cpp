@@ -142,6 +142,9 @@ TEST_SUITE("schema::catalog") {
              "architecture,target,bf16,toolkit,pytorch,supported,status,source\n",
              "architectures.csv:6: column 'architecture': 'Maxwell' has no row in "
              "software_support.csv"},
+            {"other_category not yes or no", &CatalogSources::segments,
+             "segment,consumer,description,other_category\ngeforce,yes,GeForce,sometimes\n",
+             "segments.csv:2: column 'other_category': 'sometimes' is not yes or no"},
             {"published figure of a precision the card lacks", &CatalogSources::published,
              kNoPublished + "Tesla T4,tf32,8,datasheet\n",
              "published_figures.csv:2: column 'precision': 'tf32' does not exist on Turing"},

@@ -95,6 +95,21 @@ TEST_SUITE("fetcher::query_plan") {
                   .empty());
     }
 
+    // Which segments are searched there is segments.csv's other_category column: a new
+    // segment is a data row, and a segment switched off is searched in one category only.
+    TEST_CASE("segments.csv's other_category column decides the other-category searches") {
+        auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+        const auto us = *gpuprice::schema::find_marketplace("EBAY_US");
+        for (auto& segment : catalog.segments) {
+            if (segment.name == "datacenter") segment.other_category = false;
+            if (segment.name == "workstation") segment.other_category = true;
+        }
+        const auto extra = other_category_queries(catalog, {"RTX A6000", "Tesla T4"},
+                                                  condition_groups("used"), us);
+        REQUIRE(extra.size() == 1);
+        CHECK(extra[0].key() == "RTX A6000 in category 3761");
+    }
+
     TEST_CASE("a missing conditionId falls back to the query's only condition") {
         Query used;
         used.conditions = condition_groups("used");

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
@@ -202,5 +204,51 @@ TEST_SUITE("schema::migrations") {
             db.exec("INSERT INTO t (v) VALUES ('rolled back')");
         }
         CHECK(count_rows(db, "t") == 0);
+    }
+
+    // Two helpers who each add "the next" migration both pick the same number; a file migrated
+    // with one of them would then never get the other. The number is taken at landing, and this
+    // refuses the clash (and a gap, which means a renumbering went wrong).
+    TEST_CASE("migration files have distinct numbers, 1 to N without a gap") {
+        const auto dir = gpuprice::test::source_dir() / "schema" / "store" / "migrations";
+        // NNNN_name.sql (std::regex trips GCC 12's -Wmaybe-uninitialized under the sanitizers).
+        const auto numbered = [](const std::string& file) {
+            return file.size() > 9 && file[4] == '_' && file.ends_with(".sql") &&
+                   std::all_of(file.begin(), file.begin() + 4,
+                               [](char c) { return c >= '0' && c <= '9'; });
+        };
+        std::map<int, std::vector<std::string>> by_number;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+            const auto file = entry.path().filename().string();
+            CAPTURE(file);
+            REQUIRE(numbered(file));
+            by_number[std::stoi(file.substr(0, 4))].push_back(file);
+        }
+        REQUIRE_FALSE(by_number.empty());
+        int expected = 1;
+        for (const auto& [number, files] : by_number) {
+            CAPTURE(files.front());
+            CHECK_MESSAGE(files.size() == 1, "migration number " << number << " is used by "
+                                                                 << files.size() << " files");
+            CHECK(number == expected++);
+        }
+        // What the build embedded is exactly these files, in order.
+        const auto& embedded = embedded_migrations();
+        REQUIRE(embedded.size() == by_number.size());
+        for (std::size_t i = 0; i < embedded.size(); ++i) {
+            CHECK(embedded[i].version == static_cast<int>(i) + 1);
+        }
+    }
+
+    TEST_CASE("migrate refuses a list whose numbers repeat or go back") {
+        TempDir dir;
+        Database db(dir.file("repeat.db"));
+        const std::vector<Migration> twice = {
+            kTwoStep[0], kTwoStep[1], {2, "0002_other.sql", "CREATE TABLE u (id INTEGER);"}};
+        CHECK_THROWS_WITH_AS(migrate(db, twice),
+                             doctest::Contains("0002_other.sql repeats migration number 2"),
+                             std::logic_error);
+        CHECK(count_rows(db, "sqlite_schema") == 0);  // refused before anything ran
+        CHECK(migrate(db, kTwoStep) == 2);
     }
 }

@@ -26,7 +26,7 @@ void append(const std::filesystem::path& file, const std::string& rows) {
 // The rows README.md shows for an illustrative accelerator of a vendor the catalog lacks.
 void add_new_vendor(const std::filesystem::path& dir) {
     append(dir / "vendors.csv", "Tenstorrent,https://tenstorrent.com/\n");
-    append(dir / "segments.csv", "accelerator,no,PCIe AI accelerator cards\n");
+    append(dir / "segments.csv", "accelerator,no,PCIe AI accelerator cards,no\n");
     append(dir / "precisions.csv", "bfp8,matrix,\"block FP8 inputs (Tenstorrent)\"\n");
     append(dir / "architectures.csv",
            "Wormhole,Tenstorrent,Wormhole,Tensix core (matrix engine),1,\"vendor datasheet\"\n");

@@ -320,6 +320,43 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(fixture().matcher.match("RTX 3090 Ti").evidence == "3090 ti");
     }
 
+    // Problem 5: the evidence was a string_view into the matcher's own rule text, so a result
+    // kept after its matcher (a cache, a match done in a helper) read freed memory; ASan caught
+    // it here before the evidence became a copy.
+    TEST_CASE("a result outlives the matcher that made it") {
+        MatchResult kept;
+        {
+            const auto rules = fixture().rules;  // the matcher's own copy dies with this scope
+            const TitleMatcher short_lived(fixture().catalog, rules);
+            kept = short_lived.match("RTX 3090 FE backplate");
+        }
+        const MatchResult copy = kept;
+        CHECK(copy.reason == MatchReason::accessory);
+        CHECK(copy.evidence == "backplate");
+    }
+
+    // Problem 6: load_match_rules refuses these with file and line, but the constructor is
+    // public; unguarded, a missing model became pointer arithmetic on null (an index far out of
+    // range) and an empty phrase called front() on an empty vector.
+    TEST_CASE("rules naming a model the catalog lacks, or a phrase without words, are refused") {
+        const auto& catalog = fixture().catalog;
+        auto unknown_alias = fixture().rules;
+        unknown_alias.aliases.push_back({"rtx 9999", {"RTX 9999"}});
+        CHECK_THROWS_WITH_AS(TitleMatcher(catalog, unknown_alias),
+                             doctest::Contains("model 'RTX 9999'"), std::invalid_argument);
+        auto unknown_variant = fixture().rules;
+        unknown_variant.variants.push_back({"RTX 9999", "blower"});
+        CHECK_THROWS_AS(TitleMatcher(catalog, unknown_variant), std::invalid_argument);
+        auto empty_alias = fixture().rules;
+        empty_alias.aliases.push_back({"--", {"RTX 3090"}});
+        CHECK_THROWS_WITH_AS(TitleMatcher(catalog, empty_alias),
+                             doctest::Contains("phrase '--' has no word"), std::invalid_argument);
+        auto empty_exclusion = fixture().rules;
+        empty_exclusion.exclusions.push_back(empty_exclusion.exclusions.front());
+        empty_exclusion.exclusions.back().phrase = " / ";
+        CHECK_THROWS_AS(TitleMatcher(catalog, empty_exclusion), std::invalid_argument);
+    }
+
     // The labelled corpus: precision and recall of `ok` matches, and the confusions left.
     TEST_CASE("labelled corpus: at least 99% precision and 97% recall") {
         const auto path = gpuprice::test::source_dir() / "tests" / "data" / "title_corpus.tsv";

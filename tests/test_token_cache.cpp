@@ -106,6 +106,9 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         write_file(path, key + "\n99999999999999999999\ntok\n");
         chmod(path.c_str(), 0600);
         CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        // INT64_MAX seconds parses, but as system_clock's nanoseconds it overflows (UBSan).
+        write_file(path, key + "\n9223372036854775807\ntok\n");
+        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
         write_file(path, key + "\n" + std::to_string(1'780'000'000 + 3 * 86400) + "\ntok\n");
         CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
     }

@@ -36,7 +36,8 @@ void parse_vendors(const CsvTable& table, Catalog& catalog) {
 void parse_segments(const CsvTable& table, Catalog& catalog) {
     for (const auto& row : table.rows()) {
         Segment s{table.required_text(row, "segment"), parse_bool(table, row, "consumer"),
-                  table.required_text(row, "description")};
+                  table.required_text(row, "description"),
+                  parse_bool(table, row, "other_category")};
         const auto name = s.name;
         add_unique(catalog.segments, std::move(s), name, table, row, "segment",
                    catalog.find_segment(name));

@@ -34,6 +34,9 @@ struct Segment {
     // Consumer parts run the `consumer_half_rate` precisions of their architecture at half rate.
     bool consumer = false;
     std::string description;
+    // Also listed outside Graphics/Video Cards: the families of this segment are searched in
+    // the marketplace's other GPU category too (data-centre cards).
+    bool other_category = false;
 };
 
 // Dense rate of one precision on one architecture.

@@ -1,7 +1,6 @@
 #include "schema/rules/match_rules.hpp"
 #include "schema/domain/ascii_case.hpp"
 
-#include <cctype>
 #include <sstream>
 
 #include "schema/rules/csv_reader.hpp"

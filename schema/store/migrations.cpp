@@ -47,6 +47,14 @@ int newest_version(const std::vector<Migration>& migrations) {
 }  // namespace
 
 int migrate(Database& db, const std::vector<Migration>& migrations) {
+    // A repeated number (two helpers adding "the next" migration) would leave a file migrated
+    // with one of them never getting the other: refused before anything is read or written.
+    for (std::size_t i = 1; i < migrations.size(); ++i) {
+        if (migrations[i].version <= migrations[i - 1].version) {
+            throw std::logic_error(migrations[i].name + " repeats migration number " +
+                                   std::to_string(migrations[i].version) + " (or goes back)");
+        }
+    }
     const int newest = newest_version(migrations);
     int current = 0;
     {

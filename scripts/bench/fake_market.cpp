@@ -65,7 +65,10 @@ int main(int argc, char** argv) {
         }
         const auto& segment = models.front()->segment;
         const auto size = sizes_for(term, segment, kept);
-        const int abroad_pct = segment == "datacenter" ? 40 : 8;
+        // Server cards (the segments also listed outside Graphics/Video Cards) often ship from
+        // abroad; consumer cards rarely.
+        const auto* listed_elsewhere = catalog.find_segment(segment);
+        const int abroad_pct = listed_elsewhere && listed_elsewhere->other_category ? 40 : 8;
         const std::pair<const char*, int> conditions[] = {{"1000", size.new_items},
                                                           {"3000", size.used},
                                                           {"1500", size.open_box},
