@@ -13,9 +13,10 @@
 #include "fetcher/sample_replay.hpp"
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/domain/marketplace.hpp"
 #include "schema/domain/locations.hpp"
+#include "schema/domain/marketplace.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/rules/aspect_filter_rules.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "schema/store/aspect_store.hpp"
@@ -35,6 +36,7 @@ struct FetchOptions {
     std::string marketplace = "EBAY_US";
     std::string item_location = "marketplace";
     bool sold = false;
+    bool aspect_filters = true;
     double item_share = fetcher::kDefaultItemCallShare;
     fetcher::FetchConfig config;
 };
@@ -48,6 +50,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     auto& c = o.config;
     bool no_quota_check = false;
     bool no_expand = false;
+    bool no_aspect_filters = false;
     po::options_description options("fetch options");
     options.add_options()("condition", po::value(&o.condition)->default_value(o.condition),
                           "new, used, refurbished, open-box or all (one query per family either "
@@ -99,6 +102,9 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "sold", po::bool_switch(&o.sold),
         "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
         "buy.marketplace.insights scope), within --max-calls")(
+        "no-aspect-filters", po::bool_switch(&no_aspect_filters),
+        "do not search families whose variants differ in VRAM or form factor once per value "
+        "(aspect_filter); their titles alone (and getItem) then decide the variant")(
         "item-share", po::value(&o.item_share)->default_value(o.item_share),
         "share of --max-calls for getItem on listings new tonight whose title leaves the "
         "variant open, to read eBay's item aspects (0 turns it off)");
@@ -131,6 +137,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     }
     c.check_quota = !no_quota_check;
     c.expand_variations = !no_expand;
+    o.aspect_filters = !no_aspect_filters;
     const int retry_base = (*vm)["retry-base-ms"].as<int>();
     if (retry_base < 0) throw UsageError("--retry-base-ms must not be negative");
     c.http.retry.base_delay = std::chrono::milliseconds(retry_base);
@@ -290,6 +297,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
     const auto catalog = schema::load_catalog(catalog_dir);
     const auto rules = schema::load_match_rules(catalog_dir, catalog);
+    const auto aspect_rules = schema::load_aspect_filter_rules(catalog_dir);
     const analysis::TitleMatcher matcher(catalog, rules);
     const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
     const analysis::AttributeExtractor extractor(attribute_rules);
@@ -328,6 +336,11 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
                                ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                                : options->queries;
         config.queries = fetcher::family_queries(terms, conditions);
+        if (options->aspect_filters) {
+            for (const auto& term : terms) {
+                config.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
+            }
+        }
         if (options->queries.empty()) {
             for (auto& q : fetcher::other_category_queries(catalog, terms, conditions,
                                                            config.search.marketplace)) {
@@ -351,12 +364,14 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
             fetch_sold(global, db, *options, catalog, conditions, *credentials, calls_used);
     }
 
-    auto verdicts = match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                                   outcome.run_id, schema::now_iso());
+    auto verdicts =
+        match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                       outcome.run_id, schema::now_iso());
     if (!options->sample_dir && options->item_share > 0 && outcome.run_id > 0) {
         ask_items(global, db, *options, *credentials, outcome.run_id, calls_used);
-        verdicts = match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                                  outcome.run_id, schema::now_iso());
+        verdicts =
+            match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                           outcome.run_id, schema::now_iso());
     }
     match_sold_items(db, matcher, /*all=*/false);  // from --sold, or the sample's sold pages
     progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +

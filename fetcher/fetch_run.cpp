@@ -13,6 +13,7 @@
 #include "fetcher/run_writer.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/aspect_store.hpp"
 #include "schema/store/coverage_store.hpp"
 
 namespace gpuprice::fetcher {
@@ -58,16 +59,21 @@ class Fetch {
           AccessToken token, int budget)
         : config_(config),
           credentials_(credentials),
+          db_(db),
           writer_(db, run_id, observed_on, std::string(config.search.marketplace.id)),
           progress_(progress),
           engine_(with_budget(config.http, budget)),
           token_(std::move(token)),
           budget_(budget),
           rules_{std::string(config.search.marketplace.country), config.seller},
-          end_user_context_(end_user_context(config)) {}
+          end_user_context_(end_user_context(config)),
+          aspects_seen_at_(schema::now_iso()) {}
 
     FetchOutcome run() {
-        for (const auto& query : config_.queries) add_query(query, "");
+        for (auto query : config_.queries) {
+            query.refinements = query.kind == QueryKind::search && splits_of(query) != nullptr;
+            add_query(query, "");
+        }
         pump();
         engine_.run();
         close_open_queries();
@@ -142,9 +148,10 @@ class Fetch {
     // is spent breadth first: every family's first page, then every family's second...
     std::optional<std::size_t> pick() const {
         const auto rank = [this](const Call& c) {
-            // Replays after a 401 first, then search pages, then variation expansions.
+            // Replays after a 401 first, then search pages, then variation expansions and
+            // aspect searches (evidence for the matcher, never coverage).
             if (c.replay) return 0;
-            return queries_[c.query].query.kind == QueryKind::item_group ? 2 : 1;
+            return is_extra(queries_[c.query].query.kind) ? 2 : 1;
         };
         std::size_t best = 0;
         for (std::size_t i = 1; i < ready_.size(); ++i) {
@@ -158,7 +165,7 @@ class Fetch {
             const auto pb = family_pages(queries_[b.query].query.family);
             if (pa < pb || (pa == pb && a.order < b.order)) best = i;
         }
-        // A variation expansion only spends budget the search pages still due will not need.
+        // An expansion or aspect search only spends budget the search pages due will not need.
         if (rank(ready_[best]) == 2 &&
             budget_ - submitted_ - engine_.retries_made() <= search_pages_due()) {
             return std::nullopt;
@@ -171,7 +178,7 @@ class Fetch {
         const int limit = config_.search.limit;
         int due = 0;
         for (const auto& q : queries_) {
-            if (!q.open || q.query.kind == QueryKind::item_group) continue;
+            if (!q.open || is_extra(q.query.kind)) continue;
             if (!q.coverage.total) {
                 due += q.dispatched == 0 ? 1 : 0;
                 continue;
@@ -180,6 +187,15 @@ class Fetch {
             due += std::max(0, static_cast<int>((reachable + limit - 1) / limit) - q.dispatched);
         }
         return due;
+    }
+
+    static bool is_extra(QueryKind kind) {
+        return kind == QueryKind::item_group || kind == QueryKind::aspect_filter;
+    }
+
+    const std::vector<AspectSplit>* splits_of(const Query& query) const {
+        const auto it = config_.aspect_splits.find(query.family);
+        return it == config_.aspect_splits.end() || it->second.empty() ? nullptr : &it->second;
     }
 
     int family_pages(const std::string& family) const {
@@ -292,7 +308,12 @@ class Fetch {
         writer_.write(page, source == ListingSource::item_group
                                 ? schema::Repeats::update
                                 : schema::Repeats::count_as_duplicate);
-        if (source == ListingSource::search) expand_variations(state, page);
+        if (state.query.kind == QueryKind::aspect_filter) {
+            record_aspect(state.query, page);
+        } else if (source == ListingSource::search) {
+            expand_variations(state, page);
+        }
+        if (state.query.refinements && call.offset == 0) plan_aspect_searches(state, response.body);
         int returned = static_cast<int>(page.listings.size());
         for (const auto& [reason, count] : page.skips) returned += count;
         state.coverage.pages += 1;
@@ -307,7 +328,7 @@ class Fetch {
         const int limit = config_.search.limit;
         if (state.query.kind == QueryKind::item_group) return close(state, "last-page");
         if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
-            state.query.kind != QueryKind::item_group) {
+            state.query.kind != QueryKind::aspect_filter) {
             const auto split = median_price(page.listings);
             const auto bands = split ? split_band(state.query.band, *split) : std::nullopt;
             if (bands) {
@@ -321,6 +342,7 @@ class Fetch {
                 for (const auto& band : {bands->first, bands->second}) {
                     Query child = base;
                     child.kind = QueryKind::price_band;
+                    child.refinements = false;  // the parent's first page had them
                     child.band = band;
                     queries_[call.query].children.push_back(queries_.size());
                     add_query(child, parent);
@@ -336,6 +358,44 @@ class Fetch {
             return close(state, "cap");
         }
         enqueue(call.query, call.offset + limit);
+    }
+
+    // After a family's first page: one search per aspect value its refinement says some listing
+    // has tonight, in eBay's own spellings. Without the aspect in the refinement, an exact value
+    // is searched as the catalog spells it and a prefix is skipped (its spellings are unknown).
+    void plan_aspect_searches(const QueryState& state, std::string_view body) {
+        const auto* splits = splits_of(state.query);
+        if (!splits) return;
+        const auto refinement = parse_aspect_refinements(body);
+        for (const auto& split : *splits) {
+            auto spellings = refinement_spellings(split, refinement);
+            if (!spellings) {
+                if (split.prefix) continue;
+                spellings = std::vector<std::string>{split.value};
+            }
+            if (spellings->empty()) continue;  // no listing has the value tonight
+            Query q;
+            q.kind = QueryKind::aspect_filter;
+            q.family = state.query.family;
+            q.conditions = state.query.conditions;
+            q.aspect = split.aspect;
+            q.aspect_spellings = std::move(*spellings);
+            q.aspect_value = split.value;
+            add_query(q, state.coverage.query);
+        }
+    }
+
+    // Every listing of an aspect search's page takes the value searched; a multi-variation
+    // listing does not (eBay matches it when any one variation has the value).
+    void record_aspect(const Query& query, const SearchPage& page) {
+        std::vector<std::string> item_ids;
+        for (const auto& listing : page.listings) {
+            if (listing.item_group_type != kVariationsGroupType)
+                item_ids.push_back(listing.item_id);
+        }
+        if (item_ids.empty()) return;
+        schema::store_filter_aspect(db_, item_ids, query.aspect, query.aspect_value,
+                                    aspects_seen_at_);
     }
 
     // Queues get_items_by_item_group for each multi-variation listing not queued yet.
@@ -488,6 +548,7 @@ class Fetch {
 
     const FetchConfig& config_;
     const Credentials& credentials_;
+    schema::Database& db_;
     RunWriter writer_;
     const ProgressFn& progress_;
     HttpEngine engine_;
@@ -497,6 +558,7 @@ class Fetch {
     int budget_;
     PriceRules rules_;
     std::string end_user_context_;
+    std::string aspects_seen_at_;   // one time for the run: a second value the same run is kept
     std::set<std::string> groups_;  // item groups queued for expansion
     int token_generation_ = 0;
     int outcome_tokens_ = 0;

@@ -9,10 +9,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "fetcher/aspect_filter.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/price_rules.hpp"
@@ -43,6 +45,10 @@ struct FetchConfig {
     // Multi-variation listings are expanded with get_items_by_item_group (one call per group)
     // when the budget allows; until then they are flagged and kept out of medians.
     bool expand_variations = true;
+    // Per family (a search query's `family`): the aspect values to search it under once its
+    // first page's refinement says which exist (fetcher/aspect_filter.hpp). Such searches, like
+    // variation expansions, only spend budget the family searches no longer need.
+    std::map<std::string, std::vector<AspectSplit>> aspect_splits;
     HttpOptions http;  // http.max_calls is --max-calls
     // The whole run (token, quota, pages) ends by then: a trickling server cannot stretch one
     // night into the next (scripts/nightly holds its lock meanwhile). A stopped run is partial.

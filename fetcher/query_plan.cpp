@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "fetcher/aspect_filter.hpp"
 #include "fetcher/url.hpp"
 
 namespace gpuprice::fetcher {
@@ -19,17 +20,6 @@ bool is_vram_word(const std::string& word) {
 
 bool is_form_factor_word(const std::string& word) {
     return word == "PCIe" || word.starts_with("SXM");
-}
-
-std::set<std::string> lower_words(const std::string& text) {
-    std::set<std::string> words;
-    std::istringstream in(text);
-    std::string word;
-    while (in >> word) {
-        word = schema::ascii_lower(word);
-        words.insert(word);
-    }
-    return words;
 }
 
 std::string money(std::int64_t cents) {
@@ -54,16 +44,29 @@ std::vector<ConditionGroup> condition_groups(std::string_view condition) {
                                 "' (use new, used, refurbished, open-box or all)");
 }
 
+std::string model_search_term(const schema::GpuModel& model) {
+    std::istringstream words(model.model);
+    std::string word, term;
+    while (words >> word) {
+        if (is_vram_word(word) || is_form_factor_word(word)) continue;
+        if (!term.empty()) term += ' ';
+        term += word;
+    }
+    return term;
+}
+
+std::set<std::string> term_words(const std::string& term) {
+    std::set<std::string> words;
+    std::istringstream in(term);
+    std::string word;
+    while (in >> word) words.insert(schema::ascii_lower(word));
+    return words;
+}
+
 std::vector<std::string> search_terms(const schema::Catalog& catalog) {
     std::vector<std::string> terms;
     for (const auto& model : catalog.models) {
-        std::istringstream words(model.model);
-        std::string word, term;
-        while (words >> word) {
-            if (is_vram_word(word) || is_form_factor_word(word)) continue;
-            if (!term.empty()) term += ' ';
-            term += word;
-        }
+        auto term = model_search_term(model);
         if (std::find(terms.begin(), terms.end(), term) == terms.end()) terms.push_back(term);
     }
     return terms;
@@ -71,7 +74,7 @@ std::vector<std::string> search_terms(const schema::Catalog& catalog) {
 
 std::vector<std::string> drop_covered_terms(const std::vector<std::string>& terms) {
     std::vector<std::set<std::string>> words;
-    for (const auto& t : terms) words.push_back(lower_words(t));
+    for (const auto& t : terms) words.push_back(term_words(t));
     std::vector<std::string> kept;
     for (std::size_t i = 0; i < terms.size(); ++i) {
         bool covered = false;
@@ -97,6 +100,8 @@ std::string_view query_kind_name(QueryKind kind) {
             return "item-group";
         case QueryKind::other_category:
             return "other-category";
+        case QueryKind::aspect_filter:
+            return "aspect-filter";
     }
     return "";
 }
@@ -111,6 +116,8 @@ std::string Query::key() const {
             return "item group " + item_group_id;
         case QueryKind::other_category:
             return family + " in category " + std::to_string(category);
+        case QueryKind::aspect_filter:
+            return family + " " + aspect + ":{" + aspect_value + "}";
     }
     return family;
 }
@@ -141,11 +148,11 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
     std::vector<Query> queries;
     if (marketplace.other_gpu_category == 0) return queries;
     for (const auto& term : terms) {
-        const auto words = lower_words(term);
+        const auto words = term_words(term);
         const bool listed_elsewhere =
             std::any_of(catalog.models.begin(), catalog.models.end(), [&](const auto& m) {
                 const auto* segment = catalog.find_segment(m.segment);
-                const auto model_words = lower_words(m.model);
+                const auto model_words = term_words(m.model);
                 return segment && segment->other_category &&
                        std::includes(model_words.begin(), model_words.end(), words.begin(),
                                      words.end());
@@ -186,13 +193,23 @@ std::string query_url(const SearchSettings& settings, const Query& query, std::i
         return base +
                "item/get_items_by_item_group?item_group_id=" + percent_encode(query.item_group_id);
     }
+    const int category = query.kind == QueryKind::other_category
+                             ? query.category
+                             : settings.marketplace.graphics_cards_category;
+    std::string extra;
+    if (query.kind == QueryKind::aspect_filter) {
+        // The aspect's category must be the search's own (fetcher/aspect_filter.hpp).
+        extra = "&aspect_filter=" +
+                percent_encode(aspect_filter_param(category, query.aspect, query.aspect_spellings));
+    } else if (query.refinements && offset == 0) {
+        // Refinements cost no call, only a larger first page; MATCHING_ITEMS keeps the items.
+        extra = "&fieldgroups=MATCHING_ITEMS%2CASPECT_REFINEMENTS";
+    }
     // newlyListed: a listing added during the run pushes the others down a place (a repeat on
     // the next page), where Best Match re-ranks between calls and silently skips items.
-    return base + "item_summary/search?q=" + percent_encode(query.family) + "&category_ids=" +
-           std::to_string(query.kind == QueryKind::other_category
-                              ? query.category
-                              : settings.marketplace.graphics_cards_category) +
-           "&filter=" + percent_encode(search_filter(settings, query)) +
+    return base + "item_summary/search?q=" + percent_encode(query.family) +
+           "&category_ids=" + std::to_string(category) +
+           "&filter=" + percent_encode(search_filter(settings, query)) + extra +
            "&sort=newlyListed&limit=" + std::to_string(settings.limit) +
            "&offset=" + std::to_string(offset);
 }

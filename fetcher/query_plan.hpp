@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,13 @@ struct ConditionGroup {
 // For --condition new|used|refurbished|open-box|all; throws std::invalid_argument otherwise.
 std::vector<ConditionGroup> condition_groups(std::string_view condition);
 
+// A model's search term: its name without VRAM and form factor words ("RTX 3080 12GB" ->
+// "RTX 3080", "A100 SXM4 80GB" -> "A100").
+std::string model_search_term(const schema::GpuModel& model);
+
+// The lowercased words of a term (eBay ANDs them, in any case).
+std::set<std::string> term_words(const std::string& term);
+
 // One search term per catalog model family: "RTX 3080 10GB" and "RTX 3080 12GB" both become
 // "RTX 3080"; "A100 PCIe 40GB" and "A100 SXM4 80GB" become "A100".
 std::vector<std::string> search_terms(const schema::Catalog& catalog);
@@ -42,6 +50,7 @@ enum class QueryKind {
     price_band,      // the same search within a price band, when the family exceeds eBay's cap
     item_group,      // get_items_by_item_group: the variations of one multi-variation listing
     other_category,  // a family's search in the marketplace's other GPU category (data centre)
+    aspect_filter,   // a family's search under one item aspect value (fetcher/aspect_filter.hpp)
 };
 std::string_view query_kind_name(QueryKind kind);
 
@@ -59,7 +68,15 @@ struct Query {
     PriceBand band;
     std::string item_group_id;  // item_group only
     int category = 0;           // other_category only: the category searched
-    // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234".
+    // search: ask the first page for eBay's aspect refinements (the family has aspect splits).
+    bool refinements = false;
+    // aspect_filter only: the aspect, eBay's spellings of the value searched, and the value
+    // recorded on every listing seen.
+    std::string aspect;
+    std::vector<std::string> aspect_spellings;
+    std::string aspect_value;
+    // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234",
+    // "RTX 3080 Memory Size:{12 GB}".
     std::string key() const;
     // The conditionId to assume for an item that carries none: the query's condition when it
     // asks for exactly one, else nullopt.

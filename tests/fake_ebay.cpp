@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -86,6 +87,88 @@ Filter parse_filter(const std::string& text) {
         }
     }
     return f;
+}
+
+// An aspect_filter: "categoryId:27386,Memory Size:{12 GB|12GB}" (a '|' in a value as "\|").
+struct AspectFilter {
+    std::string category;
+    std::map<std::string, std::set<std::string>> values;  // aspect -> accepted values
+};
+
+std::optional<AspectFilter> parse_aspect_filter(const std::string& text) {
+    AspectFilter f;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const auto colon = text.find(':', at);
+        if (colon == std::string::npos) return std::nullopt;
+        const auto name = text.substr(at, colon - at);
+        if (name == "categoryId") {
+            const auto end = std::min(text.find(',', colon), text.size());
+            f.category = text.substr(colon + 1, end - colon - 1);
+            at = end + 1;
+            continue;
+        }
+        if (colon + 1 >= text.size() || text[colon + 1] != '{') return std::nullopt;
+        std::string value;
+        std::size_t i = colon + 2;
+        for (; i < text.size() && text[i] != '}'; ++i) {
+            if (text[i] == '\\' && i + 1 < text.size()) {
+                value += text[++i];
+            } else if (text[i] == '|') {
+                f.values[name].insert(value);
+                value.clear();
+            } else {
+                value += text[i];
+            }
+        }
+        if (i >= text.size()) return std::nullopt;
+        f.values[name].insert(value);
+        at = i + 2;  // past "}" and ","
+    }
+    if (f.category.empty()) return std::nullopt;  // eBay requires the category
+    return f;
+}
+
+std::string specific(const FakeItem& item, const std::string& aspect) {
+    for (const auto& [name, value] : item.specifics) {
+        if (name == aspect) return value;
+    }
+    return "Not Specified";
+}
+
+bool has_aspects(const FakeItem& item, const AspectFilter& f) {
+    for (const auto& [aspect, values] : f.values) {
+        if (!values.contains(specific(item, aspect))) return false;
+    }
+    return true;
+}
+
+// refinement.aspectDistributions over the items a search selects, in eBay's shape.
+std::string refinement_json(const std::vector<const FakeItem*>& items,
+                            const std::string& category) {
+    std::vector<std::string> names;
+    for (const auto* item : items) {
+        for (const auto& [name, value] : item->specifics) {
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        }
+    }
+    std::string out =
+        R"("refinement":{"dominantCategoryId":")" + category + R"(","aspectDistributions":[)";
+    for (std::size_t n = 0; n < names.size(); ++n) {
+        std::map<std::string, int> counts;
+        for (const auto* item : items) ++counts[specific(*item, names[n])];
+        if (n > 0) out += ',';
+        out += R"({"localizedAspectName":")" + names[n] + R"(","aspectValueDistributions":[)";
+        bool first = true;
+        for (const auto& [value, count] : counts) {
+            if (!first) out += ',';
+            first = false;
+            out += R"({"localizedAspectValue":")" + value + R"(","matchCount":)" +
+                   std::to_string(count) + R"(,"refinementHref":"x"})";
+        }
+        out += "]}";
+    }
+    return out + "]}";
 }
 
 bool passes(const FakeItem& item, const Filter& f) {
@@ -369,6 +452,16 @@ std::set<std::string> FakeEbay::marketplaces_seen() const {
     return marketplaces_;
 }
 
+std::vector<std::string> FakeEbay::aspect_filters_seen() const {
+    std::lock_guard lock(mutex_);
+    return aspect_filters_;
+}
+
+std::vector<std::string> FakeEbay::fieldgroups_seen() const {
+    std::lock_guard lock(mutex_);
+    return fieldgroups_;
+}
+
 std::vector<std::string> FakeEbay::filters_seen() const {
     std::lock_guard lock(mutex_);
     return filters_;
@@ -431,6 +524,8 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         user_agents_.insert(req.get_header_value("User-Agent"));
         end_user_contexts_.insert(req.get_header_value("X-EBAY-C-ENDUSERCTX"));
         filters_.push_back(req.get_param_value("filter"));
+        aspect_filters_.push_back(req.get_param_value("aspect_filter"));
+        fieldgroups_.push_back(req.get_param_value("fieldgroups"));
     }
     if (delay.count() > 0) std::this_thread::sleep_for(delay);
     if (fault == Fault::Slow) std::this_thread::sleep_for(std::chrono::milliseconds(slow_ms));
@@ -506,6 +601,22 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         res.set_content(error_body(12002, "API_BROWSE", "Bad filter"), "application/json");
         return;
     }
+    // The aspect_filter's category must be the search's own (Browse search, aspect_filter).
+    std::optional<AspectFilter> aspect_filter;
+    if (req.has_param("aspect_filter")) {
+        aspect_filter = parse_aspect_filter(req.get_param_value("aspect_filter"));
+        if (!aspect_filter || aspect_filter->category != req.get_param_value("category_ids")) {
+            res.status = 400;
+            res.set_content(error_body(12002, "API_BROWSE", "Invalid aspect_filter"),
+                            "application/json");
+            return;
+        }
+    }
+    // fieldgroups: MATCHING_ITEMS (the default) and ASPECT_REFINEMENTS are honoured.
+    const auto fieldgroups = req.get_param_value("fieldgroups");
+    const bool matching_items =
+        fieldgroups.empty() || fieldgroups.find("MATCHING_ITEMS") != std::string::npos;
+    const bool refinements = fieldgroups.find("ASPECT_REFINEMENTS") != std::string::npos;
     const std::int64_t limit =
         std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
     const std::int64_t offset =
@@ -563,6 +674,11 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
                 if (passes(market_[i], parsed)) selected.push_back(&market_[i]);
             }
         }
+        if (aspect_filter) {
+            std::erase_if(selected, [&](const FakeItem* item) {
+                return !has_aspects(*item, *aspect_filter);
+            });
+        }
         if (req.get_param_value("sort") != "newlyListed" && best_match_shifts_) {
             std::mt19937 shuffle(static_cast<unsigned>(search_calls_.load()));
             std::shuffle(selected.begin(), selected.end(), shuffle);
@@ -581,7 +697,10 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
                     R"("message":"The 'conditionIds' value is invalid.","parameters":[{"name":)"
                     R"("filterName","value":"conditionIds"}]}])";
         }
-        if (total > 0 && offset < total) {
+        if (refinements) {
+            body += "," + refinement_json(selected, req.get_param_value("category_ids"));
+        }
+        if (matching_items && total > 0 && offset < total) {
             body += R"(,"itemSummaries":[)";
             // Past the real items of a claimed_total, serve generated ones.
             for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {

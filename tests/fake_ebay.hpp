@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace gpuprice::test {
@@ -52,6 +53,9 @@ struct FakeItem {
     std::string shipping_cost = "0.00";
     std::string group_id;  // set: a SELLER_DEFINED_VARIATIONS summary of this item group
     std::string aspects;   // variations only: localizedAspects JSON array
+    // The item's aspects as eBay holds them, for aspect_filter searches and the refinement of
+    // fieldgroups=ASPECT_REFINEMENTS; an aspect the item lacks counts as "Not Specified".
+    std::vector<std::pair<std::string, std::string>> specifics;
     std::int64_t feedback_score = 512;
     std::string feedback_pct = "99.8";
     std::string raw;  // if set, served verbatim instead of a generated ItemSummary
@@ -129,6 +133,9 @@ class FakeEbay {
     std::set<std::string> marketplaces_seen() const;
     std::set<std::string> user_agents_seen() const;  // of the search requests
     std::vector<std::string> filters_seen() const;
+    // Per search request, its aspect_filter and fieldgroups parameters ("" when absent).
+    std::vector<std::string> aspect_filters_seen() const;
+    std::vector<std::string> fieldgroups_seen() const;
 
     const std::string client_id = "test-client-id";
     const std::string client_secret = "s3cr3t-test-secret-value";
@@ -161,6 +168,8 @@ class FakeEbay {
     std::set<std::string> marketplaces_;
     std::set<std::string> user_agents_;
     std::vector<std::string> filters_;
+    std::vector<std::string> aspect_filters_;
+    std::vector<std::string> fieldgroups_;
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
     std::atomic<int> rate_limit_calls_{0};

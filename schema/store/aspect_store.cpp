@@ -19,6 +19,28 @@ void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
     }
 }
 
+void store_filter_aspect(Database& db, const std::vector<std::string>& item_ids,
+                         const std::string& name, const std::string& value,
+                         const std::string& seen_at) {
+    Transaction tx(db);
+    auto upsert = db.prepare(
+        "INSERT INTO listing_aspects (listing_id, source, name, value, seen_at) "
+        "SELECT id, 'aspect-filter', ?2, ?3, ?4 FROM listings WHERE item_id = ?1 "
+        "ON CONFLICT (listing_id, source, name) DO UPDATE SET "
+        "value = CASE WHEN listing_aspects.seen_at <> excluded.seen_at THEN excluded.value "
+        "WHEN '|' || listing_aspects.value || '|' LIKE '%|' || excluded.value || '|%' "
+        "THEN listing_aspects.value ELSE listing_aspects.value || '|' || excluded.value END, "
+        "seen_at = excluded.seen_at");
+    for (const auto& item_id : item_ids) {
+        upsert.bind_unowned(1, item_id)
+            .bind_unowned(2, name)
+            .bind_unowned(3, value)
+            .bind_unowned(4, seen_at);
+        upsert.run();
+    }
+    tx.commit();
+}
+
 std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t run_id, int limit) {
     auto select = db.prepare(
         "SELECT l.id, l.item_id FROM listings l JOIN match_results m ON m.listing_id = l.id "

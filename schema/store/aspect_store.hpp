@@ -20,6 +20,14 @@ void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
                    const std::vector<std::pair<std::string, std::string>>& aspects,
                    const std::string& seen_at);
 
+// Records `name` = `value` (source aspect-filter) on the listings with these eBay item ids, in one
+// transaction: they were seen under a search filtered on that value. A listing seen under two
+// values of one aspect in the same run (same `seen_at`) keeps both, '|'-separated, which settles
+// nothing; a later run's value replaces an earlier one's.
+void store_filter_aspect(Database& db, const std::vector<std::string>& item_ids,
+                         const std::string& name, const std::string& value,
+                         const std::string& seen_at);
+
 struct ListingToAsk {
     std::int64_t listing_id = 0;
     std::string item_id;
