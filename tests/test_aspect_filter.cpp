@@ -20,6 +20,7 @@
 #include "schema/store/migrations.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/fake_fetch_fixture.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;
@@ -46,32 +47,9 @@ std::vector<std::string> split_texts(const std::vector<AspectSplit>& splits) {
     return out;
 }
 
-struct FilterFixture {
-    FakeEbay ebay;
-    test::TempDir dir;
-    schema::Database db{dir.file("aspect-filter.db")};
-    schema::Catalog catalog = schema::load_catalog(test::catalog_dir());
+struct FilterFixture : test::FakeFetchFixture {
     std::vector<schema::AspectFilterRule> aspect_rules =
         schema::load_aspect_filter_rules(test::catalog_dir());
-    schema::MatchRules rules = schema::load_match_rules(test::catalog_dir(), catalog);
-    analysis::TitleMatcher matcher{catalog, rules};
-    schema::AttributeRules attribute_rules =
-        schema::load_attribute_rules(test::catalog_dir(), catalog);
-    analysis::AttributeExtractor extractor{attribute_rules};
-    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
-    fetcher::FetchConfig config;
-
-    FilterFixture() {
-        schema::migrate(db);
-        schema::store_catalog(db, catalog);
-        config.search.api_base = ebay.api_base();
-        config.auth_url = ebay.token_url();
-        config.token_cache_path = dir.file("token");
-        config.http.retry.base_delay = 10ms;
-        config.http.retry.max_delay = 50ms;
-        config.http.max_calls = 100;
-        config.check_quota = false;
-    }
 
     fetcher::FetchOutcome fetch_and_match(const std::vector<std::string>& terms) {
         config.queries = fetcher::family_queries(terms, {{"used", "3000"}});

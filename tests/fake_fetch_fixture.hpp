@@ -1,0 +1,45 @@
+// A fetch against the fake eBay into a fresh database, with the shipped catalog and matcher:
+// the set-up the item-aspect tests (getItem, aspect_filter) share.
+#pragma once
+
+#include <chrono>
+
+#include "analysis/listing_attributes.hpp"
+#include "analysis/title_matcher.hpp"
+#include "fetcher/fetch_run.hpp"
+#include "schema/rules/attribute_rules.hpp"
+#include "schema/rules/match_rules.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/migrations.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+namespace gpuprice::test {
+
+struct FakeFetchFixture {
+    FakeEbay ebay;
+    TempDir dir;
+    schema::Database db{dir.file("fetch.db")};
+    schema::Catalog catalog = schema::load_catalog(catalog_dir());
+    schema::MatchRules rules = schema::load_match_rules(catalog_dir(), catalog);
+    analysis::TitleMatcher matcher{catalog, rules};
+    schema::AttributeRules attribute_rules = schema::load_attribute_rules(catalog_dir(), catalog);
+    analysis::AttributeExtractor extractor{attribute_rules};
+    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
+    fetcher::FetchConfig config;
+
+    FakeFetchFixture() {
+        using namespace std::chrono_literals;
+        schema::migrate(db);
+        schema::store_catalog(db, catalog);
+        config.search.api_base = ebay.api_base();
+        config.auth_url = ebay.token_url();
+        config.token_cache_path = dir.file("token");
+        config.http.retry.base_delay = 10ms;
+        config.http.retry.max_delay = 50ms;
+        config.http.max_calls = 100;
+        config.check_quota = false;
+    }
+};
+
+}  // namespace gpuprice::test
