@@ -220,7 +220,19 @@ class Fetch {
                 return;
             }
             if (submitted_ + engine_.retries_made() >= budget_) {
-                outcome_.budget_reached = true;
+                // Aspect searches left undone cost the matcher evidence, not coverage: noted,
+                // but the night is not partial for them.
+                const bool only_aspects =
+                    std::all_of(ready_.begin(), ready_.end(), [this](const Call& c) {
+                        return queries_[c.query].query.kind == QueryKind::aspect_filter;
+                    });
+                if (only_aspects) {
+                    outcome_.notes.push_back(std::to_string(ready_.size()) +
+                                             " aspect_filter search page(s) left for lack of "
+                                             "calls (--max-calls)");
+                } else {
+                    outcome_.budget_reached = true;
+                }
                 stop_waiting("budget");
                 return;
             }
