@@ -12,6 +12,7 @@ namespace gpuprice::analysis {
 
 using schema::MatchReason;
 using schema::WordKind;
+using namespace std::string_view_literals;
 
 namespace {
 
@@ -27,6 +28,8 @@ constexpr int kMaxLotCount = 10;
 // VRAM figures we believe in a title ("24GB"); others are part numbers.
 constexpr int kMinVramGb = 2;
 constexpr int kMaxVramGb = 256;
+// eBay titles hold at most 80 characters: rarely more words than this, so one allocation.
+constexpr std::size_t kTypicalTitleWords = 32;
 
 std::optional<int> as_number(const std::string& word) {
     if (word.empty() || word.size() > 6) return std::nullopt;
@@ -69,8 +72,8 @@ std::string join(const std::vector<std::string>& words) {
 // Aspect values that say nothing: eBay's "Not Specified", sellers' "N/A".
 bool says_nothing(std::string_view value) {
     const auto v = schema::ascii_lower(value);
-    return v.empty() || v == "not specified" || v == "does not apply" || v == "n/a" || v == "na" ||
-           v == "unknown" || v == "-";
+    return v.empty() || v == "not specified"sv || v == "does not apply"sv || v == "n/a"sv ||
+           v == "na"sv || v == "unknown"sv || v == "-"sv;
 }
 
 bool name_has(std::string_view name, std::string_view part) {
@@ -81,7 +84,7 @@ bool name_has(std::string_view name, std::string_view part) {
 std::vector<int> stated_vram(const std::vector<std::string>& words) {
     std::vector<int> vram;
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-        if (words[i + 1] != "gb" && words[i + 1] != "g") continue;
+        if (words[i + 1] != "gb"sv && words[i + 1] != "g"sv) continue;
         if (auto n = as_number(words[i]); n && *n >= kMinVramGb && *n <= kMaxVramGb) {
             vram.push_back(*n);
         }
@@ -125,7 +128,10 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
     for (const auto& word : rules.words) {
         // "inno3d" reads as inno 3 d: classify its letters, never a bare number.
         for (const auto& token : tokenize(word.word)) {
-            if (!as_number(token)) word_kinds_[token] |= bit(word.kind);
+            if (!as_number(token)) {
+                word_kinds_[token] |= bit(word.kind);
+                kind_words_.add(token);
+            }
         }
         learn(word.word);
     }
@@ -158,7 +164,8 @@ void TitleMatcher::add_phrase(PhraseIndex& index, const std::string& text, int t
         throw std::invalid_argument("the matcher's rule phrase '" + text +
                                     "' has no word to match");
     }
-    auto& bucket = index[phrase.words.front()];
+    index.first_words.add(phrase.words.front());
+    auto& bucket = index.by_first_word[phrase.words.front()];
     bucket.push_back(std::move(phrase));
     // Longest first, so that "rtx 3090 ti" wins over "rtx 3090".
     std::stable_sort(bucket.begin(), bucket.end(), [](const Phrase& a, const Phrase& b) {
@@ -171,7 +178,11 @@ std::vector<TitleMatcher::Occurrence> TitleMatcher::find(const PhraseIndex& inde
     std::vector<Occurrence> found;
     for (std::size_t i = 0; i < words.size();) {
         std::size_t advance = 1;
-        if (const auto it = index.find(words[i]); it != index.end()) {
+        if (!index.first_words.may_contain(words[i])) {
+            ++i;
+            continue;
+        }
+        if (const auto it = index.by_first_word.find(words[i]); it != index.by_first_word.end()) {
             for (const auto& phrase : it->second) {
                 const auto n = phrase.words.size();
                 if (i + n > words.size() ||
@@ -189,6 +200,7 @@ std::vector<TitleMatcher::Occurrence> TitleMatcher::find(const PhraseIndex& inde
 }
 
 unsigned TitleMatcher::kinds(const std::string& word) const {
+    if (!kind_words_.may_contain(word)) return 0;
     const auto it = word_kinds_.find(word);
     return it == word_kinds_.end() ? 0u : it->second;
 }
@@ -261,16 +273,16 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
             return true;
         }
         const bool vram_follows =
-            i + 2 < words.size() && (words[i + 2] == "g" || words[i + 2] == "gb");  // "X 8G"
-        if (i > 0 && words[i] == "x" && is_lot_count(words[i + 1]) && !vram_follows &&
-            (words[i - 1] == "gb" || words[i - 1] == "g" || words[i - 1].starts_with("gddr") ||
+            i + 2 < words.size() && (words[i + 2] == "g"sv || words[i + 2] == "gb"sv);  // "X 8G"
+        if (i > 0 && words[i] == "x"sv && is_lot_count(words[i + 1]) && !vram_follows &&
+            (words[i - 1] == "gb"sv || words[i - 1] == "g"sv || words[i - 1].starts_with("gddr") ||
              words[i - 1].starts_with("hbm") || ends_model(i))) {
             return true;
         }
     }
     std::size_t first = 0;
     while (first < words.size() && (kinds(words[first]) & bit(WordKind::noise))) ++first;
-    if (first + 2 < words.size() && is_lot_count(words[first]) && words[first + 1] == "x") {
+    if (first + 2 < words.size() && is_lot_count(words[first]) && words[first + 1] == "x"sv) {
         std::size_t next = first + 2;
         while (next < words.size() && (kinds(words[next]) & bit(WordKind::noise))) ++next;
         return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
@@ -368,7 +380,7 @@ void TitleMatcher::extend_past_vram(std::vector<Occurrence>& models,
     for (auto& m : models) {
         const auto end = m.start + m.length;
         if (end + 2 >= words.size() || !as_number(words[end]) ||
-            (words[end + 1] != "gb" && words[end + 1] != "g")) {
+            (words[end + 1] != "gb"sv && words[end + 1] != "g"sv)) {
             continue;
         }
         const auto it = alias_by_phrase_.find(
@@ -511,6 +523,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     using schema::MatchEvidence;
     // Every word for exclusion phrases; model names only outside part numbers.
     std::vector<std::string> words;
+    words.reserve(kTypicalTitleWords);
     const bool has_part_numbers = tokenize_title(title, vocabulary_, words) > 0;
     std::vector<std::string> split_words;
     if (has_part_numbers) tokenize(title, split_words);
@@ -538,7 +551,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     // M 10GB" is no Tesla M10).
     std::erase_if(models, [&](const Occurrence& m) {
         const auto end = m.start + m.length;
-        return end < words.size() && (words[end] == "gb" || words[end] == "g") &&
+        return end < words.size() && (words[end] == "gb"sv || words[end] == "g"sv) &&
                as_number(words[end - 1]);
     });
     extend_past_vram(models, words);

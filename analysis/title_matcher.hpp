@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "analysis/title_tokens.hpp"
+#include "analysis/word_prefilter.hpp"
 #include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/rules/catalog.hpp"
@@ -63,7 +64,10 @@ class TitleMatcher {
         std::vector<std::string> words;
         int target = 0;  // alias group or exclusion rule index
     };
-    using PhraseIndex = std::unordered_map<std::string, std::vector<Phrase>>;
+    struct PhraseIndex {
+        std::unordered_map<std::string, std::vector<Phrase>> by_first_word;
+        WordPrefilter first_words;
+    };
     struct Occurrence {
         std::size_t start = 0;
         std::size_t length = 0;
@@ -125,6 +129,7 @@ class TitleMatcher {
     std::vector<std::vector<int>> part_models_;  // per part-number rule: model indices
     std::vector<schema::ExclusionRule> exclusion_rules_;
     std::unordered_map<std::string, unsigned> word_kinds_;
+    WordPrefilter kind_words_;
     std::vector<Variants> variants_;  // per catalog model index
 };
 

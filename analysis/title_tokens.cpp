@@ -1,17 +1,26 @@
 #include "analysis/title_tokens.hpp"
 
+#include <array>
+
 namespace gpuprice::analysis {
 
 namespace {
 
 enum class CharClass { Letter, Digit, Joiner, Separator };
 
+constexpr std::array<CharClass, 256> kClasses = [] {
+    std::array<CharClass, 256> classes{};
+    classes.fill(CharClass::Separator);
+    for (int c = 'a'; c <= 'z'; ++c) classes[static_cast<std::size_t>(c)] = CharClass::Letter;
+    for (int c = 'A'; c <= 'Z'; ++c) classes[static_cast<std::size_t>(c)] = CharClass::Letter;
+    for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = CharClass::Digit;
+    classes['+'] = CharClass::Joiner;
+    classes['&'] = CharClass::Joiner;
+    return classes;
+}();
+
 CharClass classify(unsigned char c) {
-    if (c >= 'a' && c <= 'z') return CharClass::Letter;
-    if (c >= 'A' && c <= 'Z') return CharClass::Letter;
-    if (c >= '0' && c <= '9') return CharClass::Digit;
-    if (c == '+' || c == '&') return CharClass::Joiner;
-    return CharClass::Separator;
+    return kClasses[c];
 }
 
 bool is_alnum(unsigned char c) {
@@ -102,28 +111,28 @@ bool part_number_chunk(std::string_view chunk, const TokenVocabulary& vocabulary
     return foreign;
 }
 
-// Appends the words of `text` (see tokenize).
+// Appends the words of `text` (see tokenize): runs of letters (lowered) or of digits, and each
+// joiner on its own. Each word is built once from its run (no growing by characters).
 void append_words(std::string_view text, std::vector<std::string>& words) {
-    std::string current;
-    CharClass current_class = CharClass::Separator;
-    auto flush = [&] {
-        if (!current.empty()) words.push_back(std::move(current));
-        current.clear();
-    };
-    for (unsigned char c : text) {
-        const CharClass cls = classify(c);
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto cls = classify(static_cast<unsigned char>(text[i]));
         if (cls == CharClass::Separator) {
-            flush();
-        } else if (cls == CharClass::Joiner) {
-            flush();
-            words.emplace_back(1, static_cast<char>(c));
-        } else {
-            if (cls != current_class) flush();
-            current.push_back(lower(c));
+            ++i;
+            continue;
         }
-        current_class = cls;
+        if (cls == CharClass::Joiner) {
+            words.emplace_back(1, text[i++]);
+            continue;
+        }
+        std::size_t end = i + 1;
+        while (end < text.size() && classify(static_cast<unsigned char>(text[end])) == cls) ++end;
+        auto& word = words.emplace_back(text.substr(i, end - i));
+        if (cls == CharClass::Letter) {
+            for (auto& c : word) c = lower(static_cast<unsigned char>(c));
+        }
+        i = end;
     }
-    flush();
 }
 
 }  // namespace
