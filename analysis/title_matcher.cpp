@@ -519,6 +519,30 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     return {MatchReason::ok, &catalog_->models[static_cast<std::size_t>(m)], evidence, decided_by};
 }
 
+// Where the title first states the card's memory ("10GB", "10G-P5-..." read as words, "GDDR6X"),
+// if it also says nothing it fits ("for", "want") and does not open with an accessory maker's
+// name ("Alphacool Eisblock ... 32GB GDDR6 water block"). Accessory words after that point
+// describe the card: "EVGA RTX 3080 XC3 10GB GDDR6X Metal Backplate". In the tuning titles every
+// accessory word that followed a stated memory was such a feature.
+std::optional<std::size_t> TitleMatcher::card_memory_at(
+    const std::vector<std::string>& words) const {
+    if (words.empty() || (kinds(words.front()) & bit(WordKind::accessory_maker))) return {};
+    if (std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+            return (kinds(w) & bit(WordKind::purpose)) != 0;
+        })) {
+        return {};
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (words[i].starts_with("gddr")) return i;
+        if (i + 1 < words.size() && (words[i + 1] == "gb"sv || words[i + 1] == "g"sv)) {
+            if (const auto n = as_number(words[i]); n && *n >= kMinVramGb && *n <= kMaxVramGb) {
+                return i;
+            }
+        }
+    }
+    return {};
+}
+
 MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* specifics) const {
     using schema::MatchEvidence;
     // Every word for exclusion phrases; model names only outside part numbers.
@@ -535,9 +559,11 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
                                       MatchReason::accessory, MatchReason::not_a_gpu};
     const schema::ExclusionRule* hits[std::size(kOrder)] = {};
     const schema::ExclusionRule* mention_accessory = nullptr;
+    const auto memory_at = card_memory_at(plain);
     for (const auto& occurrence : find(exclusions_, plain)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
         if (rule.shadow || neutralized(plain, occurrence.start, rule)) continue;
+        if (rule.unless_card_stated && memory_at && occurrence.start > *memory_at) continue;
         if (rule.only_when_mentioned) {
             if (!mention_accessory) mention_accessory = &rule;
             continue;

@@ -21,6 +21,7 @@
 // never reads as an A10.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -96,6 +97,7 @@ class TitleMatcher {
         std::vector<int> vram;
     };
     PartNumberEvidence part_numbers(const std::vector<std::string>& words) const;
+    std::optional<std::size_t> card_memory_at(const std::vector<std::string>& words) const;
     // Drops what is not the listing's own model: keyword runs ("... 3080 3090") and a title cut
     // off after a shorter name of a model it named in full ("RTX 5070 Ti ... RTX 5070").
     void drop_noise(std::vector<Occurrence>& named, std::size_t word_count) const;

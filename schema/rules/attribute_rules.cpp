@@ -73,10 +73,9 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
     for (const auto& model : catalog.models) {
         if (!rules.model_cooler.contains(model.model) &&
             !rules.segment_cooler.contains(model.segment)) {
-            throw DataFileError(coolers_file, 0, "name",
-                                "no cooler for segment '" +
-                                    model.segment + "' (model '" +
-                                    model.model + "')");
+            throw DataFileError(
+                coolers_file, 0, "name",
+                "no cooler for segment '" + model.segment + "' (model '" + model.model + "')");
         }
     }
     return rules;

@@ -32,10 +32,11 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
     if (value == "gpu") return WordKind::gpu;
     if (value == "count-prefix") return WordKind::count_prefix;
     if (value == "count-unit") return WordKind::count_unit;
+    if (value == "accessory-maker") return WordKind::accessory_maker;
     table.fail(row, column,
                "'" + value +
                    "' is not one of noise, purpose, negator, inclusion, joiner, gpu, "
-                   "count-prefix, count-unit, lanes");
+                   "count-prefix, count-unit, lanes, accessory-maker");
 }
 
 // Titles are matched word by word, and only letters, digits, '+' and '&' make words.
@@ -114,11 +115,14 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             rule.neutralized_by.push_back(parse_kind(exclusions, row, "neutralized_by", kind));
         }
         const auto& when = exclusions.text(row, "when");
-        if (when != "always" && when != "mentioned" && when != "never") {
-            exclusions.fail(row, "when", "'" + when + "' is not always, mentioned or never");
+        if (when != "always" && when != "mentioned" && when != "never" &&
+            when != "unless-card-stated") {
+            exclusions.fail(row, "when",
+                            "'" + when + "' is not always, mentioned, never or unless-card-stated");
         }
         rule.only_when_mentioned = when == "mentioned";
         rule.shadow = when == "never";
+        rule.unless_card_stated = when == "unless-card-stated";
         rules.exclusions.push_back(std::move(rule));
     }
 

@@ -43,7 +43,8 @@ enum class WordKind {
     gpu,
     count_prefix,
     count_unit,
-    lanes
+    lanes,
+    accessory_maker
 };
 
 // exclusions.csv: a phrase that rejects a listing with `reason`, unless one of the word kinds in
@@ -56,6 +57,9 @@ struct ExclusionRule {
     // `when` never: a longer phrase that only keeps a shorter one inside it from firing
     // ("desktop graphics card" is a card, "see picture" is not a picture).
     bool shadow = false;
+    // `when` unless-card-stated: a card feature when it follows the card's memory ("10GB GDDR6X
+    // ... Metal Backplate"), the title mentions nothing it fits and opens with no accessory maker.
+    bool unless_card_stated = false;
 };
 
 // part_numbers.csv: a board, AIB or OEM part number pattern ('*' any run of characters, matched
