@@ -574,11 +574,13 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     }
     auto models = find(aliases_, words);
     // A number right before "GB" is a VRAM figure, not the end of a model name ("Triple Fan
-    // M 10GB" is no Tesla M10).
+    // M 10GB" is no Tesla M10); before "year" or "day" it is a time ("with a 2 year warranty" is
+    // no A2, "a 30 day return" no A30).
     std::erase_if(models, [&](const Occurrence& m) {
         const auto end = m.start + m.length;
-        return end < words.size() && (words[end] == "gb"sv || words[end] == "g"sv) &&
-               as_number(words[end - 1]);
+        return end < words.size() && as_number(words[end - 1]) &&
+               (words[end] == "gb"sv || words[end] == "g"sv ||
+                (kinds(words[end]) & bit(WordKind::duration)));
     });
     extend_past_vram(models, words);
     for (std::size_t r = 0; r < std::size(kOrder); ++r) {

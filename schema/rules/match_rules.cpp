@@ -33,10 +33,11 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
     if (value == "count-prefix") return WordKind::count_prefix;
     if (value == "count-unit") return WordKind::count_unit;
     if (value == "accessory-maker") return WordKind::accessory_maker;
+    if (value == "duration") return WordKind::duration;
     table.fail(row, column,
                "'" + value +
                    "' is not one of noise, purpose, negator, inclusion, joiner, gpu, "
-                   "count-prefix, count-unit, lanes, accessory-maker");
+                   "count-prefix, count-unit, lanes, accessory-maker, duration");
 }
 
 // Titles are matched word by word, and only letters, digits, '+' and '&' make words.

@@ -44,7 +44,8 @@ enum class WordKind {
     count_prefix,
     count_unit,
     lanes,
-    accessory_maker
+    accessory_maker,
+    duration
 };
 
 // exclusions.csv: a phrase that rejects a listing with `reason`, unless one of the word kinds in
