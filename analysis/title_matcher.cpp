@@ -282,11 +282,15 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
     }
     std::size_t first = 0;
     while (first < words.size() && (kinds(words[first]) & bit(WordKind::noise))) ++first;
-    if (first + 2 < words.size() && is_lot_count(words[first]) && words[first + 1] == "x"sv) {
-        std::size_t next = first + 2;
+    // "2x RTX 3090" and "(2) RTX 3090": a count that opens the title, right before a model. A
+    // single letter after the number is a brand's tail ("Inno3D" reads as inno 3 d), no count.
+    if (first + 1 < words.size() && is_lot_count(words[first]) &&
+        (words[first + 1] == "x"sv || words[first + 1].size() > 1)) {
+        const std::size_t after = words[first + 1] == "x"sv ? first + 2 : first + 1;
+        std::size_t next = after;
         while (next < words.size() && (kinds(words[next]) & bit(WordKind::noise))) ++next;
         return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
-            return m.start >= first + 2 && m.start <= next;  // "rtx" may open the model or be noise
+            return m.start >= after && m.start <= next;  // "rtx" may open the model or be noise
         });
     }
     return false;
