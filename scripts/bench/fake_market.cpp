@@ -6,7 +6,8 @@
 // searches hold besides: items located abroad (40% on top for data-centre cards, 8% for the
 // rest), 3% multi-variation listings (each a group of three variations), and a Best Match order
 // that re-ranks between calls. Titles hold the model's words, and a search returns every item
-// whose title holds all of its words, as eBay's does.
+// whose title holds all of its words, as eBay's does; items hold Memory Size and Compatible Slot
+// aspects at real shares, for the aspect_filter searches.
 //
 // Item ids say what an item is, so that coverage can be counted from any database: v1|1…|0 a
 // valid US listing, v1|2…|0 located abroad, v1|3…|0 a multi-variation summary, v1|3…|1-3 its
@@ -81,6 +82,17 @@ int main(int argc, char** argv) {
                 item.title = "NVIDIA " + model.model + " Graphics Card #" + std::to_string(serial);
                 item.price = std::to_string(100 + (serial * 7919) % 1500) + ".99";
                 item.condition_id = condition;
+                // Item aspects at the shares sellers fill them in the real T4 refinement
+                // (tests/data/ebay/search_gpu_tesla_t4_aspect_refinements_activescott.json:
+                // Memory Size 51 of 79 listings, Compatible Slot 34 of 79): the aspect_filter
+                // searches then cost what they would.
+                if (serial % 20 < 13) {
+                    item.specifics.emplace_back(
+                        "Memory Size", std::to_string(static_cast<int>(model.vram_gb)) + " GB");
+                }
+                if (model.form_factor == "PCIe" && serial % 7 < 3) {
+                    item.specifics.emplace_back("Compatible Slot", "PCI Express 4.0 x16");
+                }
                 const auto number = std::to_string(1000000 + serial);
                 if (i >= count) {
                     item.country = serial % 3 ? "CN" : "JP";
