@@ -256,6 +256,21 @@ TEST_SUITE("fetcher::aspect_filter") {
         CHECK(g.aspect("1", "Memory Size") == "12 GB");
     }
 
+    TEST_CASE("a multi-variation listing seen under a value does not take it") {
+        FilterFixture f;
+        auto group = card("2", "GeForce RTX 3080 8GB 10GB 12GB choose", {{"Memory Size", "10 GB"}});
+        group.group_id = "77";  // eBay matches a group when any one variation has the value
+        f.ebay.set_market(
+            {card("1", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}}), group});
+        f.config.expand_variations = false;
+        f.fetch_and_match({"RTX 3080"});
+        CHECK(f.aspect_filters() ==
+              std::vector<std::string>{"categoryId:27386,Memory Size:{10 GB}"});
+        CHECK(f.aspect("1", "Memory Size") == "10 GB");
+        CHECK_FALSE(f.verdict("2").empty());  // stored, matched, but without the aspect
+        CHECK(f.aspect("2", "Memory Size").empty());
+    }
+
     TEST_CASE("PCIe/SXM: the slot aspect's spellings come from the refinement") {
         FilterFixture f;
         f.ebay.set_market({
