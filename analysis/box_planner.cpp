@@ -6,9 +6,9 @@
 #include <map>
 #include <tuple>
 
-#include "analysis/support_caveat.hpp"
 #include "analysis/csv_format.hpp"
 #include "analysis/report_csv.hpp"
+#include "analysis/support_caveat.hpp"
 #include "schema/domain/clock.hpp"
 
 namespace gpuprice::analysis {
@@ -21,7 +21,7 @@ constexpr int kStaleAfterDays = 2;
 enum Constraint : unsigned { kBudget = 1, kSlots = 2, kWatts = 4 };
 
 struct Kind {
-    std::string condition;
+    schema::ConditionClass condition = schema::ConditionClass::used;
     const schema::GpuModel* model = nullptr;
     schema::Cooler cooler = schema::Cooler::open_air;
     std::optional<double> slot_width;
@@ -61,7 +61,8 @@ int slots_used(int count, const CardBuild& build, bool risers) {
 
 std::string plan_name(const Plan& p) {
     return std::to_string(p.count) + " x " + p.model->model + " (" +
-           std::string(schema::cooler_name(p.cooler)) + ", " + p.condition + ")";
+           std::string(schema::cooler_name(p.cooler)) + ", " +
+           std::string(schema::condition_name(p.condition)) + ")";
 }
 
 std::string constraint_names(unsigned mask) {
@@ -118,8 +119,7 @@ bool usable_for_prices(const ListingLine& line) {
     return !line.outlier;
 }
 
-std::vector<std::string> plan_caveats(const schema::Catalog& catalog,
-                                      const schema::GpuModel& model,
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const schema::GpuModel& model,
                                       std::optional<schema::Cooler> cooler, int listings,
                                       const BoxOptions& box, const std::string& as_of) {
     std::vector<std::string> caveats;
@@ -180,8 +180,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                          [](const PlannedListing& a, const PlannedListing& b) {
                              return a.listing->total_usd < b.listing->total_usd;
                          });
-        const auto tflops = peak_tflops(catalog, *kind.model, report_options.precision,
-                                        report_options.sparsity);
+        const auto tflops =
+            peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
         std::optional<Plan> best;
         for (int n = box.min_count; n <= box.max_count; ++n) {
             // Never more cards than there are listings to buy them from.

@@ -55,7 +55,7 @@ struct Plan {
     int rank = 0;
     int count = 0;
     const schema::GpuModel* model = nullptr;
-    std::string condition;
+    schema::ConditionClass condition = schema::ConditionClass::used;
     schema::Cooler cooler = schema::Cooler::open_air;
     std::optional<double> slot_width;      // per card; nullopt for SXM
     std::vector<PlannedListing> listings;  // the `count` cheapest of their kind
@@ -90,8 +90,7 @@ bool usable_for_prices(const ListingLine& line);
 
 // The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,
 // passive cooling.
-std::vector<std::string> plan_caveats(const schema::Catalog& catalog,
-                                      const schema::GpuModel& model,
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const schema::GpuModel& model,
                                       std::optional<schema::Cooler> cooler, int listings,
                                       const BoxOptions& box, const std::string& as_of);
 

@@ -8,11 +8,12 @@ namespace gpuprice::analysis {
 std::vector<CardAdvice> single_card_advice(const Report& report, const schema::Catalog& catalog,
                                            const schema::AttributeRules& rules,
                                            const BoxOptions& box, const std::string& as_of) {
-    std::map<std::pair<std::string, int>, int> ranked;  // (condition, class) -> ranked cards
+    std::map<std::pair<schema::ConditionClass, int>, int>
+        ranked;  // (condition, class) -> ranked cards
     for (const auto& row : report.rows)
         if (row.rank) ++ranked[{row.condition, row.vram_class.upper_gb}];
 
-    std::map<std::pair<std::string, int>, CardAdvice> best;
+    std::map<std::pair<schema::ConditionClass, int>, CardAdvice> best;
     for (const auto& row : report.rows) {
         const auto& m = *row.model;
         if (!row.rank || !row.basis_usd || m.vram_gb < box.min_vram_gb) continue;
@@ -46,8 +47,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         advice.cheapest = cheapest;
         advice.build = cheapest_build;
         advice.watts = watts;
-        advice.caveats = plan_caveats(catalog, m, cheapest_build.cooler,
-                                      row.listings, box, as_of);
+        advice.caveats = plan_caveats(catalog, m, cheapest_build.cooler, row.listings, box, as_of);
         best[key] = std::move(advice);
     }
     std::vector<CardAdvice> out;

@@ -71,12 +71,14 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
 }
 
 std::string plan_header(const BoxOptions& box, const CsvContext& context,
-                        const std::vector<std::string>& conditions) {
+                        const std::vector<schema::ConditionClass>& conditions) {
     const bool fixed = box.min_count == box.max_count;
     std::string cards = box.max_count <= 1 && fixed ? "single cards"
                         : fixed                     ? std::to_string(box.min_count) + "-card builds"
                                 : "builds of 1 to " + std::to_string(box.max_count) + " cards";
-    std::string out = "gpuprice recommend: " + cards + ", " + join(conditions, "/") + ", " +
+    std::vector<std::string> names;
+    for (const auto c : conditions) names.emplace_back(schema::condition_name(c));
+    std::string out = "gpuprice recommend: " + cards + ", " + join(names, "/") + ", " +
                       precision_label(context.precision, context.sparsity) +
                       " dense TFLOPS; prices as of " + context.as_of + "\n";
     std::string box_line =
@@ -112,7 +114,8 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                         maybe(p.gflops_per_usd, 1)});
         std::string d = wrap(
             "each " + slots_text(p.slot_width) + " " + std::string(schema::cooler_name(p.cooler)) +
-                ", " + p.condition + ", " + std::to_string(p.model->tdp_w) + " W TDP" +
+                ", " + std::string(schema::condition_name(p.condition)) + ", " +
+                std::to_string(p.model->tdp_w) + " W TDP" +
                 (p.watts_per_card != p.model->tdp_w
                      ? " limited to " + std::to_string(p.watts_per_card) + " W"
                      : "") +
@@ -148,7 +151,7 @@ std::string plans_csv(const PlanResult& result, const CsvContext& context) {
         line.integer(p.rank)
             .integer(p.count)
             .text(p.model->model)
-            .text(p.condition)
+            .text(schema::condition_name(p.condition))
             .number(p.total_usd, 2)
             .number(p.total_tflops, 1)
             .number(p.total_vram_gb, 0)
@@ -178,9 +181,9 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         const auto& r = *a.row;
         rows.push_back({r.vram_class.label,
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
-                        r.model->model, r.condition, format_number(*r.basis_usd, 0),
-                        std::to_string(r.listings), maybe(r.tflops, 1),
-                        maybe(r.gflops_per_usd, 1)});
+                        r.model->model, std::string(schema::condition_name(r.condition)),
+                        format_number(*r.basis_usd, 0), std::to_string(r.listings),
+                        maybe(r.tflops, 1), maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
                                  std::string(schema::cooler_name(a.build.cooler)) + ", " +
                                  std::to_string(a.watts) + " W:",
@@ -210,7 +213,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
         line.integer(*r.rank)
             .integer(1)
             .text(r.model->model)
-            .text(r.condition)
+            .text(schema::condition_name(r.condition))
             .number(a.cheapest->total_usd, 2)
             .number(r.tflops, 1)
             .number(r.model->vram_gb, 0)

@@ -14,7 +14,7 @@ namespace gpuprice::analysis {
 
 // The lines above every answer: the prices' date, precision, the box and the budget.
 std::string plan_header(const BoxOptions& box, const CsvContext& context,
-                        const std::vector<std::string>& conditions);
+                        const std::vector<schema::ConditionClass>& conditions);
 
 std::string plans_table(const PlanResult& result, const CsvContext& context);
 std::string plans_csv(const PlanResult& result, const CsvContext& context);

@@ -32,11 +32,12 @@ std::vector<double> kept(const std::vector<double>& values) {
 std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
                                          const std::vector<Clearance>& clearances,
                                          const std::vector<schema::SoldPrice>& sold,
-                                         const std::vector<std::string>& conditions,
+                                         const std::vector<schema::ConditionClass>& conditions,
                                          Shipping shipping, Period period) {
-    std::map<std::pair<std::string, std::string>, Bucket> buckets;  // (period, condition)
+    std::map<std::pair<std::string, schema::ConditionClass>, Bucket>
+        buckets;  // (period, condition)
     const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
-        const std::string condition(schema::condition_class(condition_id));
+        const auto condition = schema::condition_class(condition_id);
         if (std::find(conditions.begin(), conditions.end(), condition) == conditions.end())
             return nullptr;
         const auto key = period == Period::week ? schema::week_start(night) : night;
@@ -85,7 +86,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
 }
 
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
-                                           const std::vector<std::string>& conditions,
+                                           const std::vector<schema::ConditionClass>& conditions,
                                            Shipping shipping) {
     auto nights = price_history(history, {}, {}, conditions, shipping, Period::night);
     std::erase_if(nights, [](const NightlyMedian& n) { return n.listings == 0; });

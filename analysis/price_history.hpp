@@ -8,6 +8,7 @@
 
 #include "analysis/clearance.hpp"
 #include "analysis/price_report.hpp"
+#include "schema/domain/condition.hpp"
 #include "schema/domain/observation.hpp"
 #include "schema/domain/sold_item.hpp"
 
@@ -17,7 +18,7 @@ enum class Period { night, week };
 
 struct NightlyMedian {
     std::string night;  // the night, or the Monday of the week
-    std::string condition;
+    schema::ConditionClass condition = schema::ConditionClass::used;
     int listings = 0;
     int outliers_removed = 0;
     double median_usd = 0;  // meaningful when listings > 0
@@ -34,12 +35,12 @@ struct NightlyMedian {
 std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
                                          const std::vector<Clearance>& clearances,
                                          const std::vector<schema::SoldPrice>& sold,
-                                         const std::vector<std::string>& conditions,
+                                         const std::vector<schema::ConditionClass>& conditions,
                                          Shipping shipping, Period period = Period::night);
 
 // The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
-                                           const std::vector<std::string>& conditions,
+                                           const std::vector<schema::ConditionClass>& conditions,
                                            Shipping shipping);
 
 }  // namespace gpuprice::analysis

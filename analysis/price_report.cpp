@@ -87,10 +87,10 @@ double percent_change(double now, double then) {
 Report build_report(const std::vector<schema::PricedObservation>& observations,
                     const schema::Catalog& catalog, const ReportOptions& options,
                     const MarketEvidence& evidence) {
-    std::map<std::pair<std::string, std::string>, Group> groups;  // (condition, model)
+    std::map<std::pair<schema::ConditionClass, std::string>, Group> groups;  // (condition, model)
     // The group of a price of `model` in condition `condition_id`, or null when not reported.
     const auto group_of = [&](int condition_id, const std::string& model_name) -> Group* {
-        const std::string condition(schema::condition_class(condition_id));
+        const auto condition = schema::condition_class(condition_id);
         if (std::find(options.conditions.begin(), options.conditions.end(), condition) ==
             options.conditions.end()) {
             return nullptr;
@@ -198,7 +198,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         return ka && *ka > *kb;
     };
     std::stable_sort(report.rows.begin(), report.rows.end(), by_key);
-    std::string condition;
+    std::optional<schema::ConditionClass> condition;
     int upper = -1, next_rank = 1;
     for (auto& row : report.rows) {
         if (row.condition != condition || row.vram_class.upper_gb != upper) {

@@ -12,6 +12,7 @@
 #include "analysis/support_caveat.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
+#include "schema/domain/condition.hpp"
 #include "schema/domain/observation.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/rules/catalog.hpp"
@@ -24,8 +25,8 @@ namespace gpuprice::analysis {
 enum class RankBy { tflops, bandwidth, vram };
 
 struct ReportOptions {
-    std::vector<std::string> conditions = {"used"};  // new, open-box, refurbished, used
-    std::string precision = "fp16";                  // a precision of precisions.csv
+    std::vector<schema::ConditionClass> conditions = {schema::ConditionClass::used};
+    std::string precision = "fp16";  // a precision of precisions.csv
     Sparsity sparsity = Sparsity::Dense;
     Shipping shipping = Shipping::Include;
     int min_listings = 3;  // fewer usable listings: shown, marked low_sample, not ranked
@@ -45,7 +46,7 @@ struct MarketEvidence {
 };
 
 struct ReportRow {
-    std::string condition;
+    schema::ConditionClass condition = schema::ConditionClass::used;
     VramClass vram_class;
     std::optional<int> rank;  // within class and condition; none when low_sample
     const schema::GpuModel* model = nullptr;
@@ -79,7 +80,7 @@ struct ReportRow {
 // One listing as it entered (or was kept out of) a median, for the per-listing CSV.
 struct ListingLine {
     const schema::PricedObservation* observation = nullptr;
-    std::string condition;
+    schema::ConditionClass condition = schema::ConditionClass::used;
     double total_usd = 0;
     bool outlier = false;
 };

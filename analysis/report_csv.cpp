@@ -6,7 +6,7 @@
 namespace gpuprice::analysis {
 
 std::string precision_label(const std::string& precision, Sparsity sparsity) {
-    return precision + (sparsity == Sparsity::Sparse ? "-sparse" : "");
+    return precision + std::string(sparsity_suffix(sparsity));
 }
 
 std::string row_precision_label(const ReportRow& row, const CsvContext& context) {
@@ -70,7 +70,7 @@ const std::vector<ReportColumn>& report_columns() {
     using C = const CsvContext&;
     // Append only: users' spreadsheets address these columns by position.
     static const std::vector<ReportColumn> columns = {
-        {"condition", [](CsvLine& l, R r, C) { l.text(r.condition); }},
+        {"condition", [](CsvLine& l, R r, C) { l.text(schema::condition_name(r.condition)); }},
         {"vram_class_gb", [](CsvLine& l, R r, C) { l.integer(r.vram_class.upper_gb); }},
         {"rank",
          [](CsvLine& l, R r, C) { optional_integer(l, r.rank); },
@@ -177,7 +177,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
     for (const auto& l : report.listings) {
         const auto& o = *l.observation;
         CsvLine line;
-        line.text(l.condition)
+        line.text(schema::condition_name(l.condition))
             .text(o.model)
             .text(o.item_id)
             .text(o.title)
@@ -213,7 +213,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
     for (const auto& c : clearances) {
         const auto& life = *c.life;
         CsvLine line;
-        line.text(schema::condition_class(life.condition_id))
+        line.text(schema::condition_name(schema::condition_class(life.condition_id)))
             .text(life.model)
             .text(life.item_id)
             .text(life.title)

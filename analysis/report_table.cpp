@@ -68,7 +68,7 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
 
     std::string out;
     if (context.night_status != "complete") out += "warning: " + context.night_status + "\n";
-    std::string condition;
+    std::optional<schema::ConditionClass> condition;
     int upper = -1;
     std::vector<std::vector<std::string>> block;
     auto flush = [&] {
@@ -80,8 +80,11 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
             flush();
             condition = row.condition;
             upper = -1;
-            out += "== " + condition + " (as of " + context.as_of + ", " + label +
-                   (context.sparsity == Sparsity::Sparse ? ", sparse: inference only" : "") +
+            out += "== " + std::string(schema::condition_name(row.condition)) + " (as of " +
+                   context.as_of + ", " + label +
+                   (context.sparsity == Sparsity::Sparse
+                        ? ", " + std::string(sparsity_note(context.sparsity))
+                        : std::string()) +
                    ", ranked by " + std::string(price_basis_label(context.basis)) + ") ==\n";
         }
         if (row.vram_class.upper_gb != upper) {

@@ -70,7 +70,7 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
 
     int groups = 0;
     {
-        std::string condition;
+        std::optional<schema::ConditionClass> condition;
         int upper = -1;
         for (const auto* row : rows) {
             if (row->condition != condition || row->vram_class.upper_gb != upper) ++groups;
@@ -86,9 +86,7 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
            " " + std::to_string(height) + "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
     svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">Tensor GFLOPS per USD (" +
-           xml_escape(label) +
-           (context.sparsity == Sparsity::Sparse ? ", sparse: inference only" : ", dense") +
-           ")</text>\n";
+           xml_escape(label) + ", " + std::string(sparsity_note(context.sparsity)) + ")</text>\n";
     svg +=
         "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">Median eBay price incl. known "
         "shipping, as of " +
@@ -112,7 +110,7 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
            "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#555555\">GFLOPS per USD</text>\n";
     int y = kTop;
     int color = -1;
-    std::string condition;
+    std::optional<schema::ConditionClass> condition;
     int upper = -1;
     for (const auto* row : rows) {
         if (row->condition != condition || row->vram_class.upper_gb != upper) {
@@ -122,7 +120,8 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
             y += 8;
             svg += "<text x=\"20\" y=\"" + std::to_string(y + 12) +
                    "\" font-size=\"13\" font-weight=\"bold\" fill=\"" + kColors[color] + "\">" +
-                   xml_escape(row->vram_class.label) + " - " + xml_escape(condition) + "</text>\n";
+                   xml_escape(row->vram_class.label) + " - " +
+                   xml_escape(std::string(schema::condition_name(*condition))) + "</text>\n";
             y += 20;
         }
         const double value = *row->gflops_per_usd;

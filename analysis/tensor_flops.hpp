@@ -5,11 +5,10 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/sparsity.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
-
-enum class Sparsity { Dense, Sparse };
 
 // units x FMA/clock x 2 FLOPs x clock, in TFLOPS (TOPS for integer precisions). Matrix
 // precisions count matrix units at the SKU's tensor_clock_mhz where the vendor states one, else

@@ -40,13 +40,12 @@ std::string precision_option(const schema::Catalog& catalog, const std::string& 
     return value;
 }
 
-std::vector<std::string> report_conditions(const std::string& value) {
-    if (value == "all") return {"new", "open-box", "refurbished", "used"};
-    if (value == "new" || value == "used" || value == "refurbished" || value == "open-box") {
-        return {value};
+std::vector<schema::ConditionClass> conditions_option(const std::string& value) {
+    try {
+        return schema::parse_conditions(value);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
     }
-    throw UsageError("unknown condition '" + value +
-                     "' (use new, used, refurbished, open-box or all)");
 }
 
 schema::Catalog load_catalog(const GlobalOptions& global) {

@@ -9,6 +9,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "schema/domain/condition.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -39,8 +40,9 @@ std::optional<boost::program_options::variables_map> parse_command_options(
 // --precision as given: a precision of the catalog's precisions.csv; else a UsageError naming
 // them.
 std::string precision_option(const schema::Catalog& catalog, const std::string& value);
-// --condition as given for reports: new, used, refurbished, open-box, or all of them.
-std::vector<std::string> report_conditions(const std::string& value);
+// --condition of every command: new, used, refurbished, open-box, or all of them; throws
+// UsageError naming the value otherwise.
+std::vector<schema::ConditionClass> conditions_option(const std::string& value);
 
 schema::Catalog load_catalog(const GlobalOptions& global);
 

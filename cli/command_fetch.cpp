@@ -210,7 +210,7 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
 // Insights scope it says so once and the night goes on.
 int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
                const schema::Catalog& catalog,
-               const std::vector<fetcher::ConditionGroup>& conditions,
+               const std::vector<schema::ConditionClass>& conditions,
                const fetcher::Credentials& credentials, int calls_used) {
     fetcher::SoldFetchConfig sold;
     const auto& market = options.config.search.marketplace;
@@ -224,9 +224,9 @@ int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOpt
     sold.terms = options.queries.empty()
                      ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                      : options.queries;
-    for (const auto& condition : conditions) {
+    for (const auto condition : conditions) {
         if (!sold.condition_ids.empty()) sold.condition_ids += '|';
-        sold.condition_ids += condition.condition_ids;
+        sold.condition_ids += schema::condition_info(condition).search_ids;
     }
     sold.token_cache_path = options.token_cache + ".insights";
     sold.http = options.config.http;
@@ -287,12 +287,7 @@ void ask_items(const GlobalOptions& global, schema::Database& db, const FetchOpt
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args) {
     auto options = parse_fetch_options(args);
     if (!options) return kExitOk;
-    std::vector<fetcher::ConditionGroup> conditions;
-    try {
-        conditions = fetcher::condition_groups(options->condition);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-    }
+    const auto conditions = conditions_option(options->condition);
 
     const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
     const auto catalog = schema::load_catalog(catalog_dir);

@@ -4,6 +4,7 @@
 #include "analysis/price_history.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_format.hpp"
 #include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_inputs.hpp"
@@ -72,8 +73,8 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
                                options, args)) {
         return kExitOk;
     }
-    const auto conditions = report_conditions(condition);
-    if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
+    const auto conditions = conditions_option(condition);
+    const bool csv = output_format_option(format) == OutputFormat::csv;
     if (by != "night" && by != "week") throw UsageError("--by must be night or week");
     const auto period = by == "week" ? analysis::Period::week : analysis::Period::night;
 
@@ -105,7 +106,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
             std::cerr << "gpuprice: warning: " << status.summary(*latest, *latest) << '\n';
         }
     }
-    if (format == "csv") {
+    if (csv) {
         std::cout << by
                   << ",condition,model,listings,outliers_removed,median_price_usd,p25_price_"
                      "usd,p75_price_usd,cleared_median_usd,cleared_listings,sold_median_usd,"
@@ -113,7 +114,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
         for (const auto& n : nights) {
             analysis::CsvLine line;
             line.text(n.night)
-                .text(n.condition)
+                .text(schema::condition_name(n.condition))
                 .text(model_name)
                 .integer(n.listings)
                 .integer(n.outliers_removed);
@@ -133,7 +134,8 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     std::vector<std::vector<std::string>> rows;
     for (const auto& n : nights) {
         const bool asked = n.listings > 0;
-        rows.push_back({n.night, n.condition, std::to_string(n.listings),
+        rows.push_back({n.night, std::string(schema::condition_name(n.condition)),
+                        std::to_string(n.listings),
                         asked ? analysis::format_number(n.median_usd, 0) : "-",
                         asked ? analysis::format_number(n.p25_usd, 0) + "-" +
                                     analysis::format_number(n.p75_usd, 0)

@@ -6,6 +6,7 @@
 #include "analysis/plan_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_format.hpp"
 #include "cli/report_query.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
@@ -101,7 +102,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     }
     box.objective = *parsed_objective;
     if (box.results < 1) throw UsageError("--results must be at least 1");
-    if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
+    const bool csv = output_format_option(format) == OutputFormat::csv;
     box.min_listings = query.options.min_listings;
     // Ranks as in `report`: the VRAM filter applies to the advice, not to the ranking.
     box.min_vram_gb = query.options.min_vram_gb;
@@ -125,22 +126,22 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         if (!o.attributes) o.attributes = extractor.extract(o.title);
 
     const auto& context = loaded->context;
-    if (format == "table") {
+    if (!csv) {
         std::cout << analysis::plan_header(box, context, query.options.conditions);
     }
     if (box.max_count <= 1 && !count) {
         const auto advice =
             analysis::single_card_advice(loaded->report, catalog, rules, box, context.as_of);
-        std::cout << (format == "csv" ? analysis::advice_csv(advice, context)
-                                      : analysis::advice_table(advice, context));
+        std::cout << (csv ? analysis::advice_csv(advice, context)
+                          : analysis::advice_table(advice, context));
         return kExitOk;
     }
     auto report_options = query.options;
     report_options.as_of = context.as_of;
     const auto result = analysis::plan_boxes(loaded->report, catalog, rules, report_options, box);
-    std::cout << (format == "csv" ? analysis::plans_csv(result, context)
-                                  : analysis::plans_table(result, context));
-    if (result.plans.empty() && format == "csv") {
+    std::cout << (csv ? analysis::plans_csv(result, context)
+                      : analysis::plans_table(result, context));
+    if (result.plans.empty() && csv) {
         std::cerr << "gpuprice: recommend: nothing fits: " << result.nothing_fits << '\n';
     }
     return kExitOk;

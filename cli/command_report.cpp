@@ -9,6 +9,7 @@
 #include "analysis/svg_chart.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_format.hpp"
 #include "cli/report_query.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/store/atomic_file.hpp"
@@ -39,7 +40,7 @@ int table_width(const GlobalOptions& global) {
 std::string options_in_name(const ReportQuery& query) {
     std::string name;
     if (query.precision != "fp16") name += "-" + query.precision;
-    if (query.sparse) name += "-sparse";
+    name += analysis::sparsity_suffix(query.options.sparsity);
     if (query.no_shipping) name += "-noship";
     if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
     if (!query.since.empty()) name += "-since-" + query.since;
@@ -77,9 +78,8 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     const auto catalog = load_catalog(global);
     resolve_report_query(query, catalog);
     query.options.rank_by = rank_by_option(rank_by);
-    if (!format.empty() && format != "table" && format != "csv" && format != "none") {
-        throw UsageError("--format must be table, csv or none");
-    }
+    std::optional<OutputFormat> shown;  // unset: a table, or nothing when --quiet
+    if (!format.empty()) shown = output_format_option(format, true);
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     auto db = open_database_for_reading(global, catalog);
@@ -122,11 +122,12 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                          (chart ? std::string(" and .svg") : std::string()));
 
     // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
-    if (format.empty()) format = global.verbosity == Verbosity::Quiet ? "none" : "table";
-    if (format == "table") {
+    if (!shown)
+        shown = global.verbosity == Verbosity::Quiet ? OutputFormat::none : OutputFormat::table;
+    if (*shown == OutputFormat::table) {
         std::cout << analysis::report_table(loaded->report, context, table_width(global));
     }
-    if (format == "csv") std::cout << csv;
+    if (*shown == OutputFormat::csv) std::cout << csv;
     return kExitOk;
 }
 

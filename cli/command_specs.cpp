@@ -5,6 +5,7 @@
 #include "analysis/tensor_flops.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_format.hpp"
 
 namespace po = boost::program_options;
 
@@ -43,8 +44,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
     const auto catalog = load_catalog(global);
     opts.precision = precision_option(catalog, precision);
     if (vm->count("sparse")) opts.sparsity = analysis::Sparsity::Sparse;
-    if (format != "table" && format != "csv") throw UsageError("--format must be table or csv");
-    opts.csv = format == "csv";
+    opts.csv = output_format_option(format) == OutputFormat::csv;
 
     const auto label = analysis::precision_label(opts.precision, opts.sparsity);
     if (opts.csv) {

@@ -67,7 +67,7 @@ analysis::RankBy rank_by_option(const std::string& value) {
 }
 
 void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
-    q.options.conditions = report_conditions(q.condition_option);
+    q.options.conditions = conditions_option(q.condition_option);
     q.options.precision = precision_option(catalog, q.precision);
     q.options.supported_only = q.supported_only;
     q.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
@@ -120,7 +120,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
     for (const auto& c : analysis::find_clearances(loaded.lives, coverage, options.shipping,
                                                    &loaded.clearance_counts)) {
-        const std::string condition(schema::condition_class(c.life->condition_id));
+        const auto condition = schema::condition_class(c.life->condition_id);
         const auto& wanted = options.conditions;
         if (c.night >= loaded.evidence_from && c.night <= *latest &&
             std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {

@@ -8,16 +8,17 @@
 #include <memory>
 #include <set>
 
+#include "schema/domain/condition.hpp"
 #include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
 
 namespace dom = simdjson::dom;
+using schema::SkipReason;
 
 namespace {
 
 constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";
-constexpr int kForPartsCondition = 7000;
 
 // Replaces invalid UTF-8 sequences with U+FFFD so one bad title cannot sink a whole page;
 // items that carry the replacement character are then skipped as invalid-utf8.
@@ -158,35 +159,35 @@ std::string item_group_id(std::string_view href) {
 using Aspects = std::vector<std::pair<std::string, std::string>>;
 
 // Reads one item; returns the skip reason, or nullopt when the listing is usable.
-std::optional<std::string> read_item(dom::element value, std::string_view currency,
-                                     schema::Listing& listing, Aspects* aspects) {
+std::optional<SkipReason> read_item(dom::element value, std::string_view currency,
+                                    schema::Listing& listing, Aspects* aspects) {
     dom::object item;
-    if (value.get(item)) return "malformed-item";
+    if (value.get(item)) return SkipReason::malformed_item;
 
     auto item_id = optional_string(item, "itemId");
-    if (!item_id || item_id->empty()) return "missing-item-id";
+    if (!item_id || item_id->empty()) return SkipReason::missing_item_id;
     listing.item_id = std::string(*item_id);
 
     dom::element title_value;
-    if (item["title"].get(title_value) || title_value.is_null()) return "missing-title";
+    if (item["title"].get(title_value) || title_value.is_null()) return SkipReason::missing_title;
     std::string_view title;
-    if (title_value.get(title)) return "bad-title";
-    if (title.size() > kMaxTitleBytes) return "bad-title";
+    if (title_value.get(title)) return SkipReason::bad_title;
+    if (title.size() > kMaxTitleBytes) return SkipReason::bad_title;
     listing.title = schema::printable_text(title);
-    if (listing.title.find_first_not_of(' ') == std::string::npos) return "missing-title";
-    if (listing.title.find(kReplacementChar) != std::string::npos) return "invalid-utf8";
+    if (listing.title.find_first_not_of(' ') == std::string::npos) return SkipReason::missing_title;
+    if (listing.title.find(kReplacementChar) != std::string::npos) return SkipReason::invalid_utf8;
 
     dom::element price_value;
-    if (item["price"].get(price_value)) return "missing-price";
+    if (item["price"].get(price_value)) return SkipReason::missing_price;
     dom::object price;
     std::string_view amount;
-    if (price_value.get(price) || price["value"].get(amount)) return "bad-price";
+    if (price_value.get(price) || price["value"].get(amount)) return SkipReason::bad_price;
     const auto cents = parse_price_cents(amount);
-    if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return "bad-price";
+    if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return SkipReason::bad_price;
     listing.price_cents = *cents;
     listing.currency = string_or_empty(price, "currency");
     // Prices are kept in the marketplace's currency, never converted or mixed.
-    if (listing.currency != currency) return "other-currency";
+    if (listing.currency != currency) return SkipReason::other_currency;
 
     // conditionId is a string in the Browse API ("3000").
     if (auto condition = optional_string(item, "conditionId")) {
@@ -197,10 +198,12 @@ std::optional<std::string> read_item(dom::element value, std::string_view curren
             listing.condition_id = id;
         }
     }
-    if (listing.condition_id == kForPartsCondition) return "for-parts-condition";
+    if (listing.condition_id &&
+        schema::condition_class(*listing.condition_id) == schema::ConditionClass::for_parts)
+        return SkipReason::for_parts_condition;
 
     dom::array buying;
-    if (item["buyingOptions"].get(buying)) return "missing-buying-options";
+    if (item["buyingOptions"].get(buying)) return SkipReason::missing_buying_options;
     bool priced_offer = false;
     for (auto option : buying) {
         std::string_view name;
@@ -210,7 +213,7 @@ std::optional<std::string> read_item(dom::element value, std::string_view curren
         priced_offer = priced_offer || name == "FIXED_PRICE" || name == "BEST_OFFER";
     }
     // An auction's current bid is not a price.
-    if (!priced_offer) return "auction-only";
+    if (!priced_offer) return SkipReason::auction_only;
 
     listing.legacy_item_id = string_or_empty(item, "legacyItemId");
     listing.item_url = string_or_empty(item, "itemWebUrl");

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "schema/domain/listing.hpp"
+#include "schema/domain/skip_reason.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -42,7 +43,7 @@ struct SearchPage {
     // Skipped items by reason: missing-item-id, missing-title, bad-title, missing-price,
     // bad-price, other-currency, auction-only, missing-buying-options, for-parts-condition,
     // malformed-item, invalid-utf8.
-    std::map<std::string, int> skips;
+    schema::SkipCounts skips;
     std::vector<EbayError> errors;
     std::vector<EbayError> warnings;  // with HTTP 200
     // Set when the body is not a JSON object at all, or ends early: what came before is kept.

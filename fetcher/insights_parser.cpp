@@ -5,14 +5,14 @@
 #include <charconv>
 
 #include "schema/domain/clock.hpp"
+#include "schema/domain/condition.hpp"
 
 namespace gpuprice::fetcher {
 
 namespace dom = simdjson::dom;
+using schema::SkipReason;
 
 namespace {
-
-constexpr int kForPartsCondition = 7000;
 
 std::string text(dom::object obj, std::string_view key) {
     std::string_view value;
@@ -21,26 +21,27 @@ std::string text(dom::object obj, std::string_view key) {
 }
 
 // Reads one sale; returns the skip reason, or nullopt when it is usable.
-std::optional<std::string> read_sale(dom::element value, std::string_view currency,
-                                     schema::SoldItem& sale) {
+std::optional<SkipReason> read_sale(dom::element value, std::string_view currency,
+                                    schema::SoldItem& sale) {
     dom::object item;
-    if (value.get(item)) return "malformed-item";
+    if (value.get(item)) return SkipReason::malformed_item;
     sale.item_id = text(item, "itemId");
-    if (sale.item_id.empty()) return "missing-item-id";
+    if (sale.item_id.empty()) return SkipReason::missing_item_id;
     sale.title = text(item, "title");
-    if (sale.title.empty() || sale.title.size() > kMaxTitleBytes) return "missing-title";
+    if (sale.title.empty() || sale.title.size() > kMaxTitleBytes) return SkipReason::missing_title;
 
     dom::object price;
     std::string_view amount;
-    if (item["lastSoldPrice"].get(price) || price["value"].get(amount)) return "bad-price";
+    if (item["lastSoldPrice"].get(price) || price["value"].get(amount))
+        return SkipReason::bad_price;
     const auto cents = parse_price_cents(amount);
-    if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return "bad-price";
+    if (!cents || *cents <= 0 || *cents > kMaxPriceCents) return SkipReason::bad_price;
     sale.price_cents = *cents;
     sale.currency = text(price, "currency");
-    if (sale.currency != currency) return "other-currency";
+    if (sale.currency != currency) return SkipReason::other_currency;
 
     sale.sold_at = text(item, "lastSoldDate");
-    if (!schema::parse_iso_utc(sale.sold_at)) return "missing-sold-date";
+    if (!schema::parse_iso_utc(sale.sold_at)) return SkipReason::missing_sold_date;
 
     const auto condition = text(item, "conditionId");  // a string, as in Browse
     int id = 0;
@@ -49,7 +50,9 @@ std::optional<std::string> read_sale(dom::element value, std::string_view curren
     if (!condition.empty() && ec == std::errc() && end == condition.data() + condition.size()) {
         sale.condition_id = id;
     }
-    if (sale.condition_id == kForPartsCondition) return "for-parts-condition";
+    if (sale.condition_id &&
+        schema::condition_class(*sale.condition_id) == schema::ConditionClass::for_parts)
+        return SkipReason::for_parts_condition;
 
     dom::array buying;
     if (!item["buyingOptions"].get(buying)) {

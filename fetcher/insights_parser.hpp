@@ -21,7 +21,7 @@ struct SoldPage {
     std::vector<schema::SoldItem> items;
     // missing-item-id, missing-title, bad-price, other-currency, missing-sold-date,
     // for-parts-condition, malformed-item.
-    std::map<std::string, int> skips;
+    schema::SkipCounts skips;
     std::vector<EbayError> errors;
     std::string page_problem;  // set when the body is not a JSON object
 };

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/url.hpp"
@@ -29,20 +28,6 @@ std::string money(std::int64_t cents) {
 }
 
 }  // namespace
-
-std::vector<ConditionGroup> condition_groups(std::string_view condition) {
-    const ConditionGroup new_group{"new", "1000"};
-    const ConditionGroup open_box{"open-box", "1500|1750"};
-    const ConditionGroup refurbished{"refurbished", "2000|2010|2020|2030|2500"};
-    const ConditionGroup used{"used", "3000"};
-    if (condition == "new") return {new_group};
-    if (condition == "open-box") return {open_box};
-    if (condition == "refurbished") return {refurbished};
-    if (condition == "used") return {used};
-    if (condition == "all") return {new_group, open_box, refurbished, used};
-    throw std::invalid_argument("unknown condition '" + std::string(condition) +
-                                "' (use new, used, refurbished, open-box or all)");
-}
 
 std::string model_search_term(const schema::GpuModel& model) {
     std::istringstream words(model.model);
@@ -124,13 +109,12 @@ std::string Query::key() const {
 
 std::optional<int> Query::fallback_condition() const {
     if (conditions.size() != 1) return std::nullopt;
-    const auto& ids = conditions.front().condition_ids;
-    // The group's first id stands for the group: reports class conditions, not ids.
-    return std::stoi(ids.substr(0, ids.find('|')));
+    // The class's first id stands for the class: reports class conditions, not ids.
+    return schema::condition_info(conditions.front()).first_id;
 }
 
 std::vector<Query> family_queries(const std::vector<std::string>& terms,
-                                  const std::vector<ConditionGroup>& conditions) {
+                                  const std::vector<schema::ConditionClass>& conditions) {
     std::vector<Query> queries;
     for (const auto& term : terms) {
         Query q;
@@ -143,7 +127,7 @@ std::vector<Query> family_queries(const std::vector<std::string>& terms,
 
 std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
-                                          const std::vector<ConditionGroup>& conditions,
+                                          const std::vector<schema::ConditionClass>& conditions,
                                           const schema::Marketplace& marketplace) {
     std::vector<Query> queries;
     if (marketplace.other_gpu_category == 0) return queries;
@@ -170,9 +154,9 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
 
 std::string search_filter(const SearchSettings& settings, const Query& query) {
     std::string ids;
-    for (const auto& group : query.conditions) {
+    for (const auto condition : query.conditions) {
         if (!ids.empty()) ids += '|';
-        ids += group.condition_ids;
+        ids += schema::condition_info(condition).search_ids;
     }
     // Auctions' current bids are not prices: fixed price and best offer only. priceCurrency is
     // sent only with a price range: alone it restricts nothing and draws warning 12012.

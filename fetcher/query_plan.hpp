@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "schema/domain/condition.hpp"
 #include "schema/domain/marketplace.hpp"
 #include "schema/rules/catalog.hpp"
 
@@ -19,16 +20,6 @@ namespace gpuprice::fetcher {
 
 // eBay serves at most offset + limit = 10,000 items per query (Browse search, error 12029).
 inline constexpr std::int64_t kMaxReachableItems = 10000;
-
-// A condition filter. Refurbished and open box are their own groups, never mixed into new;
-// for parts (7000) is never fetched as a price.
-struct ConditionGroup {
-    std::string name;           // new, open-box, refurbished, used
-    std::string condition_ids;  // eBay conditionIds, '|'-separated
-};
-
-// For --condition new|used|refurbished|open-box|all; throws std::invalid_argument otherwise.
-std::vector<ConditionGroup> condition_groups(std::string_view condition);
 
 // A model's search term: its name without VRAM and form factor words ("RTX 3080 12GB" ->
 // "RTX 3080", "A100 SXM4 80GB" -> "A100").
@@ -64,7 +55,9 @@ struct PriceBand {
 struct Query {
     QueryKind kind = QueryKind::search;
     std::string family;  // the search text (q); the family every result belongs to
-    std::vector<ConditionGroup> conditions;
+    // Refurbished and open box are their own classes, never mixed into new; for parts is never
+    // fetched as a price (condition.hpp says which ids each class searches).
+    std::vector<schema::ConditionClass> conditions;
     PriceBand band;
     std::string item_group_id;  // item_group only
     int category = 0;           // other_category only: the category searched
@@ -95,7 +88,7 @@ struct SearchSettings {
 
 // One query per family, each with every wanted condition.
 std::vector<Query> family_queries(const std::vector<std::string>& terms,
-                                  const std::vector<ConditionGroup>& conditions);
+                                  const std::vector<schema::ConditionClass>& conditions);
 
 // For each of `terms` naming a card of a segment marked `other_category` in segments.csv (the
 // data-centre cards), the same family searched in the marketplace's other GPU category (none
@@ -103,7 +96,7 @@ std::vector<Query> family_queries(const std::vector<std::string>& terms,
 // eBay searches one category per request.
 std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
-                                          const std::vector<ConditionGroup>& conditions,
+                                          const std::vector<schema::ConditionClass>& conditions,
                                           const schema::Marketplace& marketplace);
 
 // The `filter` parameter of a search query, before URL encoding.

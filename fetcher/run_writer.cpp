@@ -10,7 +10,7 @@ RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string obse
 
 schema::PageCounts RunWriter::write(const SearchPage& page, schema::Repeats repeats) {
     auto skips = page.skips;
-    if (!page.page_problem.empty()) ++skips["truncated-page"];
+    if (!page.page_problem.empty()) ++skips[schema::SkipReason::truncated_page];
     const auto counts = store_.store(page.listings, skips, repeats);
     ++totals_.pages;
     totals_.seen += counts.seen;

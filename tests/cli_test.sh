@@ -109,5 +109,16 @@ contains "recommend --count bound named" "--count and --max-count must be 1..64"
 check "recommend --max-count 65" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --max-count 65
 check "recommend --count beyond int" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --count 99999999999
 
+# One --format parser: every command names the same choices; only report takes none.
+for cmd in "specs" "history --model 'RTX 3090'" "recommend --budget 8000" "report"; do
+    eval "check \"$cmd --format json\" 2 \"\$bin\" --db \"\$work/sample.db\" $cmd --format json"
+    if [ "$cmd" = report ]; then contains "$cmd format choices" "--format must be table, csv or none"
+    else contains "$cmd format choices" "--format must be table or csv"; fi
+done
+check "specs --format none" 2 "$bin" specs --format none
+# The sparse label: one suffix in the table heading and the file names.
+check "specs sparse table" 0 "$bin" specs --precision bf16 --sparse
+contains "specs sparse heading" "bf16-sparse"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -52,7 +52,7 @@ struct FilterFixture : test::FakeFetchFixture {
         schema::load_aspect_filter_rules(test::catalog_dir());
 
     fetcher::FetchOutcome fetch_and_match(const std::vector<std::string>& terms) {
-        config.queries = fetcher::family_queries(terms, {{"used", "3000"}});
+        config.queries = fetcher::family_queries(terms, {gpuprice::schema::ConditionClass::used});
         for (const auto& term : terms) {
             config.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
         }
@@ -240,7 +240,7 @@ TEST_SUITE("fetcher::aspect_filter") {
         FilterFixture g;
         g.ebay.set_market({card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
                            card("2", "Zotac GeForce RTX 3060 Twin", {{"Memory Size", "8 GB"}})});
-        g.config.queries = fetcher::family_queries({"RTX 3060"}, {{"used", "3000"}});
+        g.config.queries = fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
         const std::vector<std::string> ids{"v1|1|0"};
         const auto run = fetcher::run_fetch(g.db, g.config, g.credentials, "2026-12-01", {});
         schema::store_filter_aspect(g.db, ids, "Memory Size", "8 GB", "2026-12-01T03:00:00Z");

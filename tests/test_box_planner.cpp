@@ -236,7 +236,7 @@ TEST_SUITE("planner") {
 
         const auto table = analysis::plans_table(limited, f.loaded().context);
         CHECK(table.find("300 W TDP limited to 240 W") != std::string::npos);
-        const auto header = analysis::plan_header(box, f.loaded().context, {"used"});
+        const auto header = analysis::plan_header(box, f.loaded().context, {gpuprice::schema::ConditionClass::used});
         CHECK(header.find("power limit 80% of TDP") != std::string::npos);
         CHECK(header.find("prices as of 2026-12-01") != std::string::npos);
 
@@ -437,7 +437,7 @@ TEST_SUITE("planner") {
         auto box = f.open_box4();
         box.today = "2026-12-20";
         const auto r = f.plan(box);
-        const auto text = analysis::plan_header(box, f.loaded().context, {"used"}) +
+        const auto text = analysis::plan_header(box, f.loaded().context, {gpuprice::schema::ConditionClass::used}) +
                           analysis::plans_table(r, f.loaded().context);
         std::istringstream lines(text);
         std::string line;

@@ -87,7 +87,8 @@ TEST_SUITE("fetcher::browse_parser") {
         REQUIRE(count >= 13);
         const auto page = parse_search_page(page_with(items));
         CHECK(page.page_problem.empty());
-        CHECK(page.skips.at("for-parts-condition") == 2);  // conditionId 7000 is never a price
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::for_parts_condition) ==
+              2);  // conditionId 7000 is never a price
         bool auction_with_bin = false, no_shipping = false, refurbished = false;
         bool variations = false, calculated_unknown = false, origin = false;
         for (const auto& l : page.listings) {
@@ -159,15 +160,19 @@ TEST_SUITE("fetcher::browse_parser") {
         const auto page = parse_search_page(page_with(items + "," + kGoodItem));
         CHECK(page.page_problem.empty());
         CHECK(page.listings.size() == 2);
-        CHECK(page.skips.at("missing-price") == 1);
-        CHECK(page.skips.at("bad-price") == 5);  // abc, -5, 0, absurd, not an object
-        CHECK(page.skips.at("other-currency") == 1);
-        CHECK(page.skips.at("missing-item-id") == 2);  // absent, and a number
-        CHECK(page.skips.at("missing-title") == 1);    // null counts as missing
-        CHECK(page.skips.at("bad-title") == 2);        // a number, and 1 MB of text
-        CHECK(page.skips.at("auction-only") == 1);
-        CHECK(page.skips.at("malformed-item") == 3);
-        CHECK(page.skips.at("invalid-utf8") == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::missing_price) == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::bad_price) ==
+              5);  // abc, -5, 0, absurd, not an object
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::other_currency) == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::missing_item_id) ==
+              2);  // absent, and a number
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::missing_title) ==
+              1);  // null counts as missing
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::bad_title) ==
+              2);  // a number, and 1 MB of text
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::auction_only) == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::malformed_item) == 3);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::invalid_utf8) == 1);
     }
 
     TEST_CASE("a truncated page keeps what came before the cut") {
@@ -285,12 +290,12 @@ TEST_SUITE("fetcher::price_rules") {
         const auto page = parse_search_page(gb, "GBP");
         REQUIRE(page.listings.size() == 1);
         CHECK(page.listings[0].currency == "GBP");
-        CHECK(page.skips.at("other-currency") == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::other_currency) == 1);
         // An item without buyingOptions is not called an auction (D19).
         const auto none = parse_search_page(
             R"({"itemSummaries":[{"itemId":"v1|3|0","title":"RTX 3090","price":{"value":"1.00",)"
             R"("currency":"USD"}}]})");
-        CHECK(none.skips.at("missing-buying-options") == 1);
+        CHECK(none.skips.at(gpuprice::schema::SkipReason::missing_buying_options) == 1);
     }
 }
 
@@ -313,7 +318,7 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         REQUIRE(page.listings.size() == 2);
         CHECK(page.listings[0].item_id == "v1|1|0");
         CHECK(page.listings[1].title == "RTX 3090 \xF0\x9F\x98\x80 \\ud83d");
-        CHECK(page.skips.at("invalid-utf8") == 2);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::invalid_utf8) == 2);
     }
 
     TEST_CASE("control characters and bidi overrides never get into a stored title (F16)") {
@@ -325,7 +330,8 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         CHECK(page.listings[0].title == "]0;ownedRTX 3090  X-Injected: 1 24GB");
         auto blank = kGoodItem;
         blank.replace(blank.find("RTX 3090 24GB"), 13, R"(\u001b\u0000)");
-        CHECK(parse_search_page(page_with(blank)).skips.at("missing-title") == 1);
+        CHECK(parse_search_page(page_with(blank))
+                  .skips.at(gpuprice::schema::SkipReason::missing_title) == 1);
     }
 
     TEST_CASE("eBay's error texts are one printable line each (F16)") {

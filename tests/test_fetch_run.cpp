@@ -61,7 +61,7 @@ struct FetchFixture {
 
     fetcher::FetchOutcome fetch(std::vector<std::string> terms,
                                 const std::string& day = "2026-12-01") {
-        config.queries = fetcher::family_queries(terms, {{"used", "3000"}});
+        config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
         return fetcher::run_fetch(db, config, credentials, day, {});
     }
 
@@ -153,7 +153,7 @@ TEST_SUITE("fetcher::fetch_run") {
         REQUIRE_FALSE(outcome.problems.empty());
         CHECK(outcome.problems[0].find("HTTP 500, eBay error 10001") != std::string::npos);
         const auto run = schema::load_run(f.db, outcome.run_id);
-        CHECK(run->status == "partial");
+        CHECK(run->status == schema::RunStatus::partial);
         CHECK(run->message.find("HTTP 500") != std::string::npos);
     }
 
@@ -238,7 +238,7 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(outcome.pages_stored == 7);
         CHECK(f.count("SELECT count(*) FROM listings") == 1400);
         const auto run = schema::load_run(f.db, outcome.run_id);
-        CHECK(run->status == "partial");
+        CHECK(run->status == schema::RunStatus::partial);
         CHECK(run->message.find("quota is spent") != std::string::npos);
         CHECK(run->message.find("2001") != std::string::npos);
         CHECK(run->message.find("The request limit has been reached") != std::string::npos);
@@ -366,9 +366,10 @@ TEST_SUITE("fetcher::fetch_run") {
         for (int i = 0; i < 5; ++i) list[static_cast<std::size_t>(i)].category = "3761";
         f.ebay.set_items("Tesla T4", list);
         const auto catalog = schema::load_catalog(test::catalog_dir());
-        f.config.queries = fetcher::family_queries({"Tesla T4"}, {{"used", "3000"}});
-        for (auto& q : fetcher::other_category_queries(catalog, {"Tesla T4"}, {{"used", "3000"}},
-                                                       f.config.search.marketplace)) {
+        f.config.queries = fetcher::family_queries({"Tesla T4"}, {schema::ConditionClass::used});
+        for (auto& q :
+             fetcher::other_category_queries(catalog, {"Tesla T4"}, {schema::ConditionClass::used},
+                                             f.config.search.marketplace)) {
             f.config.queries.push_back(q);
         }
         const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
@@ -621,7 +622,7 @@ TEST_SUITE("fetcher::coverage") {
             minimal_calls += (us_items + 199) / 200;
         }
         f.config.http.max_calls = 1000;
-        f.config.queries = fetcher::family_queries(terms, fetcher::condition_groups("all"));
+        f.config.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
         const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
         CHECK(outcome.status == schema::RunStatus::ok);
 

@@ -83,14 +83,15 @@ TEST_SUITE("fetcher::query_plan") {
         const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
         const auto us = *gpuprice::schema::find_marketplace("EBAY_US");
         const auto extra = other_category_queries(catalog, {"RTX 3090", "Tesla T4", "A100"},
-                                                  condition_groups("used"), us);
+                                                  {gpuprice::schema::ConditionClass::used}, us);
         REQUIRE(extra.size() == 2);
         CHECK(extra[0].key() == "Tesla T4 in category 3761");
         CHECK(extra[1].family == "A100");
         SearchSettings settings;
         settings.marketplace = us;
         CHECK(query_url(settings, extra[0], 0).find("&category_ids=3761&") != std::string::npos);
-        CHECK(other_category_queries(catalog, {"Tesla T4"}, condition_groups("used"),
+        CHECK(other_category_queries(catalog, {"Tesla T4"},
+                                     {gpuprice::schema::ConditionClass::used},
                                      *gpuprice::schema::find_marketplace("EBAY_GB"))
                   .empty());
     }
@@ -105,17 +106,17 @@ TEST_SUITE("fetcher::query_plan") {
             if (segment.name == "workstation") segment.other_category = true;
         }
         const auto extra = other_category_queries(catalog, {"RTX A6000", "Tesla T4"},
-                                                  condition_groups("used"), us);
+                                                  {gpuprice::schema::ConditionClass::used}, us);
         REQUIRE(extra.size() == 1);
         CHECK(extra[0].key() == "RTX A6000 in category 3761");
     }
 
     TEST_CASE("a missing conditionId falls back to the query's only condition") {
         Query used;
-        used.conditions = condition_groups("used");
+        used.conditions = {gpuprice::schema::ConditionClass::used};
         CHECK(used.fallback_condition() == 3000);
         Query all;
-        all.conditions = condition_groups("all");
+        all.conditions = gpuprice::schema::parse_conditions("all");
         CHECK_FALSE(all.fallback_condition().has_value());
     }
 
@@ -137,19 +138,19 @@ TEST_SUITE("fetcher::query_plan") {
     }
 
     TEST_CASE("conditions: refurbished and open box apart from new, never for parts") {
-        CHECK(condition_groups("new").at(0).condition_ids == "1000");
-        CHECK(condition_groups("used").at(0).condition_ids == "3000");
-        const auto all = condition_groups("all");
-        CHECK(all.size() == 4);
-        for (const auto& group : all) {
-            CHECK(group.condition_ids.find("7000") == std::string::npos);
-        }
-        CHECK_THROWS_AS(condition_groups("mint"), std::invalid_argument);
-        CHECK(gpuprice::schema::condition_class(1000) == "new");
-        CHECK(gpuprice::schema::condition_class(1500) == "open-box");
-        CHECK(gpuprice::schema::condition_class(2010) == "refurbished");
-        CHECK(gpuprice::schema::condition_class(3000) == "used");
-        CHECK(gpuprice::schema::condition_class(7000) == "for-parts");
+        using gpuprice::schema::ConditionClass;
+        SearchSettings settings;
+        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_US");
+        Query q;
+        q.conditions = {ConditionClass::new_item};
+        CHECK(search_filter(settings, q).starts_with("conditionIds:{1000},"));
+        q.conditions = {ConditionClass::used};
+        CHECK(search_filter(settings, q).starts_with("conditionIds:{3000},"));
+        q.conditions = gpuprice::schema::parse_conditions("all");
+        CHECK(q.conditions.size() == 4);
+        CHECK(search_filter(settings, q).find("7000") == std::string::npos);
+        CHECK(search_filter(settings, q)
+                  .starts_with("conditionIds:{1000|1500|1750|2000|2010|2020|2030|2500|3000},"));
     }
 
     TEST_CASE("the search URL: one query per family, every condition, location, stable sort") {
@@ -157,7 +158,7 @@ TEST_SUITE("fetcher::query_plan") {
         settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_US");
         Query q;
         q.family = "RTX 3090 Ti";
-        q.conditions = condition_groups("all");
+        q.conditions = gpuprice::schema::parse_conditions("all");
         const auto url = query_url(settings, q, 400);
         CHECK(url.starts_with(
             "https://api.ebay.com/buy/browse/v1/item_summary/search?q=RTX%203090%20Ti&"));

@@ -35,7 +35,7 @@ schema::PricedObservation ask(const std::string& model, double usd) {
 
 const ReportRow* row_of(const Report& report, const std::string& model) {
     for (const auto& row : report.rows) {
-        if (row.model->model == model && row.condition == "used") return &row;
+        if (row.model->model == model && row.condition == schema::ConditionClass::used) return &row;
     }
     return nullptr;
 }
@@ -118,8 +118,7 @@ TEST_SUITE("analysis::honest_prices") {
         const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
         REQUIRE(picks.size() == 1);
         CHECK(picks[0].row == c3090);
-        const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03",
-                                 PriceBasis::cleared};
+        const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared};
         CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
         CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,
                                  "2026-12-03")

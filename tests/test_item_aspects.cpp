@@ -60,7 +60,7 @@ struct AspectsFixture : test::FakeFetchFixture {
     }
 
     std::int64_t fetch_and_match(const std::string& day) {
-        config.queries = fetcher::family_queries({"RTX 3080"}, {{"used", "3000"}});
+        config.queries = fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
         const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         cli::match_listings(db, matcher, extractor,

@@ -41,7 +41,9 @@ PricedObservation obs(const std::string& model, double usd, int condition = 3000
 const ReportRow* row_of(const Report& report, const std::string& model,
                         const std::string& condition = "used") {
     for (const auto& row : report.rows) {
-        if (row.model->model == model && row.condition == condition) return &row;
+        if (row.model->model == model &&
+            gpuprice::schema::condition_name(row.condition) == condition)
+            return &row;
     }
     return nullptr;
 }
@@ -164,7 +166,8 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {1000.0, 1100.0, 1200.0}) o.push_back(obs("RTX 3090", p, 1000));
         for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p));
         ReportOptions options;
-        options.conditions = {"used", "new"};
+        options.conditions = {gpuprice::schema::ConditionClass::used,
+                              gpuprice::schema::ConditionClass::new_item};
         options.min_vram_gb = 24;
         const auto report = build_report(o, catalog(), options);
         CHECK(row_of(report, "RTX 3060 12GB") == nullptr);
@@ -284,7 +287,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));     // 936 GB/s
         for (double p : {1400.0, 1450.0, 1500.0}) o.push_back(obs("RTX 4090", p));  // 1008 GB/s
         for (double p : {600.0, 650.0, 700.0}) o.push_back(obs("RX 7900 XTX", p));  // 960
-        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla P40", p));           // 347
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla P40", p));    // 347
         ReportOptions options;
         options.rank_by = RankBy::bandwidth;
         auto report = build_report(o, catalog(), options);
@@ -368,7 +371,7 @@ TEST_SUITE("analysis::price_history") {
                                             obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
                                             obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
-        const auto nights = nightly_medians(h, {"used"}, Shipping::Include);
+        const auto nights = nightly_medians(h, {gpuprice::schema::ConditionClass::used}, Shipping::Include);
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);

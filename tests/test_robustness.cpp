@@ -140,7 +140,7 @@ TEST_SUITE("robustness::bad_input") {
                 "]}";
             const auto page = fetcher::parse_search_page(body);
             CHECK(page.listings.empty());
-            CHECK(page.skips.at("bad-price") == 1);
+            CHECK(page.skips.at(gpuprice::schema::SkipReason::bad_price) == 1);
         }
         CHECK(fetcher::parse_search_page(R"({"total":0,"itemSummaries":[]})").listings.empty());
         CHECK(fetcher::parse_search_page(R"({"itemSummaries":null})").page_problem.empty() ==
@@ -159,7 +159,7 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.retry.max_attempts = 10;
-        config.queries = fetcher::family_queries({"RTX 3090"}, {{"used", "3000"}});
+        config.queries = fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
         // Eight refusals in a row: the first page needs nine attempts.
         ebay.queue_faults(
             {test::Fault::RateLimitedNoRetryAfter, test::Fault::RateLimitedNoRetryAfter,
@@ -181,7 +181,7 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.parallel = 1;
-        config.queries = fetcher::family_queries({"RTX 3090"}, {{"used", "3000"}});
+        config.queries = fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
         // On the second page eBay revokes the application: the token stops working and the
         // refresh is refused (401 invalid_client).
         ebay.queue_faults({test::Fault::Slow, test::Fault::RevokeClient});

@@ -92,9 +92,9 @@ TEST_SUITE("fetcher::sold") {
         CHECK(page.items[0].quantity_sold == 3);
         CHECK(page.items[0].buying_options == "AUCTION");
         CHECK(page.items[0].sold_at == "2026-11-20T18:30:00.000Z");
-        CHECK(page.skips.at("other-currency") == 1);
-        CHECK(page.skips.at("for-parts-condition") == 1);
-        CHECK(page.skips.at("missing-sold-date") == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::other_currency) == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::for_parts_condition) == 1);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::missing_sold_date) == 1);
         CHECK(fetcher::parse_sold_page("<html>", "USD").page_problem != "");
     }
 

@@ -16,4 +16,12 @@ std::string_view run_status_name(RunStatus status) {
     return "";
 }
 
+std::optional<RunStatus> parse_run_status(std::string_view name) {
+    for (const auto status :
+         {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
+        if (run_status_name(status) == name) return status;
+    }
+    return std::nullopt;
+}
+
 }  // namespace gpuprice::schema

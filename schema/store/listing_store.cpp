@@ -1,5 +1,7 @@
 #include "schema/store/listing_store.hpp"
 
+#include <stdexcept>
+
 #include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::schema {
@@ -9,8 +11,9 @@ LiveRun begin_run(Database& db, const std::string& source, const std::string& ma
     Transaction tx(db);
     auto insert = db.prepare(
         "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
-        "VALUES (?1, 'running', ?2, ?3)");
+        "VALUES (?1, ?4, ?2, ?3)");
     insert.bind(1, started_at).bind(2, source).bind(3, marketplace);
+    insert.bind(4, run_status_name(RunStatus::running));
     insert.run();
     const auto id = db.last_insert_rowid();
     LiveRun run(id, RunLock(db.path(), id));
@@ -60,8 +63,8 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
                      "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 "
                      "WHERE id = ?1")) {}
 
-PageCounts PageStore::store(const std::vector<Listing>& listings,
-                            const std::map<std::string, int>& skips, Repeats repeats) {
+PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCounts& skips,
+                            Repeats repeats) {
     PageCounts counts;
     int duplicates = 0;
     Transaction tx(db_);
@@ -139,9 +142,9 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
         if (!seen_this_run) ++counts.seen;  // an update of this run's row is not a new sighting
     }
     auto all_skips = skips;
-    if (duplicates) all_skips["duplicate"] += duplicates;
+    if (duplicates) all_skips[SkipReason::duplicate] += duplicates;
     for (const auto& [reason, count] : all_skips) {
-        skip_.bind(1, run_id_).bind(2, reason).bind(3, count);
+        skip_.bind(1, run_id_).bind(2, skip_reason_name(reason)).bind(3, count);
         skip_.run();
         counts.skipped += count;
     }
@@ -152,7 +155,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings,
 }
 
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
-                      const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+                      const std::vector<Listing>& listings, const SkipCounts& skips,
                       const std::string& marketplace) {
     return PageStore(db, run_id, observed_on, marketplace).store(listings, skips);
 }
@@ -173,16 +176,17 @@ void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::
 int close_abandoned_runs(Database& db, const std::string& now) {
     // Under the write lock, so no run can be begun between the look and the update.
     Transaction tx(db);
-    auto running = db.prepare("SELECT id FROM fetch_runs WHERE status = 'running'");
+    auto running = db.prepare("SELECT id FROM fetch_runs WHERE status = ?1");
+    running.bind(1, run_status_name(RunStatus::running));
     auto update = db.prepare(
-        "UPDATE fetch_runs SET status = 'failed', finished_at = ?1, "
+        "UPDATE fetch_runs SET status = ?3, finished_at = ?1, "
         "message = 'interrupted: the process stopped before the run finished' "
         "WHERE id = ?2");
     int closed = 0;
     while (running.step()) {
         const auto id = running.int64(0);
         if (RunLock::is_held(db.path(), id)) continue;  // a live fetch: not ours to close
-        update.bind(1, now).bind(2, id);
+        update.bind(1, now).bind(2, id).bind(3, run_status_name(RunStatus::failed));
         update.run();
         ++closed;
     }
@@ -201,7 +205,13 @@ std::optional<RunSummary> load_run(Database& db, std::int64_t run_id) {
     run.id = select.int64(0);
     run.started_at = select.text(1);
     run.finished_at = select.optional_text(2);
-    run.status = select.text(3);
+    const auto status = select.text(3);
+    const auto parsed = parse_run_status(status);
+    // fetch_runs' CHECK admits only these; anything else is a file gpuprice did not write.
+    if (!parsed)
+        throw std::runtime_error("fetch run " + std::to_string(run_id) +
+                                 " has an unknown status '" + status + "'");
+    run.status = *parsed;
     run.calls_used = select.int32(4);
     run.listings_seen = select.int32(5);
     run.listings_new = select.int32(6);

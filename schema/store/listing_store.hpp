@@ -11,6 +11,7 @@
 
 #include "schema/domain/listing.hpp"
 #include "schema/domain/run_status.hpp"
+#include "schema/domain/skip_reason.hpp"
 #include "schema/store/run_lock.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -48,7 +49,7 @@ LiveRun begin_run(Database& db, const std::string& source, const std::string& ma
 // nothing. A listing this run already stored (eBay repeats ~9% across pages) is counted as a
 // `duplicate` skip; memory stays flat however long the run.
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
-                      const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+                      const std::vector<Listing>& listings, const SkipCounts& skips,
                       const std::string& marketplace = "EBAY_US");
 
 // What to do with a listing this run already stored: count it as a duplicate (search pages
@@ -60,7 +61,7 @@ class PageStore {
   public:
     PageStore(Database& db, std::int64_t run_id, std::string observed_on,
               std::string marketplace = "EBAY_US");
-    PageCounts store(const std::vector<Listing>& listings, const std::map<std::string, int>& skips,
+    PageCounts store(const std::vector<Listing>& listings, const SkipCounts& skips,
                      Repeats repeats = Repeats::count_as_duplicate);
 
   private:
@@ -82,11 +83,12 @@ struct RunSummary {
     std::int64_t id = 0;
     std::string started_at;
     std::optional<std::string> finished_at;
-    std::string status;
+    RunStatus status = RunStatus::running;
     int calls_used = 0;
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;
+    // As stored: the text of skip_reason_name, or a reason an older version wrote ("non-usd").
     std::map<std::string, int> skips;
     std::string message;
 };

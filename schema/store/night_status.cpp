@@ -1,5 +1,7 @@
 #include "schema/store/night_status.hpp"
 
+#include "schema/domain/run_status.hpp"
+
 namespace gpuprice::schema {
 
 std::string NightStatus::summary(const std::string& from, const std::string& to) const {
@@ -34,15 +36,16 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
         "SELECT id, status, matched_at IS NULL, coalesce(message, '') FROM fetch_runs "
         "WHERE id IN (SELECT DISTINCT run_id FROM price_observations "
         "             WHERE observed_on BETWEEN ?1 AND ?2) "
-        "AND (status <> 'ok' OR matched_at IS NULL) ORDER BY id");
-    runs.bind(1, from).bind(2, to);
+        "AND (status <> ?3 OR matched_at IS NULL) ORDER BY id");
+    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok));
     while (runs.step()) {
         ++status.incomplete_runs;
         auto message = runs.text(3);
         message = message.substr(0, message.find('\n'));
         const bool unmatched = runs.int64(2) != 0;
         std::string line = "run " + std::to_string(runs.int64(0)) + " " + runs.text(1);
-        if (unmatched && runs.text(1) != "running") line += ", matching not finished";
+        if (unmatched && runs.text(1) != run_status_name(RunStatus::running))
+            line += ", matching not finished";
         if (!message.empty()) line += " (" + message + ")";
         status.why += (status.why.empty() ? "" : "; ") + line;
     }

@@ -143,7 +143,7 @@ int main(int argc, char** argv) try {
     search.expand_variations = false;  // the same listings, not more
     search.http.max_calls = 5000;
     const auto terms = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
-    search.queries = fetcher::family_queries(terms, fetcher::condition_groups("all"));
+    search.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
     const auto aspect_rules = schema::load_aspect_filter_rules(argv[1]);
     int families_split = 0;
     for (const auto& term : terms) {

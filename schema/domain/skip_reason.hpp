@@ -1,0 +1,36 @@
+// Why an item eBay returned was not stored: one enum, its text in one table. The text is what
+// fetch_runs' run_skips rows hold, so it never changes for a reason that exists.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string_view>
+
+namespace gpuprice::schema {
+
+enum class SkipReason {
+    malformed_item,          // not a JSON object
+    missing_item_id,         // absent, empty or not a string
+    missing_title,           // absent, null or blank
+    bad_title,               // not a string, or longer than a title can be
+    invalid_utf8,            // a title that needed repair (a lone surrogate)
+    missing_price,           // no price object
+    bad_price,               // unparseable, zero, negative or absurd
+    other_currency,          // priced in another currency than the marketplace's
+    for_parts_condition,     // condition 7000: never a price for a working card
+    missing_buying_options,  // no buyingOptions
+    auction_only,            // a current bid is not a price
+    missing_sold_date,       // a sale without its date (Marketplace Insights)
+    duplicate,               // seen before in the same run
+    truncated_page,          // the page was cut off; the items lost are counted as one
+};
+
+// "malformed-item", "missing-item-id", ...
+std::string_view skip_reason_name(SkipReason reason);
+// The reason stored as `name`, or nullopt for a text this version does not write (older
+// versions wrote "non-usd" where this one writes other-currency).
+std::optional<SkipReason> parse_skip_reason(std::string_view name);
+
+using SkipCounts = std::map<SkipReason, int>;
+
+}  // namespace gpuprice::schema
