@@ -48,7 +48,7 @@ bool better(const Plan& a, const Plan& b, Objective objective) {
     if (va != vb) return va > vb;
     if (a.total_usd != b.total_usd) return a.total_usd < b.total_usd;
     if (a.slots_used != b.slots_used) return a.slots_used < b.slots_used;
-    return a.model->model < b.model->model;
+    return a.model.model < b.model.model;
 }
 
 int slots_used(int count, const CardBuild& build, bool risers) {
@@ -60,7 +60,7 @@ int slots_used(int count, const CardBuild& build, bool risers) {
 }
 
 std::string plan_name(const Plan& p) {
-    return std::to_string(p.count) + " x " + p.model->model + " (" +
+    return std::to_string(p.count) + " x " + p.model.model + " (" +
            std::string(schema::cooler_name(p.cooler)) + ", " +
            std::string(schema::condition_name(p.condition)) + ")";
 }
@@ -155,18 +155,18 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     bool any_vram = false, any_cooling = false;
     for (const auto& line : report.listings) {
         if (!usable_for_prices(line)) continue;
-        const auto* model = catalog.find_model(line.observation->model);
+        const auto* model = catalog.find_model(line.observation.model);
         if (!model || model->vram_gb < box.min_vram_gb) continue;
         if (!model->slots && !box.include_sxm) continue;
         any_vram = true;
-        const auto stated = line.observation->attributes.value_or(schema::ListingAttributes{});
+        const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
         const auto build = card_build(*model, stated, rules);
         if (box.cooling && build.cooler != *box.cooling) continue;
         any_cooling = true;
         Kind kind{line.condition, model, build.cooler, build.slot_width};
         auto& entry = kinds[kind.key()];
         entry.first = kind;
-        entry.second.push_back({&line, build});
+        entry.second.push_back({line, build});
     }
 
     PlanResult result;
@@ -178,7 +178,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         auto& [kind, listings] = entry;
         std::stable_sort(listings.begin(), listings.end(),
                          [](const PlannedListing& a, const PlannedListing& b) {
-                             return a.listing->total_usd < b.listing->total_usd;
+                             return a.listing.total_usd < b.listing.total_usd;
                          });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
@@ -191,13 +191,13 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             any_precision = true;
             Plan p;
             p.count = n;
-            p.model = kind.model;
+            p.model = *kind.model;
             p.condition = kind.condition;
             p.cooler = kind.cooler;
             p.slot_width = kind.slot_width;
             p.listings.assign(listings.begin(), listings.begin() + n);
             p.listings_of_kind = static_cast<int>(listings.size());
-            for (const auto& l : p.listings) p.total_usd += l.listing->total_usd;
+            for (const auto& l : p.listings) p.total_usd += l.listing.total_usd;
             if (tflops) p.total_tflops = *tflops * n;
             p.total_vram_gb = kind.model->vram_gb * n;
             p.total_bandwidth_gbs = kind.model->bandwidth_gbs * n;

@@ -47,14 +47,14 @@ struct BoxOptions {
 };
 
 struct PlannedListing {
-    const ListingLine* listing = nullptr;
+    ListingLine listing;  // a copy: a plan outlives the report it was drawn from
     CardBuild build;
 };
 
 struct Plan {
     int rank = 0;
     int count = 0;
-    const schema::GpuModel* model = nullptr;
+    schema::GpuModel model;
     schema::ConditionClass condition = schema::ConditionClass::used;
     schema::Cooler cooler = schema::Cooler::open_air;
     std::optional<double> slot_width;      // per card; nullopt for SXM

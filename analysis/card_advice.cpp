@@ -15,7 +15,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
 
     std::map<std::pair<schema::ConditionClass, int>, CardAdvice> best;
     for (const auto& row : report.rows) {
-        const auto& m = *row.model;
+        const auto& m = row.model;
         if (!row.rank || !row.basis_usd || m.vram_gb < box.min_vram_gb) continue;
         if (!m.slots && !box.include_sxm) continue;
         if (*row.basis_usd > box.budget_usd) continue;  // the report's price basis
@@ -25,11 +25,11 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         CardBuild cheapest_build;
         for (const auto& line : report.listings) {
             if (!usable_for_prices(line) || line.condition != row.condition ||
-                line.observation->model != m.model) {
+                line.observation.model != m.model) {
                 continue;
             }
             const auto build = card_build(
-                m, line.observation->attributes.value_or(schema::ListingAttributes{}), rules);
+                m, line.observation.attributes.value_or(schema::ListingAttributes{}), rules);
             if (box.cooling && build.cooler != *box.cooling) continue;
             if (build.slot_width && (box.risers ? 1.0 : *build.slot_width) > box.slots) continue;
             if (!cheapest || line.total_usd < cheapest->total_usd) {
@@ -40,11 +40,11 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         if (!cheapest) continue;
         const std::pair key{row.condition, row.vram_class.upper_gb};
         auto it = best.find(key);
-        if (it != best.end() && *it->second.row->rank <= *row.rank) continue;
+        if (it != best.end() && *it->second.row.rank <= *row.rank) continue;
         CardAdvice advice;
-        advice.row = &row;
+        advice.row = row;
         advice.ranked_in_class = ranked[key];
-        advice.cheapest = cheapest;
+        advice.cheapest = *cheapest;
         advice.build = cheapest_build;
         advice.watts = watts;
         advice.caveats = plan_caveats(catalog, m, cheapest_build.cooler, row.listings, box, as_of);
@@ -53,9 +53,9 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
     std::vector<CardAdvice> out;
     for (auto& [key, advice] : best) out.push_back(std::move(advice));
     std::stable_sort(out.begin(), out.end(), [](const CardAdvice& a, const CardAdvice& b) {
-        if (a.row->vram_class.upper_gb != b.row->vram_class.upper_gb)
-            return a.row->vram_class.upper_gb > b.row->vram_class.upper_gb;
-        return a.row->condition < b.row->condition;
+        if (a.row.vram_class.upper_gb != b.row.vram_class.upper_gb)
+            return a.row.vram_class.upper_gb > b.row.vram_class.upper_gb;
+        return a.row.condition < b.row.condition;
     });
     return out;
 }

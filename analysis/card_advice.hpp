@@ -11,11 +11,11 @@
 namespace gpuprice::analysis {
 
 struct CardAdvice {
-    const ReportRow* row = nullptr;
+    ReportRow row;            // copies: advice outlives the report it was drawn from
     int ranked_in_class = 0;  // ranked cards in the row's condition and class, as in `report`
-    const ListingLine* cheapest = nullptr;  // usable, of the cooling asked for
-    CardBuild build;                        // of that listing
-    int watts = 0;                          // after the power limit
+    ListingLine cheapest;     // usable, of the cooling asked for
+    CardBuild build;          // of that listing
+    int watts = 0;            // after the power limit
     std::vector<std::string> caveats;
 };
 

@@ -64,7 +64,7 @@ std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& l
     std::vector<Clearance> out;
     for (const auto& life : lives) {
         Clearance c;
-        c.life = &life;
+        c.life = life;
         c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
         c.best_offer = has_option(life.buying_options, "BEST_OFFER");
         c.nights_listed = life.nights_seen;

@@ -26,7 +26,7 @@ enum class ClearanceKind {
 std::string_view clearance_kind_name(ClearanceKind kind);
 
 struct Clearance {
-    const schema::ListingLife* life = nullptr;
+    schema::ListingLife life;  // a copy: a clearance outlives the rows it was found in
     ClearanceKind kind = ClearanceKind::cleared;
     std::string night;        // the night it was found gone, or the auction's end date
     double price_usd = 0;     // last asking price (or last bid), with shipping per the option

@@ -28,8 +28,8 @@ std::string slots_text(std::optional<double> width) {
 
 // One line per listing: price, item id and, when it fits the width, the URL.
 std::string listing_line(const ListingLine& l) {
-    std::string line = kIndent + format_usd(l.total_usd) + "  " + l.observation->item_id;
-    const auto& url = l.observation->item_url;
+    std::string line = kIndent + format_usd(l.total_usd) + "  " + l.observation.item_id;
+    const auto& url = l.observation.item_url;
     if (!url.empty() && line.size() + 2 + url.size() <= kWidth) line += "  " + url;
     return line + "\n";
 }
@@ -107,7 +107,7 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     for (const auto& p : result.plans) {
-        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model->model,
+        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model.model,
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
                         std::to_string(p.total_watts), maybe(p.total_tflops, 1),
                         format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
@@ -115,16 +115,16 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
         std::string d = wrap(
             "each " + slots_text(p.slot_width) + " " + std::string(schema::cooler_name(p.cooler)) +
                 ", " + std::string(schema::condition_name(p.condition)) + ", " +
-                std::to_string(p.model->tdp_w) + " W TDP" +
-                (p.watts_per_card != p.model->tdp_w
+                std::to_string(p.model.tdp_w) + " W TDP" +
+                (p.watts_per_card != p.model.tdp_w
                      ? " limited to " + std::to_string(p.watts_per_card) + " W"
                      : "") +
-                ", " + format_number(p.model->vram_gb, 0) + " GB, " +
-                format_number(p.model->bandwidth_gbs, 0) + " GB/s; " +
+                ", " + format_number(p.model.vram_gb, 0) + " GB, " +
+                format_number(p.model.bandwidth_gbs, 0) + " GB/s; " +
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
             kWidth, kIndent);
-        for (const auto& l : p.listings) d += listing_line(*l.listing);
+        for (const auto& l : p.listings) d += listing_line(l.listing);
         d += caveat_lines(p.caveats);
         details.push_back(d);
     }
@@ -144,13 +144,13 @@ std::string plans_csv(const PlanResult& result, const CsvContext& context) {
     for (const auto& p : result.plans) {
         std::vector<std::string> ids, urls;
         for (const auto& l : p.listings) {
-            ids.push_back(l.listing->observation->item_id);
-            urls.push_back(l.listing->observation->item_url);
+            ids.push_back(l.listing.observation.item_id);
+            urls.push_back(l.listing.observation.item_url);
         }
         CsvLine line;
         line.integer(p.rank)
             .integer(p.count)
-            .text(p.model->model)
+            .text(p.model.model)
             .text(schema::condition_name(p.condition))
             .number(p.total_usd, 2)
             .number(p.total_tflops, 1)
@@ -178,17 +178,17 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     for (const auto& a : advice) {
-        const auto& r = *a.row;
+        const auto& r = a.row;
         rows.push_back({r.vram_class.label,
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
-                        r.model->model, std::string(schema::condition_name(r.condition)),
+                        r.model.model, std::string(schema::condition_name(r.condition)),
                         format_number(*r.basis_usd, 0), std::to_string(r.listings),
                         maybe(r.tflops, 1), maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
                                  std::string(schema::cooler_name(a.build.cooler)) + ", " +
                                  std::to_string(a.watts) + " W:",
                              kWidth, kIndent);
-        d += listing_line(*a.cheapest);
+        d += listing_line(a.cheapest);
         d += caveat_lines(a.caveats);
         details.push_back(d);
     }
@@ -207,16 +207,16 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
         "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
         "basis_price_usd,price_basis\r\n";
     for (const auto& a : advice) {
-        const auto& r = *a.row;
-        const auto& o = *a.cheapest->observation;
+        const auto& r = a.row;
+        const auto& o = a.cheapest.observation;
         CsvLine line;
         line.integer(*r.rank)
             .integer(1)
-            .text(r.model->model)
+            .text(r.model.model)
             .text(schema::condition_name(r.condition))
-            .number(a.cheapest->total_usd, 2)
+            .number(a.cheapest.total_usd, 2)
             .number(r.tflops, 1)
-            .number(r.model->vram_gb, 0)
+            .number(r.model.vram_gb, 0)
             .integer(a.watts)
             .integer(a.build.slot_width ? static_cast<long long>(*a.build.slot_width + 0.999) : 0)
             .text(o.item_id)
@@ -224,7 +224,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
             .number(a.build.slot_width, 1)
             .integer(a.watts)
             .number(r.gflops_per_usd, 2)
-            .number(r.model->bandwidth_gbs, 0)
+            .number(r.model.bandwidth_gbs, 0)
             .text(precision_label(context.precision, context.sparsity))
             .text(context.as_of)
             .integer(r.listings)

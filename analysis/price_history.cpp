@@ -52,7 +52,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     }
     for (const auto& c : clearances) {
         if (c.kind != ClearanceKind::cleared) continue;
-        if (auto* b = bucket(c.life->condition_id, c.night)) b->cleared.push_back(c.price_usd);
+        if (auto* b = bucket(c.life.condition_id, c.night)) b->cleared.push_back(c.price_usd);
     }
     for (const auto& s : sold) {
         if (auto* b = bucket(s.condition_id, s.sold_on))

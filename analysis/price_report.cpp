@@ -105,7 +105,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
     }
     for (const auto& c : evidence.clearances) {
         if (c.kind != ClearanceKind::cleared) continue;  // near-final bids are not clearances
-        if (auto* group = group_of(c.life->condition_id, c.life->model)) {
+        if (auto* group = group_of(c.life.condition_id, c.life.model)) {
             group->cleared_usd.push_back(c.price_usd);
             group->cleared_days.push_back(c.days_listed);
         }
@@ -127,12 +127,12 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
 
         ReportRow row;
         row.condition = condition;
-        row.model = model;
+        row.model = *model;
         row.vram_class = vram_class(model->vram_gb);
         std::vector<double> kept;
         for (std::size_t i = 0; i < prices.size(); ++i) {
             const auto* o = group.observations[i];
-            report.listings.push_back({o, condition, prices[i], outlier[i]});
+            report.listings.push_back({*o, condition, prices[i], outlier[i]});
             if (outlier[i]) {
                 ++row.outliers_removed;
                 continue;
@@ -219,8 +219,8 @@ void attach_changes(Report& report, const Report* week_ago, const Report* month_
     auto find = [](const Report* earlier, const ReportRow& row) -> std::optional<double> {
         if (!earlier) return std::nullopt;
         for (const auto& old : earlier->rows) {
-            if (old.model == row.model && old.condition == row.condition && old.listings > 0 &&
-                !old.low_sample) {
+            if (old.model.model == row.model.model && old.condition == row.condition &&
+                old.listings > 0 && !old.low_sample) {
                 return old.median_usd;
             }
         }

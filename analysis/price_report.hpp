@@ -38,7 +38,7 @@ struct ReportOptions {
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last
-// 30 nights). Clearances point into ListingLife rows the caller keeps alive.
+// 30 nights). Each clearance holds a copy of its listing's life.
 struct MarketEvidence {
     std::vector<Clearance> clearances;
     std::vector<schema::SoldPrice> sold;
@@ -49,7 +49,8 @@ struct ReportRow {
     schema::ConditionClass condition = schema::ConditionClass::used;
     VramClass vram_class;
     std::optional<int> rank;  // within class and condition; none when low_sample
-    const schema::GpuModel* model = nullptr;
+    // A copy, not a pointer into the catalog: a row (or a copy of one) never dangles.
+    schema::GpuModel model;
     int listings = 0;  // usable, after outliers
     int outliers_removed = 0;
     int unknown_shipping = 0;  // listings priced without their (unknown) shipping
@@ -79,7 +80,7 @@ struct ReportRow {
 
 // One listing as it entered (or was kept out of) a median, for the per-listing CSV.
 struct ListingLine {
-    const schema::PricedObservation* observation = nullptr;
+    schema::PricedObservation observation;  // a copy: a line outlives the vector it came from
     schema::ConditionClass condition = schema::ConditionClass::used;
     double total_usd = 0;
     bool outlier = false;
@@ -101,7 +102,8 @@ double total_price_usd(const schema::PricedObservation& o, Shipping shipping);
 // Percentage change of `now` against `then`.
 double percent_change(double now, double then);
 
-// Fills change_7d_pct / change_30d_pct from reports of the same options on earlier nights.
+// Fills change_7d_pct / change_30d_pct from reports of the same options on earlier nights;
+// rows are matched by model name and condition, so the reports may come from any catalog object.
 void attach_changes(Report& report, const Report* week_ago, const Report* month_ago);
 
 }  // namespace gpuprice::analysis

@@ -76,12 +76,12 @@ const std::vector<ReportColumn>& report_columns() {
          [](CsvLine& l, R r, C) { optional_integer(l, r.rank); },
          {"rank", [](R r, C) { return r.rank ? std::to_string(*r.rank) : "-"; }}},
         {"model",
-         [](CsvLine& l, R r, C) { l.text(r.model->model); },
-         {"model", [](R r, C) { return r.model->model; }}},
-        {"architecture", [](CsvLine& l, R r, C) { l.text(r.model->architecture); }},
+         [](CsvLine& l, R r, C) { l.text(r.model.model); },
+         {"model", [](R r, C) { return r.model.model; }}},
+        {"architecture", [](CsvLine& l, R r, C) { l.text(r.model.architecture); }},
         {"vram_gb",
-         [](CsvLine& l, R r, C) { l.number(r.model->vram_gb, 0); },
-         {"vram", [](R r, C) { return format_number(r.model->vram_gb, 0); }, 2}},
+         [](CsvLine& l, R r, C) { l.number(r.model.vram_gb, 0); },
+         {"vram", [](R r, C) { return format_number(r.model.vram_gb, 0); }, 2}},
         {"listings",
          [](CsvLine& l, R r, C) { l.integer(r.listings); },
          {"listings", [](R r, C) { return std::to_string(r.listings); }, 3}},
@@ -103,13 +103,13 @@ const std::vector<ReportColumn>& report_columns() {
          [](CsvLine& l, R r, C) { l.number(r.gflops_per_usd, 2); },
          {"gflops/$", [](R r, C) { return dash_or(r.gflops_per_usd, 1); }}},
         {"tdp_w",
-         [](CsvLine& l, R r, C) { l.integer(r.model->tdp_w); },
-         {"tdp_w", [](R r, C) { return std::to_string(r.model->tdp_w); }, 6}},
+         [](CsvLine& l, R r, C) { l.integer(r.model.tdp_w); },
+         {"tdp_w", [](R r, C) { return std::to_string(r.model.tdp_w); }, 6}},
         {"slots",
-         [](CsvLine& l, R r, C) { l.number(r.model->slots, 1); },
+         [](CsvLine& l, R r, C) { l.number(r.model.slots, 1); },
          {"slots",
           [](R r, C) {
-              return r.model->slots ? format_number(*r.model->slots, 1) : r.model->form_factor;
+              return r.model.slots ? format_number(*r.model.slots, 1) : r.model.form_factor;
           },
           5}},
         {"low_sample",
@@ -124,9 +124,9 @@ const std::vector<ReportColumn>& report_columns() {
          [](CsvLine& l, R r, C) { l.number(r.change_30d_pct, 1); },
          {"30d", [](R r, C) { return signed_percent(r.change_30d_pct); }, 9}},
         {"vram_class", [](CsvLine& l, R r, C) { l.text(r.vram_class.label); }},
-        {"form_factor", [](CsvLine& l, R r, C) { l.text(r.model->form_factor); }},
-        {"memory_type", [](CsvLine& l, R r, C) { l.text(r.model->memory_type); }},
-        {"bandwidth_gbs", [](CsvLine& l, R r, C) { l.number(r.model->bandwidth_gbs, 0); }},
+        {"form_factor", [](CsvLine& l, R r, C) { l.text(r.model.form_factor); }},
+        {"memory_type", [](CsvLine& l, R r, C) { l.text(r.model.memory_type); }},
+        {"bandwidth_gbs", [](CsvLine& l, R r, C) { l.number(r.model.bandwidth_gbs, 0); }},
         {"cleared_median_usd",
          [](CsvLine& l, R r, C) { l.number(r.cleared_median_usd, 2); },
          {"cleared", [](R r, C) { return with_count(r.cleared_median_usd, r.cleared_listings); },
@@ -175,7 +175,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
         "url,currency,decided_by,cooler,slot_width\r\n";
     for (const auto& l : report.listings) {
-        const auto& o = *l.observation;
+        const auto& o = l.observation;
         CsvLine line;
         line.text(schema::condition_name(l.condition))
             .text(o.model)
@@ -211,7 +211,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
         "condition,model,item_id,title,kind,night,last_price_usd,best_offer,nights_listed,"
         "days_listed,url\r\n";
     for (const auto& c : clearances) {
-        const auto& life = *c.life;
+        const auto& life = c.life;
         CsvLine line;
         line.text(schema::condition_name(schema::condition_class(life.condition_id)))
             .text(life.model)

@@ -127,8 +127,8 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         const double value = *row->gflops_per_usd;
         const double width = std::max(1.0, kBarArea * value / axis_max);
         svg += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" + std::to_string(y + 14) +
-               "\" font-size=\"12\" text-anchor=\"end\">" + xml_escape(row->model->model) +
-               (row->model->slots ? "" : " (SXM)") + "</text>\n";
+               "\" font-size=\"12\" text-anchor=\"end\">" + xml_escape(row->model.model) +
+               (row->model.slots ? "" : " (SXM)") + "</text>\n";
         svg += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +
                "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
                "\" fill=\"" + kColors[color] + "\"" +

@@ -120,7 +120,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
     for (const auto& c : analysis::find_clearances(loaded.lives, coverage, options.shipping,
                                                    &loaded.clearance_counts)) {
-        const auto condition = schema::condition_class(c.life->condition_id);
+        const auto condition = schema::condition_class(c.life.condition_id);
         const auto& wanted = options.conditions;
         if (c.night >= loaded.evidence_from && c.night <= *latest &&
             std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
@@ -150,8 +150,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         const auto old = schema::load_latest_observations(
             db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
         auto report = analysis::build_report(old, catalog, options);
-        // Rows point at `old`'s observations only through `listings`, which we drop.
-        report.listings.clear();
+        report.listings.clear();  // only the rows' medians are compared
         return report;
     };
     const auto week = earlier(7);

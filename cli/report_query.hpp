@@ -38,19 +38,13 @@ void resolve_report_query(ReportQuery& query, const schema::Catalog& catalog);
 // `report --rank-by`: tflops, bandwidth or vram.
 analysis::RankBy rank_by_option(const std::string& value);
 
-// Move-only: the report and the evidence point into the vectors beside them, and a moved vector
-// keeps its elements where they are, while a copy's rows would point into the original.
+// What a report was built from, beside it. Nothing in it points into anything else (rows,
+// listing lines and clearances hold copies), so it copies and moves like any value.
 struct LoadedReport {
-    LoadedReport() = default;
-    LoadedReport(const LoadedReport&) = delete;
-    LoadedReport& operator=(const LoadedReport&) = delete;
-    LoadedReport(LoadedReport&&) = default;
-    LoadedReport& operator=(LoadedReport&&) = default;
-
     analysis::Report report;
     analysis::CsvContext context;
-    std::vector<schema::PricedObservation> observations;  // the report points into these
-    std::vector<schema::ListingLife> lives;               // the clearances point into these
+    std::vector<schema::PricedObservation> observations;  // what the report was built from
+    std::vector<schema::ListingLife> lives;               // the clearances were found in these
     analysis::MarketEvidence evidence;                    // clearances and sales in the window
     analysis::ClearanceCounts clearance_counts;
     std::string evidence_from;  // the first night of the cleared/sold window

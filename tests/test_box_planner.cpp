@@ -150,18 +150,18 @@ std::vector<const analysis::Plan*> plans_of(const analysis::PlanResult& r,
                                             const std::string& model) {
     std::vector<const analysis::Plan*> out;
     for (const auto& p : r.plans)
-        if (p.model->model == model) out.push_back(&p);
+        if (p.model.model == model) out.push_back(&p);
     return out;
 }
 
 void check_fits(const analysis::PlanResult& r, const analysis::BoxOptions& box) {
     for (const auto& p : r.plans) {
-        INFO(p.count << " x " << p.model->model);
+        INFO(p.count << " x " << p.model.model);
         CHECK(p.count == static_cast<int>(p.listings.size()));
         CHECK(p.slots_used <= box.slots);
         CHECK(p.total_watts <= box.outlet_watts - box.system_watts);
         CHECK(p.total_usd <= box.budget_usd);
-        CHECK(p.model->vram_gb >= box.min_vram_gb);
+        CHECK(p.model.vram_gb >= box.min_vram_gb);
     }
 }
 
@@ -179,7 +179,7 @@ TEST_SUITE("planner") {
         // At full TDP four 3090s draw 1400 W of the 1040 W left: none, whatever the cooler.
         CHECK(plans_of(r, "RTX 3090").empty());
         // Only the single-slot A10 fits 7 slots at full power (A5000s need 8 slot widths).
-        CHECK(r.plans[0].model->model == "A10");
+        CHECK(r.plans[0].model.model == "A10");
         CHECK(r.plans[0].slots_used == 4);
 
         // Power-limited to 70% (245 W each, 980 W): the single-slot water-cooled 3090s fit;
@@ -194,7 +194,7 @@ TEST_SUITE("planner") {
         CHECK(nineties[0]->slots_used == 4);
         for (const auto& l : nineties[0]->listings) {
             CHECK(l.build.cooler == Cooler::water);
-            CHECK(l.listing->observation->title.find("waterblock") != std::string::npos);
+            CHECK(l.listing.observation.title.find("waterblock") != std::string::npos);
         }
 
         // An 8-slot case: the 2-slot blowers too, never the open-air cards.
@@ -236,7 +236,8 @@ TEST_SUITE("planner") {
 
         const auto table = analysis::plans_table(limited, f.loaded().context);
         CHECK(table.find("300 W TDP limited to 240 W") != std::string::npos);
-        const auto header = analysis::plan_header(box, f.loaded().context, {gpuprice::schema::ConditionClass::used});
+        const auto header = analysis::plan_header(box, f.loaded().context,
+                                                  {gpuprice::schema::ConditionClass::used});
         CHECK(header.find("power limit 80% of TDP") != std::string::npos);
         CHECK(header.find("prices as of 2026-12-01") != std::string::npos);
 
@@ -258,13 +259,12 @@ TEST_SUITE("planner") {
         REQUIRE(r.plans.size() >= 3);
         // 4 x RTX 4090 open-air: $7,260 for 4 x 165.2 TFLOPS fp16. Four Titan RTX (522 TFLOPS
         // for $3,460) give more GFLOPS per dollar but less box; the 4090 blowers cost $8,460.
-        CHECK(r.plans[0].model->model == "RTX 4090");
+        CHECK(r.plans[0].model.model == "RTX 4090");
         CHECK(r.plans[0].cooler == Cooler::open_air);
         CHECK(r.plans[0].total_usd == doctest::Approx(1800 + 1810 + 1820 + 1830));
         for (const auto& p : r.plans) {
             CHECK(*p.total_tflops <= *r.plans[0].total_tflops);
-            if (p.model->model == "Titan RTX")
-                CHECK(*p.gflops_per_usd > *r.plans[0].gflops_per_usd);
+            if (p.model.model == "Titan RTX") CHECK(*p.gflops_per_usd > *r.plans[0].gflops_per_usd);
         }
         for (std::size_t i = 1; i < r.plans.size(); ++i)
             CHECK(*r.plans[i - 1].total_tflops >= *r.plans[i].total_tflops);
@@ -313,9 +313,9 @@ TEST_SUITE("planner") {
             double sum = 0;
             std::set<std::string> ids;
             for (const auto& l : p.listings) {
-                sum += f.price_in_db(l.listing->observation->item_id);
-                ids.insert(l.listing->observation->item_id);
-                CHECK(l.listing->observation->model == p.model->model);
+                sum += f.price_in_db(l.listing.observation.item_id);
+                ids.insert(l.listing.observation.item_id);
+                CHECK(l.listing.observation.model == p.model.model);
                 CHECK(l.build.cooler == p.cooler);
             }
             CHECK(ids.size() == p.listings.size());  // one listing buys one card
@@ -364,12 +364,12 @@ TEST_SUITE("planner") {
             });
         };
         for (const auto& p : r.plans) {
-            INFO(p.model->model);
+            INFO(p.model.model);
             CHECK(has(p, "8 days old"));
-            CHECK(has(p, "SXM carrier board") == !p.model->slots.has_value());
-            CHECK(has(p, "server-chassis airflow") == (p.model->model == "A10"));
-            CHECK(has(p, "legacy: no CUDA 13") == (p.model->architecture == "Volta"));
-            CHECK(has(p, "no BF16, train in FP16") == (p.model->architecture == "Turing"));
+            CHECK(has(p, "SXM carrier board") == !p.model.slots.has_value());
+            CHECK(has(p, "server-chassis airflow") == (p.model.model == "A10"));
+            CHECK(has(p, "legacy: no CUDA 13") == (p.model.architecture == "Volta"));
+            CHECK(has(p, "no BF16, train in FP16") == (p.model.architecture == "Turing"));
             CHECK(has(p, "fewer than --min-listings") == (p.listings_of_kind < 6));
         }
         REQUIRE_FALSE(plans_of(r, "Tesla V100 SXM2 32GB").empty());
@@ -437,7 +437,8 @@ TEST_SUITE("planner") {
         auto box = f.open_box4();
         box.today = "2026-12-20";
         const auto r = f.plan(box);
-        const auto text = analysis::plan_header(box, f.loaded().context, {gpuprice::schema::ConditionClass::used}) +
+        const auto text = analysis::plan_header(box, f.loaded().context,
+                                                {gpuprice::schema::ConditionClass::used}) +
                           analysis::plans_table(r, f.loaded().context);
         std::istringstream lines(text);
         std::string line;
@@ -475,17 +476,61 @@ TEST_SUITE("planner") {
             analysis::single_card_advice(f.report(), f.catalog(), f.rules(), box, "2026-12-01");
         REQUIRE_FALSE(big.empty());
         for (const auto& a : big) {
-            CHECK(a.row->model->vram_gb >= 24);
-            CHECK(a.row->median_usd <= 2000);
-            CHECK(usable_for_prices(*a.cheapest));
-            // The same row as the report's, so the same rank.
+            CHECK(a.row.model.vram_gb >= 24);
+            CHECK(a.row.median_usd <= 2000);
+            CHECK(usable_for_prices(a.cheapest));
+            // The same row as the report's (a copy of it), so the same rank.
+            const auto same = [&a](const analysis::ReportRow& row) {
+                return row.model.model == a.row.model.model && row.condition == a.row.condition;
+            };
             bool found = false;
             for (const auto& row : f.report().rows)
-                if (&row == a.row) found = true;
+                if (same(row)) found = row.rank == a.row.rank;
             CHECK(found);
             for (const auto& b : all)
-                if (b.row == a.row) CHECK(b.ranked_in_class == a.ranked_in_class);
+                if (same(b.row)) CHECK(b.ranked_in_class == a.ranked_in_class);
         }
+    }
+}
+
+TEST_SUITE("planner") {
+    // Problem 5: plans and advice pointed into the report's rows and listings (and the catalog);
+    // kept after the report, the catalog and the database were gone, they read freed memory
+    // (ASan: heap-use-after-free). Now they hold copies.
+    TEST_CASE("plans and advice outlive the report, catalog and database they came from") {
+        analysis::PlanResult plans;
+        std::vector<analysis::CardAdvice> advice;
+        analysis::CsvContext context;
+        cli::LoadedReport loaded_copy;
+        {
+            PlannerDb f;
+            auto box = f.box4();
+            box.power_limit = *analysis::parse_power_limit("70%");
+            plans = f.plan(box);
+            auto single = box;
+            single.min_count = single.max_count = 1;
+            advice = analysis::single_card_advice(f.report(), f.catalog(), f.rules(), single,
+                                                  "2026-12-01");
+            context = f.loaded().context;
+            loaded_copy = f.loaded();  // was move-only: its copy's rows pointed into the original
+        }
+        CHECK(analysis::report_csv(loaded_copy.report, loaded_copy.context).find("RTX 3090") !=
+              std::string::npos);
+        CHECK(analysis::listings_csv(loaded_copy.report, loaded_copy.context).find("RTX 3090") !=
+              std::string::npos);
+        REQUIRE_FALSE(plans.plans.empty());
+        REQUIRE_FALSE(advice.empty());
+        const auto copy = plans;  // a copy of a copy: still nothing borrowed
+        const auto& plan = copy.plans.front();
+        CHECK_FALSE(plan.model.model.empty());
+        REQUIRE_FALSE(plan.listings.empty());
+        CHECK(plan.listings.front().listing.observation.model == plan.model.model);
+        CHECK(analysis::plans_csv(copy, context).find(plan.model.model) != std::string::npos);
+        CHECK(analysis::plans_table(copy, context)
+                  .find(plan.listings.front().listing.observation.item_id) != std::string::npos);
+        CHECK(advice.front().cheapest.observation.model == advice.front().row.model.model);
+        CHECK(analysis::advice_csv(advice, context).find(advice.front().row.model.model) !=
+              std::string::npos);
     }
 }
 

@@ -50,14 +50,14 @@ TEST_SUITE("clearance") {
         const auto cleared =
             analysis::find_clearances(lives, coverage, analysis::Shipping::Include, &counts);
         REQUIRE(cleared.size() == 2);
-        CHECK(cleared[0].life->listing_id == 1);
+        CHECK(cleared[0].life.listing_id == 1);
         CHECK(cleared[0].kind == ClearanceKind::cleared);
         CHECK(cleared[0].night == "2026-12-03");
         CHECK(cleared[0].price_usd == doctest::Approx(810.00));  // price + known shipping
         CHECK(cleared[0].best_offer);
         CHECK(cleared[0].nights_listed == 2);
         CHECK(cleared[0].days_listed == 2);
-        CHECK(cleared[1].life->listing_id == 3);
+        CHECK(cleared[1].life.listing_id == 3);
         CHECK(cleared[1].night == "2026-12-04");
         CHECK_FALSE(cleared[1].best_offer);
         CHECK(counts.uncounted == 0);
@@ -111,7 +111,7 @@ TEST_SUITE("clearance") {
         const std::vector<schema::ListingLife> lives = {near, early, unknown, unbid};
         const auto found = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
         REQUIRE(found.size() == 1);
-        CHECK(found[0].life->listing_id == 1);
+        CHECK(found[0].life.listing_id == 1);
         CHECK(found[0].kind == ClearanceKind::auction_near_final);
         CHECK(found[0].night == "2026-12-01");
         CHECK(found[0].price_usd == doctest::Approx(610.00));

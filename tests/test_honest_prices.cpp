@@ -35,7 +35,7 @@ schema::PricedObservation ask(const std::string& model, double usd) {
 
 const ReportRow* row_of(const Report& report, const std::string& model) {
     for (const auto& row : report.rows) {
-        if (row.model->model == model && row.condition == schema::ConditionClass::used) return &row;
+        if (row.model.model == model && row.condition == schema::ConditionClass::used) return &row;
     }
     return nullptr;
 }
@@ -60,7 +60,7 @@ TEST_SUITE("analysis::honest_prices") {
         int days = 3;
         for (const auto& l : lives) {
             Clearance c;
-            c.life = &l;
+            c.life = l;
             c.price_usd = static_cast<double>(l.last_price_cents) / 100;
             c.days_listed = days++;
             evidence.clearances.push_back(c);
@@ -117,7 +117,8 @@ TEST_SUITE("analysis::honest_prices") {
         const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog());
         const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
         REQUIRE(picks.size() == 1);
-        CHECK(picks[0].row == c3090);
+        CHECK(picks[0].row.model.model == c3090->model.model);
+        CHECK(picks[0].row.basis_usd == c3090->basis_usd);
         const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared};
         CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
         CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,

@@ -41,7 +41,7 @@ PricedObservation obs(const std::string& model, double usd, int condition = 3000
 const ReportRow* row_of(const Report& report, const std::string& model,
                         const std::string& condition = "used") {
     for (const auto& row : report.rows) {
-        if (row.model->model == model &&
+        if (row.model.model == model &&
             gpuprice::schema::condition_name(row.condition) == condition)
             return &row;
     }
@@ -142,7 +142,7 @@ TEST_SUITE("analysis::price_report") {
         REQUIRE(p40);
         CHECK(p40->no_matrix_units);
         CHECK_FALSE(p40->rank.has_value());
-        CHECK(report.rows.back().model->model == "Tesla P40");
+        CHECK(report.rows.back().model.model == "Tesla P40");
         CHECK(p40->low_sample);  // 2 < 3 listings
     }
 
@@ -154,7 +154,7 @@ TEST_SUITE("analysis::price_report") {
         options.precision = "tf32";  // Turing has none
         const auto report = build_report(o, catalog(), options);
         REQUIRE(report.rows.size() == 2);
-        CHECK(report.rows[0].model->model == "RTX 3080 10GB");
+        CHECK(report.rows[0].model.model == "RTX 3080 10GB");
         CHECK(report.rows[0].rank == 1);
         CHECK_FALSE(report.rows[1].rank.has_value());
         CHECK_FALSE(report.rows[1].gflops_per_usd.has_value());
@@ -217,6 +217,41 @@ TEST_SUITE("analysis::price_report") {
         attach_changes(report, &earlier, nullptr);
         CHECK(*report.rows[0].change_7d_pct == doctest::Approx(-20));
         CHECK_FALSE(report.rows[0].change_30d_pct.has_value());
+    }
+
+    // Problem 5: rows pointed into the catalog and listing lines into the observations, so a
+    // copy kept after either died read freed memory (ASan: heap-use-after-free); now they own
+    // what they show. The earlier report comes from another catalog object on purpose:
+    // attach_changes matched rows by pointer identity and found nothing across catalogs.
+    TEST_CASE("a report copy outlives the catalog and observations it was built from") {
+        Report kept;
+        ReportRow row;
+        ListingLine line;
+        Report earlier;
+        {
+            const auto own_catalog = catalog();  // dies with this scope
+            std::vector<PricedObservation> o = {obs("RTX 3090", 800), obs("RTX 3090", 810),
+                                                obs("RTX 3090", 820)};
+            o[0].title = "NVIDIA GeForce RTX 3090 Founders Edition 24GB";
+            const auto built = build_report(o, own_catalog, {});
+            kept = built;
+            row = built.rows.at(0);
+            line = built.listings.at(0);
+            std::vector<PricedObservation> week = {obs("RTX 3090", 1000), obs("RTX 3090", 1000),
+                                                   obs("RTX 3090", 1000)};
+            earlier = build_report(week, catalog(), {});
+        }
+        CHECK(kept.rows.at(0).model.model == "RTX 3090");
+        CHECK(row.model.vram_gb == 24);
+        CHECK(line.observation.title == "NVIDIA GeForce RTX 3090 Founders Edition 24GB");
+        const auto csv = report_csv(kept, {"fp16", Sparsity::Dense, "2026-12-01"});
+        CHECK(csv.find("RTX 3090") != std::string::npos);
+        CHECK(
+            listings_csv(kept, {"fp16", Sparsity::Dense, "2026-12-01"}).find("Founders Edition") !=
+            std::string::npos);
+        attach_changes(kept, &earlier, nullptr);
+        REQUIRE(kept.rows.at(0).change_7d_pct.has_value());
+        CHECK(*kept.rows.at(0).change_7d_pct == doctest::Approx(-19));
     }
 
     TEST_CASE("the CSV has the documented columns in order, every row as wide as the header") {
@@ -297,7 +332,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(row_of(report, "Tesla P40")->rank == 3);  // ranked: bandwidth needs no tensor core
         CHECK(row_of(report, "RTX 4090")->rank == 4);
         CHECK(*row_of(report, "RTX 3090")->bandwidth_gbs_per_usd == doctest::Approx(1.17));
-        CHECK(report.rows[0].model->model == "RX 7900 XTX");
+        CHECK(report.rows[0].model.model == "RX 7900 XTX");
         options.rank_by = RankBy::vram;
         report = build_report(o, catalog(), options);
         CHECK(row_of(report, "Tesla P40")->rank == 1);  // $12.92 per GB
@@ -319,7 +354,7 @@ TEST_SUITE("analysis::price_report") {
         options.supported_only = true;
         report = build_report(o, catalog(), options);
         REQUIRE(report.rows.size() == 1);  // Turing stays: supported, without BF16
-        CHECK(report.rows[0].model->model == "Tesla T4");
+        CHECK(report.rows[0].model.model == "Tesla T4");
     }
 
     TEST_CASE("listing titles in the CSV cannot run as formulas") {
@@ -371,7 +406,8 @@ TEST_SUITE("analysis::price_history") {
                                             obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
                                             obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
-        const auto nights = nightly_medians(h, {gpuprice::schema::ConditionClass::used}, Shipping::Include);
+        const auto nights =
+            nightly_medians(h, {gpuprice::schema::ConditionClass::used}, Shipping::Include);
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);
