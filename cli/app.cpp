@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
 #include "fetcher/errors.hpp"
 #include "schema/domain/clock.hpp"
@@ -46,20 +47,50 @@ const std::map<std::string, CommandEntry>& commands() {
 }
 
 constexpr const char* kUsage = "Usage: gpuprice [global options] <command> [options]";
+// `gpuprice help [COMMAND]`: the help, or a command's, as a command of its own.
+constexpr const char* kHelpCommand = "help";
+constexpr const char* kHelpSummary = "describe the commands, or one: 'gpuprice help report'";
 
 void print_help(const po::options_description& global) {
     std::cout << kUsage << "\n\nCommands:\n";
-    for (const auto& [name, entry] : commands()) {
+    const auto line = [](const std::string& name, const char* summary) {
         std::cout << "  " << name << std::string(10 - std::min<std::size_t>(name.size(), 9), ' ')
-                  << entry.summary << '\n';
-    }
+                  << summary << '\n';
+    };
+    for (const auto& [name, entry] : commands()) line(name, entry.summary);
+    line(kHelpCommand, kHelpSummary);
     std::cout << "\n" << global << "\n'gpuprice <command> --help' describes a command's options.\n";
 }
 
-int usage_error(const std::string& message) {
-    std::cerr << "gpuprice: " << schema::printable_lines(message) << '\n'
-              << kUsage << "\n(see gpuprice --help)\n";
+std::vector<std::string> command_names() {
+    std::vector<std::string> names;
+    for (const auto& [name, entry] : commands()) names.push_back(name);
+    names.emplace_back(kHelpCommand);
+    return names;
+}
+
+std::vector<std::string> option_names(const po::options_description& options) {
+    std::vector<std::string> names;
+    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+    return names;
+}
+
+// The message, then where to read more: the command's own help when the error is in its
+// options, else the global one.
+int usage_error(const std::string& message, const std::string& command = {}) {
+    std::cerr << "gpuprice: " << schema::printable_lines(message) << '\n';
+    if (command.empty()) {
+        std::cerr << kUsage << "\n(see 'gpuprice --help')\n";
+    } else {
+        std::cerr << "Usage: gpuprice [global options] " << command << " [options]\n(see 'gpuprice "
+                  << command << " --help')\n";
+    }
     return kExitUsage;
+}
+
+int unknown_command(const std::string& command) {
+    return usage_error("unknown command '" + command + "'" +
+                       did_you_mean(command, command_names()));
 }
 
 }  // namespace
@@ -111,8 +142,13 @@ int run(int argc, char** argv) {
             }
             // An unknown option before any command, or nothing at all.
             for (const auto& option : parsed.options) {
-                if (option.unregistered)
-                    return usage_error("unknown option '" + option.string_key + "'");
+                if (!option.unregistered) continue;
+                const auto typed =
+                    option.original_tokens.empty() ? option.string_key : option.original_tokens[0];
+                auto known = option_names(visible);
+                known.emplace_back(kHelpCommand);
+                return usage_error("unknown option '" + typed.substr(0, typed.find('=')) + "'" +
+                                   did_you_mean(typed.substr(0, typed.find('=')), known));
             }
             return usage_error("no command given");
         }
@@ -120,12 +156,29 @@ int run(int argc, char** argv) {
         command_args = po::collect_unrecognized(parsed.options, po::include_positional);
         command_args.erase(std::find(command_args.begin(), command_args.end(), command));
         if (vm.count("help")) command_args.push_back("--help");
+        // "--db ''" would otherwise be a file named nothing, or the default in disguise.
+        if (global.db_option && global.db_option->empty()) {
+            return usage_error("--db is empty; give a database file");
+        }
     } catch (const po::error& e) {
         return usage_error(e.what());
     }
 
+    if (command == kHelpCommand) {
+        // `gpuprice help` is `gpuprice --help`; `gpuprice help report` is `report --help`.
+        if (command_args.empty() || command_args.front().starts_with('-')) {
+            print_help(visible);
+            return kExitOk;
+        }
+        command = command_args.front();
+        command_args = {"--help"};
+        if (command == kHelpCommand) {
+            print_help(visible);
+            return kExitOk;
+        }
+    }
     const auto entry = commands().find(command);
-    if (entry == commands().end()) return usage_error("unknown command '" + command + "'");
+    if (entry == commands().end()) return unknown_command(command);
     try {
         schema::now();  // a malformed GPUPRICE_NOW is a usage error before anything runs
     } catch (const std::invalid_argument& e) {
@@ -137,15 +190,18 @@ int run(int argc, char** argv) {
     try {
         return entry->second.run(global, command_args);
     } catch (const po::error& e) {
-        return usage_error(command + ": " + e.what());
+        return usage_error(command + ": " + e.what(), command);
     } catch (const UsageError& e) {
-        return usage_error(command + ": " + e.what());
+        return usage_error(command + ": " + e.what(), command);
     } catch (const fetcher::CredentialsError& e) {
         std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitCredentials;
     } catch (const schema::DataFileError& e) {
         std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitBadData;
+    } catch (const DatabasePathError& e) {
+        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        return kExitDatabase;
     } catch (const schema::IncompatibleDatabase& e) {
         std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
         return kExitDatabase;

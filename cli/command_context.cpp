@@ -2,6 +2,9 @@
 
 #include <filesystem>
 #include <iostream>
+#include <limits>
+
+#include "cli/did_you_mean.hpp"
 
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
@@ -17,13 +20,39 @@ std::optional<po::variables_map> parse_command_options(
     const std::vector<std::string>& args, const po::positional_options_description* positional) {
     po::options_description all = options;
     all.add_options()("help,h", "show this help");
-    po::positional_options_description none;
+    // Words past the command's own positionals land here, to be named as unexpected: Boost's
+    // "too many positional options" names neither the word nor the command.
+    constexpr const char* kExtra = "unexpected-argument";
+    po::options_description parsing;
+    parsing.add(all).add_options()(kExtra, po::value<std::vector<std::string>>());
+    po::positional_options_description positions;
+    if (positional) {
+        if (positional->max_total_count() == std::numeric_limits<unsigned>::max()) {
+            positions = *positional;
+        } else {
+            for (unsigned i = 0; i < positional->max_total_count(); ++i) {
+                positions.add(positional->name_for_position(i).c_str(), 1);
+            }
+        }
+    }
+    if (!positional || positional->max_total_count() != std::numeric_limits<unsigned>::max()) {
+        positions.add(kExtra, -1);
+    }
     po::variables_map vm;
-    po::store(po::command_line_parser(args)
-                  .options(all)
-                  .positional(positional ? *positional : none)
-                  .run(),
-              vm);
+    try {
+        po::store(po::command_line_parser(args).options(parsing).positional(positions).run(), vm);
+    } catch (const po::unknown_option& e) {
+        std::vector<std::string> known;
+        for (const auto& option : all.options()) known.push_back("--" + option->long_name());
+        throw UsageError("unknown option '" + e.get_option_name() + "'" +
+                         did_you_mean(e.get_option_name(), known));
+    }
+    if (vm.count(kExtra)) {
+        const auto& extra = vm[kExtra].as<std::vector<std::string>>();
+        throw UsageError("unexpected argument '" + extra.front() + "'" +
+                         (extra.size() > 1 ? " (and " + std::to_string(extra.size() - 1) + " more)"
+                                           : std::string()));
+    }
     if (vm.count("help")) {
         std::cout << "Usage: gpuprice " << command << " [options]\n" << summary << "\n\n" << all;
         return std::nullopt;
@@ -54,7 +83,37 @@ schema::Catalog load_catalog(const GlobalOptions& global) {
 
 namespace {
 
+// The folder a database path names, "." for a bare file name.
+std::filesystem::path folder_of(const std::string& path) {
+    const auto folder = std::filesystem::path(path).parent_path();
+    return folder.empty() ? std::filesystem::path(".") : folder;
+}
+
+// What is wrong with the place `path` names before SQLite says "unable to open database file":
+// a directory given as the file, a folder that does not exist or is a file. Empty when nothing.
+std::string path_problem(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        return path + " is a directory, not a database file (give a file in it, e.g. " +
+               (std::filesystem::path(path) / "gpuprice.db").string() + ")";
+    }
+    const auto folder = folder_of(path);
+    if (!std::filesystem::exists(folder, error)) {
+        return "the folder " + folder.string() + " does not exist";
+    }
+    if (!std::filesystem::is_directory(folder, error)) {
+        return folder.string() + " is not a folder";
+    }
+    return {};
+}
+
 void refuse_missing(const std::string& path) {
+    if (const auto problem = path_problem(path); !problem.empty()) {
+        std::error_code error;
+        if (std::filesystem::is_directory(path, error)) throw DatabasePathError(problem);
+        throw std::runtime_error("no database at " + path + ": " + problem +
+                                 "; point to the database with --db FILE or GPUPRICE_DB");
+    }
     if (std::filesystem::exists(path)) return;
     throw std::runtime_error(
         "no database at " + path +
@@ -85,6 +144,10 @@ schema::Database open_database(const GlobalOptions& global, const schema::Catalo
             throw std::runtime_error("cannot create " + folder.string() + ": " + error.message() +
                                      " (or pass --db FILE, or set GPUPRICE_DB)");
         }
+    }
+    if (const auto problem = path_problem(location.path); !problem.empty()) {
+        throw DatabasePathError("cannot create or open the database " + location.path + ": " +
+                                problem);
     }
     schema::Database db(location.path);
     if (db.is_read_only()) {

@@ -30,6 +30,12 @@ class UsageError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The database path names no place a database can be: a directory, or a file in a folder that
+// does not exist. Exit code 4, like a database SQLite refuses.
+class DatabasePathError : public std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // Parses a command's own options. Returns nullopt after printing help for --help.
 std::optional<boost::program_options::variables_map> parse_command_options(
     const std::string& command, const std::string& summary,

@@ -45,6 +45,53 @@ check "unknown global option" 2 "$bin" --bogus specs
 contains "unknown option named" "--bogus"
 check "unknown command option" 2 "$bin" specs --bogus
 contains "unknown command option named" "bogus"
+# UX 21: usage errors point to the command's own help; "did you mean"; a help command.
+check "command usage error" 2 "$bin" specs --bogus
+contains "command usage error points to its help" "(see 'gpuprice specs --help')"
+check "mistyped command" 2 "$bin" reprot
+contains "mistyped command suggestion" "unknown command 'reprot' (did you mean 'report'?)"
+check "swapped letters" 2 "$bin" histroy
+contains "swapped letters suggestion" "(did you mean 'history'?)"
+check "far-off command" 2 "$bin" frobnicate
+grep -q "did you mean" "$work/out" && { failed=$((failed + 1)); echo "FAIL: suggestion for frobnicate"; cat "$work/out"; } || passed=$((passed + 1))
+check "mistyped option" 2 "$bin" report --formt table
+contains "mistyped option suggestion" "unknown option '--formt' (did you mean '--format'?)"
+contains "mistyped option points to report help" "(see 'gpuprice report --help')"
+check "mistyped global option" 2 "$bin" --verison
+contains "global option keeps its dashes" "unknown option '--verison' (did you mean '--version'?)"
+check "help command" 0 "$bin" help
+contains "help command lists commands" "unmatched"
+contains "help lists itself" "help "
+check "help of a command" 0 "$bin" help report
+contains "help report is report's help" "--rank-by"
+check "help of an unknown command" 2 "$bin" help reprot
+contains "help reprot suggests" "(did you mean 'report'?)"
+# UX 20: errors name the real cause and the path as given.
+check "extra argument" 2 "$bin" report extra-arg
+contains "extra argument named" "report: unexpected argument 'extra-arg'"
+check "extra argument of specs" 2 "$bin" specs x y
+contains "extra arguments counted" "unexpected argument 'x' (and 1 more)"
+check "empty --db" 2 "$bin" --db "" report
+contains "empty --db named" "--db is empty"
+mkdir "$work/adir"
+check "--db a directory, writing" 4 "$bin" --db "$work/adir" init
+contains "directory named" "$work/adir is a directory, not a database file"
+check "--db a directory, reading" 4 "$bin" --db "$work/adir" report
+contains "directory named when reading" "$work/adir is a directory"
+check "--db in a missing folder, writing" 4 "$bin" --db "$work/nowhere/x.db" init
+contains "missing folder named" "the folder $work/nowhere does not exist"
+[ -e "$work/nowhere" ] && { failed=$((failed + 1)); echo "FAIL: init created the folder it was not asked to"; } || passed=$((passed + 1))
+check "--db in a missing folder, reading" 1 "$bin" --db "$work/nowhere/x.db" report
+contains "missing folder named when reading" "the folder $work/nowhere does not exist"
+check "--db under a file" 4 "$bin" --db "$work/adir/../out/x.db" init
+contains "file as folder named" "is not a folder"
+check "negative --min-vram" 2 "$bin" report --min-vram -1
+contains "negative --min-vram named" "--min-vram must not be negative"
+check "--since in the future" 2 env GPUPRICE_NOW=2026-12-02T03:00:00Z "$bin" report --since 2030-01-01
+contains "--since in the future named" "--since 2030-01-01 is after today (2026-12-02)"
+check "missing secret named" 5 env -u EBAY_CLIENT_SECRET EBAY_CLIENT_ID=x HOME="$work" XDG_CONFIG_HOME="$work/cfg" \
+    "$bin" --db "$work/nocreds.db" fetch
+contains "missing variable named" "EBAY_CLIENT_SECRET is not set"
 check "bad precision" 2 "$bin" specs --precision fp64
 contains "bad precision named" "unknown precision 'fp64'"
 check "command help" 0 "$bin" specs --help
