@@ -198,9 +198,9 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
         case schema::RunStatus::ok:
             return kExitOk;
         case schema::RunStatus::partial:
-            // Reaching the call budget is a clean stop; failed pages and ignored filters are not.
-            return outcome.pages_failed == 0 && outcome.queries_degraded == 0 ? kExitOk
-                                                                              : kExitPartial;
+            // Reaching the call budget is a clean stop; failed or truncated pages, ignored
+            // filters and the deadline are not.
+            return outcome.listings_missing() ? kExitPartial : kExitOk;
         default:
             return kExitFailure;
     }

@@ -10,7 +10,7 @@ enum ExitCode : int {
     kExitBadData = 3,      // a malformed data file (catalog, aliases, sample data)
     kExitDatabase = 4,     // database refused (newer or foreign file) or SQLite error
     kExitCredentials = 5,  // eBay credentials missing or rejected
-    kExitPartial = 6,      // a fetch ended with failed pages or degraded queries; committed
+    kExitPartial = 6,      // a fetch lost pages (failed, cut, degraded, deadline); committed
     kExitQuota = 7,        // a fetch stopped because eBay's daily quota is spent; committed
 };
 

@@ -403,6 +403,41 @@ std::optional<std::int64_t> parse_price_cents(std::string_view value) {
     return whole * 100 + cents;
 }
 
+// `total` as eBay documents it (an integer count), or the reason it is not one. The value is
+// shown (control characters removed, at most 40 bytes) so the note says what the server sent.
+void read_total(dom::object root, SearchPage& page) {
+    dom::element value;
+    if (root["total"].get(value)) return;  // absent
+    std::int64_t number = 0;
+    if (!value.get(number)) {
+        if (number >= 0) {
+            page.total = number;
+            return;
+        }
+        page.total_problem = "total is negative (" + std::to_string(number) + ")";
+        return;
+    }
+    const auto shown = [](std::string_view text) {
+        return schema::printable_text(text.substr(0, 40));
+    };
+    switch (value.type()) {
+        case dom::element_type::UINT64:
+            page.total_problem = "total is out of range (" + simdjson::to_string(value) + ")";
+            break;
+        case dom::element_type::DOUBLE:
+            page.total_problem = "total is not an integer (" + simdjson::to_string(value) + ")";
+            break;
+        case dom::element_type::STRING:
+            page.total_problem = "total is a string (\"" +
+                                 shown(std::string_view(value.get_string().value())) + "\")";
+            break;
+        default:
+            page.total_problem =
+                "total is not a number (" + shown(simdjson::to_string(value)) + ")";
+            break;
+    }
+}
+
 struct BrowseParser::Parsers {
     dom::parser parser;
 };
@@ -448,7 +483,7 @@ SearchPage BrowseParser::parse(std::string_view body, std::string_view currency)
         return page;
     }
     std::int64_t number = 0;
-    if (!root["total"].get(number)) page.total = number;
+    read_total(root, page);
     if (!root["offset"].get(number)) page.offset = number;
     if (!root["limit"].get(number)) page.limit = number;
     page.next = string_or_empty(root, "next");
@@ -484,6 +519,24 @@ SearchPage BrowseParser::parse(std::string_view body, std::string_view currency)
                             " items (truncated or malformed JSON)";
     }
     return page;
+}
+
+std::int64_t items_read(const SearchPage& page) {
+    std::int64_t read = static_cast<std::int64_t>(page.listings.size());
+    for (const auto& [reason, count] : page.skips) read += count;
+    return read;
+}
+
+std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limit) {
+    std::int64_t expected = 0;
+    if (page.total) {
+        expected = std::clamp<std::int64_t>(*page.total - page.offset, 0, limit);
+    } else if (!page.next.empty()) {
+        expected = limit;
+    } else {
+        return std::nullopt;
+    }
+    return std::max<std::int64_t>(0, expected - items_read(page));
 }
 
 SearchPage parse_search_page(std::string_view body, std::string_view currency) {

@@ -35,7 +35,10 @@ struct EbayError {
 bool is_ignored_input_warning(const EbayError& warning);
 
 struct SearchPage {
+    // eBay's `total`, when it is a non-negative integer. Anything else (negative, a float, a
+    // string) leaves it empty and says why in `total_problem`; an absent total says nothing.
     std::optional<std::int64_t> total;
+    std::string total_problem;
     std::int64_t offset = 0;
     std::int64_t limit = 0;
     std::string next;  // empty on the last page
@@ -49,6 +52,14 @@ struct SearchPage {
     // Set when the body is not a JSON object at all, or ends early: what came before is kept.
     std::string page_problem;
 };
+
+// The items a page read: stored plus skipped.
+std::int64_t items_read(const SearchPage& page);
+
+// How many items a page that ends early (page_problem) lost: what it should have held,
+// min(limit, total - offset), less the items it read. Without a valid total, a page with `next`
+// should have been full; nullopt when neither tells (the count is unknown).
+std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limit);
 
 // Parses pages with buffers kept from one page to the next.
 class BrowseParser {

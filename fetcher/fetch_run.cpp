@@ -85,7 +85,7 @@ class Fetch {
         outcome_.listings_new = writer_.totals().added;
         outcome_.listings_skipped = writer_.totals().skipped;
         outcome_.coverage = coverage();
-        if (outcome_.pages_failed > 0 || outcome_.budget_reached || outcome_.queries_degraded > 0 ||
+        if (outcome_.listings_missing() || outcome_.budget_reached ||
             outcome_.stop != StopReason::none) {
             // A spent quota is a partial night even with nothing fetched: the reports still run.
             outcome_.status = outcome_.pages_stored > 0 || outcome_.stop == StopReason::quota
@@ -102,11 +102,15 @@ class Fetch {
         std::vector<std::size_t> children;  // price bands split from it
         bool open = true;                   // paging not yet ended
         int dispatched = 0;                 // calls sent for it
+        // The page size asked: SearchSettings::limit until eBay answers a smaller one.
+        int limit = 0;
+        bool total_noted = false;  // an invalid total is said once per query
     };
 
     struct Call {
         std::size_t query = 0;
         std::int64_t offset = 0;
+        int limit = 0;  // the page size asked
         int token_generation = 0;
         bool replay = false;  // resent after a 401: goes first, and only once
         std::uint64_t order = 0;
@@ -135,13 +139,14 @@ class Fetch {
         state.coverage.kind = std::string(query_kind_name(query.kind));
         state.coverage.family = query.family;
         state.coverage.parent = parent;
+        state.limit = config_.search.limit;
         queries_.push_back(std::move(state));
         enqueue(queries_.size() - 1, 0);
     }
 
     void enqueue(std::size_t query, std::int64_t offset) {
         ++planned_;
-        ready_.push_back(Call{query, offset, 0, false, next_order_++});
+        ready_.push_back(Call{query, offset, queries_[query].limit, 0, false, next_order_++});
     }
 
     // The family with the fewest pages dispatched goes next (ties: first queued), so the budget
@@ -175,7 +180,6 @@ class Fetch {
 
     // Search pages still to come, by each open query's `total` (1 for a first page not sent).
     int search_pages_due() const {
-        const int limit = config_.search.limit;
         int due = 0;
         for (const auto& q : queries_) {
             if (!q.open || is_extra(q.query.kind)) continue;
@@ -184,7 +188,8 @@ class Fetch {
                 continue;
             }
             const auto reachable = std::min(*q.coverage.total, kMaxReachableItems);
-            due += std::max(0, static_cast<int>((reachable + limit - 1) / limit) - q.dispatched);
+            due +=
+                std::max(0, static_cast<int>((reachable + q.limit - 1) / q.limit) - q.dispatched);
         }
         return due;
     }
@@ -251,7 +256,8 @@ class Fetch {
         ++submitted_;
         ++in_flight_;
         HttpRequest request;
-        request.url = query_url(config_.search, queries_[call.query].query, call.offset);
+        request.url =
+            query_url(config_.search, queries_[call.query].query, call.offset, call.limit);
         request.headers = {"Authorization: Bearer " + token_.value,
                            "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.search.marketplace.id),
                            "Accept: application/json", end_user_context_};
@@ -301,11 +307,23 @@ class Fetch {
         if (page.listings.empty() && page.skips.empty() && !page.page_problem.empty()) {
             return fail(state, call, "HTTP 200 but " + page.page_problem);  // not JSON at all
         }
+        const bool search = state.query.kind != QueryKind::item_group;
+        const int page_size = search ? answered_page_size(state, call, page) : call.limit;
+        // A page that ends early (its JSON cut, the items before the cut kept) loses the items
+        // it should have held; the run is partial and the query incomplete.
+        std::int64_t lost = 0;
         if (!page.page_problem.empty()) {
-            outcome_.problems.push_back(call_name(state, call) + ": " + page.page_problem);
+            const auto counted = items_lost(page, page_size);
+            lost = counted.value_or(1);
+            ++outcome_.pages_truncated;
+            outcome_.problems.push_back(
+                call_name(state, call) + ": " + page.page_problem + "; " +
+                (counted ? std::to_string(*counted) + " items lost"
+                         : std::string("an unknown number of items lost (no total, no next)")));
             state.coverage.warnings += "truncated page; ";
             truncated_.insert(call.query);
         }
+        if (search) check_total(state, call, page);
         take_warnings(state, call, page);
         if (const auto fallback = state.query.fallback_condition()) {
             for (auto& listing : page.listings) {
@@ -317,30 +335,63 @@ class Fetch {
         for (auto& listing : page.listings)
             listing.price_flags = price_flags(listing, rules_, source);
         // A variation fetched from its group supersedes the group's summary stored before.
-        writer_.write(page, source == ListingSource::item_group
-                                ? schema::Repeats::update
-                                : schema::Repeats::count_as_duplicate);
+        writer_.write(page, lost,
+                      source == ListingSource::item_group ? schema::Repeats::update
+                                                          : schema::Repeats::count_as_duplicate);
         if (state.query.kind == QueryKind::aspect_filter) {
             record_aspect(state.query, page);
         } else if (source == ListingSource::search) {
             expand_variations(state, page);
         }
         if (state.query.refinements && call.offset == 0) plan_aspect_searches(state, response.body);
-        int returned = static_cast<int>(page.listings.size());
-        for (const auto& [reason, count] : page.skips) returned += count;
+        const auto returned = items_read(page);
         state.coverage.pages += 1;
-        state.coverage.items += returned;
+        state.coverage.items += static_cast<int>(returned);
         if (call.offset == 0) state.coverage.total = page.total;
-        next_step(call, page, returned);
+        next_step(call, page, returned, page_size);
+    }
+
+    // eBay may serve fewer items per page than asked and says so in the page's `limit` (Browse
+    // search: "the value of the limit parameter ... the maximum number of items to return on a
+    // page"). Paging goes on from offset + that size, asking for that size, so nothing between
+    // the pages is skipped and the offsets stay multiples of the limit asked as eBay requires
+    // (12515) when the smaller size divides the offsets so far (50 does 200; should it not, the
+    // next page fails with eBay's error, said). A larger or invalid `limit` is ignored.
+    int answered_page_size(QueryState& state, const Call& call, const SearchPage& page) {
+        if (page.limit <= 0 || page.limit >= call.limit) return call.limit;
+        const int size = static_cast<int>(page.limit);
+        if (state.limit != size) {
+            outcome_.notes.push_back(call_name(state, call) + ": eBay serves " +
+                                     std::to_string(size) + " items per page where " +
+                                     std::to_string(call.limit) + " were asked; paging by " +
+                                     std::to_string(size));
+        }
+        state.limit = size;
+        return size;
+    }
+
+    // A `total` that is not a count (negative, a float, a string) or is missing: paging does not
+    // rely on it (it follows `next` and full pages, and asks once more after a full page that
+    // has no `next`), but the night says the server's total was not believed.
+    void check_total(QueryState& state, const Call& call, const SearchPage& page) {
+        if (page.total || state.total_noted) return;
+        state.total_noted = true;
+        const auto why = page.total_problem.empty() ? std::string("no total") : page.total_problem;
+        outcome_.notes.push_back(call_name(state, call) + ": eBay's " + why +
+                                 "; paging follows next and full pages instead");
+        state.coverage.warnings += "invalid total; ";
     }
 
     // After a page: split the query into price bands, ask for the next page, or end paging.
-    void next_step(const Call& call, const SearchPage& page, int returned) {
+    void next_step(const Call& call, const SearchPage& page, std::int64_t returned, int limit) {
         auto& state = queries_[call.query];
-        const int limit = config_.search.limit;
         if (state.query.kind == QueryKind::item_group) return close(state, "last-page");
+        // Only a full (or cut) first page with `next` backs a total over the cap: an absurd total
+        // (10^9 on a few hundred listings) would otherwise split band after band down to single
+        // prices.
         if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
-            state.query.kind != QueryKind::aspect_filter) {
+            state.query.kind != QueryKind::aspect_filter &&
+            (returned >= limit || !page.page_problem.empty()) && !page.next.empty()) {
             const auto split = median_price(page.listings);
             const auto bands = split ? split_band(state.query.band, *split) : std::nullopt;
             if (bands) {
@@ -362,8 +413,10 @@ class Fetch {
                 return;
             }
         }
-        // `total` is an indicator only (Browse search); `next` and a full page say there is more.
-        if (returned < limit || page.next.empty()) return close(state, "last-page");
+        if (!more_pages(call, page, returned, limit)) {
+            note_total_mismatch(state, call.offset + returned, limit);
+            return close(state, "last-page");
+        }
         if (call.offset + 2 * limit > kMaxReachableItems) {
             outcome_.notes.push_back("query '" + state.coverage.query +
                                      "' reached eBay's 10,000-item cap and could not be split");
@@ -408,6 +461,31 @@ class Fetch {
         if (item_ids.empty()) return;
         schema::store_filter_aspect(db_, item_ids, query.aspect, query.aspect_value,
                                     aspects_seen_at_);
+    }
+
+    // `total` is an indicator only (Browse search); `next` and a full page say there is more. A
+    // full page without `next` is not trusted to be the last when its total is missing or says
+    // more: one more page settles it (an empty page ends paging). A page cut short still has the
+    // `next` and `total` eBay sends before the items, and paging goes on past the cut.
+    static bool more_pages(const Call& call, const SearchPage& page, std::int64_t returned,
+                           int limit) {
+        const bool total_says_more = page.total && call.offset + limit < *page.total;
+        if (!page.page_problem.empty()) return !page.next.empty() || total_says_more;
+        if (returned < limit) return false;
+        return !page.next.empty() || !page.total || total_says_more;
+    }
+
+    // Paging ended on a short or empty page, more than a page away from eBay's total (within
+    // the 10,000 eBay serves): the total is wrong (an absurd 10^9, say) or listings went away
+    // meanwhile. The pages are believed, the night says so.
+    void note_total_mismatch(QueryState& state, std::int64_t reached, int limit) {
+        if (!state.coverage.total) return;
+        const auto reachable = std::min(*state.coverage.total, kMaxReachableItems);
+        if (std::abs(reachable - reached) <= limit) return;
+        outcome_.notes.push_back("query '" + state.coverage.query + "': eBay's total said " +
+                                 std::to_string(*state.coverage.total) +
+                                 " listings but its pages ended after " + std::to_string(reached));
+        state.coverage.warnings += "total not reached; ";
     }
 
     // Queues get_items_by_item_group for each multi-variation listing not queued yet.

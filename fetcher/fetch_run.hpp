@@ -83,6 +83,7 @@ struct FetchOutcome {
     std::optional<BrowseQuota> quota;  // as read at the start
     int pages_stored = 0;
     int pages_failed = 0;
+    int pages_truncated = 0;   // stored up to the cut: the run is partial
     int queries_degraded = 0;  // eBay ignored part of the request (a warning on HTTP 200)
     int listings_seen = 0;
     int listings_new = 0;
@@ -91,6 +92,14 @@ struct FetchOutcome {
     std::vector<schema::QueryCoverage> coverage;
     std::vector<std::string> problems;  // one line each; never a secret
     std::vector<std::string> notes;     // e.g. a family split into price bands
+
+    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, or
+    // the run's deadline stopped it. (A stop at the call budget alone is a clean partial.)
+    // `gpuprice fetch` exits 6 then.
+    bool listings_missing() const {
+        return pages_failed > 0 || pages_truncated > 0 || queries_degraded > 0 ||
+               stop == StopReason::deadline;
+    }
 };
 
 using ProgressFn = std::function<void(const FetchProgress&)>;

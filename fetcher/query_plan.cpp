@@ -171,7 +171,8 @@ std::string search_filter(const SearchSettings& settings, const Query& query) {
     return filter;
 }
 
-std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset) {
+std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset,
+                      std::optional<int> limit) {
     const std::string base = settings.api_base + "/buy/browse/v1/";
     if (query.kind == QueryKind::item_group) {
         return base +
@@ -194,7 +195,7 @@ std::string query_url(const SearchSettings& settings, const Query& query, std::i
     return base + "item_summary/search?q=" + percent_encode(query.family) +
            "&category_ids=" + std::to_string(category) +
            "&filter=" + percent_encode(search_filter(settings, query)) + extra +
-           "&sort=newlyListed&limit=" + std::to_string(settings.limit) +
+           "&sort=newlyListed&limit=" + std::to_string(limit.value_or(settings.limit)) +
            "&offset=" + std::to_string(offset);
 }
 

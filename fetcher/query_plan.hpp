@@ -102,8 +102,10 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
 // The `filter` parameter of a search query, before URL encoding.
 std::string search_filter(const SearchSettings& settings, const Query& query);
 
-// GET .../buy/browse/v1/item_summary/search (or get_items_by_item_group) for one page.
-std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset);
+// GET .../buy/browse/v1/item_summary/search (or get_items_by_item_group) for one page, asking
+// for `limit` items (settings.limit when not given: eBay may answer a smaller page size).
+std::string query_url(const SearchSettings& settings, const Query& query, std::int64_t offset,
+                      std::optional<int> limit = std::nullopt);
 
 // Splits a band at `split_cents` into [low .. split - 1 cent] and [split .. high]; nullopt when
 // the split point does not lie strictly inside the band.

@@ -22,8 +22,9 @@ class RunWriter {
   public:
     RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
               std::string marketplace = "EBAY_US");
-    // Stores the page's usable listings and its skip counts; returns what this page added.
-    schema::PageCounts write(const SearchPage& page,
+    // Stores the page's usable listings and its skip counts, with the items a page that ends
+    // early lost (items_lost) counted as truncated-page skips; returns what this page added.
+    schema::PageCounts write(const SearchPage& page, std::int64_t lost,
                              schema::Repeats repeats = schema::Repeats::count_as_duplicate);
     const RunTotals& totals() const { return totals_; }
     std::int64_t run_id() const { return run_id_; }

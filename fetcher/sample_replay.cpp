@@ -13,6 +13,7 @@
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/price_rules.hpp"
+#include "fetcher/query_plan.hpp"
 #include "fetcher/run_writer.hpp"
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
@@ -114,7 +115,10 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
                 ++outcome.pages_failed;
                 query.failed = true;
             } else {
-                writer.write(page);
+                // A recorded page that ends early lost what its limit and total say it held.
+                const auto limit = page.limit > 0 ? page.limit : SearchSettings{}.limit;
+                writer.write(page,
+                             page.page_problem.empty() ? 0 : items_lost(page, limit).value_or(1));
                 if (page.offset == 0) query.total = page.total;
                 query.offsets.insert(page.offset);
                 query.limit = page.limit;

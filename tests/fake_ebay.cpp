@@ -617,14 +617,15 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     const bool matching_items =
         fieldgroups.empty() || fieldgroups.find("MATCHING_ITEMS") != std::string::npos;
     const bool refinements = fieldgroups.find("ASPECT_REFINEMENTS") != std::string::npos;
-    const std::int64_t limit =
-        std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
+    std::int64_t limit = std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
     const std::int64_t offset =
         std::stoll(req.has_param("offset") ? req.get_param_value("offset") : "0");
     {
         std::lock_guard lock(mutex_);
         offsets_.push_back(offset);
     }
+    // A server that serves fewer per page than asked says so in the page's `limit`.
+    if (fault == Fault::ShortLimit) limit = std::min<std::int64_t>(limit, 50);
     if (limit < 1 || limit > 200 || offset % limit != 0) {
         res.status = 400;
         res.set_content(
@@ -685,7 +686,8 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         const auto total = listing.claimed_total >= 0 ? listing.claimed_total
                                                       : static_cast<std::int64_t>(selected.size());
-        body = R"({"href":"x","total":)" + std::to_string(total) + R"(,"limit":)" +
+        body = R"({"href":"x","total":)" +
+               (fault == Fault::BadTotal ? bad_total : std::to_string(total)) + R"(,"limit":)" +
                std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
         if (offset + limit < total) {
             body += R"(,"next":")" + api_base() +

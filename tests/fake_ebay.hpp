@@ -37,6 +37,8 @@ enum class Fault {
     NeverEnding,              // 200, chunked, 1 MB chunks until the client hangs up
     CutBody,                  // 200 with the whole page's Content-Length, 60% sent, closed
     Slowloris,                // 200 with Content-Length, then 10 bytes a second
+    ShortLimit,               // serves at most 50 items per page and answers "limit":50
+    BadTotal,                 // `total` is `bad_total` verbatim (next and items stay right)
 };
 
 struct FakeItem {
@@ -140,6 +142,7 @@ class FakeEbay {
     const std::string client_id = "test-client-id";
     const std::string client_secret = "s3cr3t-test-secret-value";
     int slow_ms = 300;
+    std::string bad_total = "-5";  // Fault::BadTotal's JSON: "1e20", R"("440")", "null", ...
 
   private:
     void handle_token(const httplib::Request& req, httplib::Response& res);

@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 
+#include "fetcher/browse_parser.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "schema/rules/catalog.hpp"
@@ -742,8 +743,9 @@ TEST_SUITE("fetcher::marketplaces") {
     }
 }
 
-// Hostile responses (reliability findings F2, F3, F20; code review problem 7): a fragment is
-// never a page, no body outgrows the cap, and no server holds the run past its deadline.
+// Hostile responses (reliability findings F2, F3, F4, F6, F7, F20; code review problem 7): a
+// fragment is never a page, no body outgrows the cap, a cut page, a smaller page size or a bad
+// `total` never loses listings unsaid, and no server holds the run past its deadline.
 TEST_SUITE("fetcher::hostile") {
     std::string join(const std::vector<std::string>& lines) {
         std::string text;
@@ -846,6 +848,169 @@ TEST_SUITE("fetcher::hostile") {
         CHECK(outcome.pages_stored >= 1);
         CHECK(f.ebay.search_calls() < static_cast<int>(terms.size()));
         CHECK(said(outcome, "stopped: the run's deadline"));
+        CHECK(outcome.listings_missing());  // exit 6, as documented
+    }
+
+    // F4: the JSON is cut but the transfer is whole (a correct Content-Length): the parser keeps
+    // the items before the cut. The run is partial, the items lost are counted as eBay's
+    // `limit` and `total` say, and paging goes on past the cut.
+    TEST_CASE("F4: a page cut with a correct Content-Length: partial, the lost items counted") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 450));
+        f.ebay.set_items("RTX 4090", items("2", 3));
+        f.ebay.queue_faults_for("RTX 3090", {Fault::Truncated});
+        f.ebay.queue_faults_for("RTX 4090", {Fault::Truncated});
+        const auto outcome = f.fetch({"RTX 3090", "RTX 4090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_truncated == 2);
+        CHECK(outcome.pages_failed == 0);
+        CHECK(outcome.listings_missing());  // gpuprice fetch exits 6
+        const int kept_3090 = f.count("SELECT count(*) FROM listings WHERE item_id LIKE 'v1|1%'");
+        const int kept_4090 = f.count("SELECT count(*) FROM listings WHERE item_id LIKE 'v1|2%'");
+        REQUIRE(kept_3090 > 250);  // the cut page's first items, then pages 2 and 3 whole
+        REQUIRE(kept_3090 < 450);
+        REQUIRE(kept_4090 < 3);
+        // Lost = min(limit, total - offset) - returned: 200 - kept on the first page of 450, and
+        // 3 - kept of a query with 3.
+        const int lost_3090 = 450 - kept_3090;
+        const int lost_4090 = 3 - kept_4090;
+        CHECK(f.count("SELECT count FROM run_skips WHERE reason = 'truncated-page'") ==
+              lost_3090 + lost_4090);
+        CHECK(outcome.listings_skipped == lost_3090 + lost_4090);
+        CHECK(said(outcome, "query 'RTX 3090' offset 0: page ends early after " +
+                                std::to_string(200 - lost_3090) + " items"));
+        CHECK(said(outcome, "; " + std::to_string(lost_3090) + " items lost"));
+        CHECK(said(outcome, "; " + std::to_string(lost_4090) + " items lost"));
+        CHECK(f.ebay.offsets_requested().size() == 4);  // 3090 at 0, 200, 400; 4090 at 0
+        for (const auto& q : outcome.coverage) {
+            CAPTURE(q.query);
+            CHECK_FALSE(q.complete);
+            CHECK(q.warnings.find("truncated page") != std::string::npos);
+        }
+    }
+
+    TEST_CASE("F4: the count of a cut page without total or next is unknown, at least one") {
+        const auto page = fetcher::parse_search_page(
+            R"({"href":"x","limit":200,"offset":0,"itemSummaries":[{"itemId":"v1|1|0"},{"item)");
+        REQUIRE_FALSE(page.page_problem.empty());
+        CHECK_FALSE(fetcher::items_lost(page, 200));
+        auto with_next = page;
+        with_next.next = "https://api.ebay.com/buy/browse/v1/item_summary/search?offset=200";
+        CHECK(fetcher::items_lost(with_next, 200) == 199);
+        auto with_total = page;
+        with_total.total = 150;
+        with_total.offset = 100;
+        CHECK(fetcher::items_lost(with_total, 200) == 49);  // min(200, 150 - 100) - 1
+    }
+
+    // F6: eBay answers a smaller `limit` than asked (50 for 200): paging goes on by 50, at
+    // offsets eBay accepts (a multiple of the limit asked, else error 12515), so nothing is lost.
+    TEST_CASE("F6: a server that caps the page size at 50 is paged by 50, nothing skipped") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 440));
+        f.ebay.queue_faults_for(
+            "RTX 3090", {Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit,
+                         Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit,
+                         Fault::ShortLimit});
+        const auto outcome = f.fetch({"RTX 3090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 440);
+        CHECK(outcome.pages_failed == 0);
+        CHECK(f.ebay.offsets_requested() ==
+              std::vector<std::int64_t>{0, 50, 100, 150, 200, 250, 300, 350, 400});
+        REQUIRE(outcome.coverage.size() == 1);
+        CHECK(outcome.coverage[0].complete);
+        CHECK(outcome.coverage[0].items == 440);
+        CHECK(std::any_of(outcome.notes.begin(), outcome.notes.end(), [](const std::string& n) {
+            return n.find("eBay serves 50 items per page where 200 were asked") !=
+                   std::string::npos;
+        }));
+    }
+
+    TEST_CASE("F6: a page size eBay lowers mid-query keeps the offsets aligned") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 3090", items("1", 520));
+        // Page 1 whole (200; Slow at 1 ms stands for no fault), then capped: 200, 250, ... by 50.
+        f.ebay.queue_faults_for(
+            "RTX 3090",
+            {Fault::Slow, Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit,
+             Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit, Fault::ShortLimit});
+        f.ebay.slow_ms = 1;
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 520);
+        CHECK(f.ebay.offsets_requested() ==
+              std::vector<std::int64_t>{0, 200, 250, 300, 350, 400, 450, 500});
+    }
+
+    // F7: a `total` that is not a count neither ends paging (the pages' `next` and size lead) nor
+    // passes unsaid: the run's notes and the query's coverage say it.
+    TEST_CASE("F7: a negative, float, string or missing total: every page fetched, a note") {
+        for (const std::string bad :
+             {"-5", "1e20", "440.0", R"("440")", "null", "18446744073709551615", R"({"a":1})"}) {
+            CAPTURE(bad);
+            FetchFixture f;
+            f.ebay.bad_total = bad;
+            f.ebay.set_items("RTX 3090", items("1", 440));
+            f.ebay.queue_faults_for("RTX 3090",
+                                    {Fault::BadTotal, Fault::BadTotal, Fault::BadTotal});
+            const auto outcome = f.fetch({"RTX 3090"});
+            const auto problems = join(outcome.problems);
+            CAPTURE(problems);
+            CHECK(outcome.status == schema::RunStatus::ok);  // nothing missing: a note only
+            CHECK(outcome.listings_seen == 440);
+            CHECK(f.ebay.search_calls() == 3);
+            REQUIRE(outcome.coverage.size() == 1);
+            CHECK_FALSE(outcome.coverage[0].total);
+            CHECK(outcome.coverage[0].warnings.find("invalid total") != std::string::npos);
+            const auto notes = join(outcome.notes);
+            CAPTURE(notes);
+            CHECK(notes.find("query 'RTX 3090' offset 0: eBay's total is ") != std::string::npos);
+            CHECK(notes.find("paging follows next and full pages instead") != std::string::npos);
+        }
+    }
+
+    TEST_CASE("F7: a full page without next and without a valid total: one more page settles it") {
+        FetchFixture f;
+        f.ebay.bad_total = R"("400")";
+        f.ebay.set_items("RTX 3090", items("1", 400));  // page 2 is full and has no `next`
+        f.ebay.queue_faults_for("RTX 3090", {Fault::BadTotal, Fault::BadTotal, Fault::BadTotal});
+        const auto outcome = f.fetch({"RTX 3090"});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.listings_seen == 400);
+        CHECK(f.ebay.offsets_requested() == std::vector<std::int64_t>{0, 200, 400});
+        REQUIRE(outcome.coverage.size() == 1);
+        CHECK(outcome.coverage[0].stopped == "last-page");
+        // With a valid total the same full page ends paging: no call spent on an empty page.
+        FetchFixture g;
+        g.ebay.set_items("RTX 3090", items("1", 400));
+        g.fetch({"RTX 3090"});
+        CHECK(g.ebay.offsets_requested() == std::vector<std::int64_t>{0, 200});
+    }
+
+    TEST_CASE("F7: an absurd total with pages that end: all stored, the mismatch noted") {
+        FetchFixture f;
+        f.config.http.max_calls = 40;
+        // 10^9 claimed, 440 served: the family is split (as for any total over 10,000), and each
+        // band's paging ends far short of the claim.
+        f.ebay.bad_total = "1000000000";
+        f.ebay.set_items("RTX 3090", items("1", 440));
+        f.ebay.queue_faults_for("RTX 3090", std::initializer_list<Fault>{
+                                                Fault::BadTotal, Fault::BadTotal, Fault::BadTotal,
+                                                Fault::BadTotal, Fault::BadTotal, Fault::BadTotal,
+                                                Fault::BadTotal, Fault::BadTotal, Fault::BadTotal});
+        const auto outcome = f.fetch({"RTX 3090"});
+        const auto notes = join(outcome.notes);
+        CAPTURE(notes);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(f.count("SELECT count(*) FROM listings") == 440);
+        CHECK(f.ebay.search_calls() == 7);  // split twice over (220 > 200 a band), never deeper
+        CHECK(notes.find("eBay's total said 1000000000 listings but its pages ended after") !=
+              std::string::npos);
     }
 
     TEST_CASE("problem 7: an option libcurl refuses fails that request, never hangs the loop") {

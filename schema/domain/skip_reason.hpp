@@ -22,7 +22,7 @@ enum class SkipReason {
     auction_only,            // a current bid is not a price
     missing_sold_date,       // a sale without its date (Marketplace Insights)
     duplicate,               // seen before in the same run
-    truncated_page,          // the page was cut off; the items lost are counted as one
+    truncated_page,          // the items a cut page lost: min(limit, total - offset) less read
 };
 
 // "malformed-item", "missing-item-id", ...
