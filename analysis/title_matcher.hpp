@@ -44,8 +44,8 @@ using ItemSpecifics = std::vector<std::pair<std::string, std::string>>;
 struct MatchResult {
     schema::MatchReason reason = schema::MatchReason::not_a_gpu;
     const schema::GpuModel* model = nullptr;  // set exactly when reason is ok
-    std::string
-        evidence;  // the rule phrase that decided, if any (a copy: results outlive matchers)
+    // The rule phrase that decided, if any: a copy, so a result outlives its matcher.
+    std::string evidence;
     // Which kind of evidence decided: the title's words, a part number, or the aspects.
     schema::MatchEvidence decided_by = schema::MatchEvidence::title;
 };

@@ -1,5 +1,6 @@
 #include "schema/rules/match_rules.hpp"
 #include "schema/domain/ascii_case.hpp"
+#include "schema/domain/trim.hpp"
 
 #include <sstream>
 
@@ -14,9 +15,8 @@ std::vector<std::string> split(const std::string& value, char separator) {
     std::stringstream items(value);
     std::string item;
     while (std::getline(items, item, separator)) {
-        const auto first = item.find_first_not_of(' ');
-        if (first == std::string::npos) continue;
-        parts.push_back(item.substr(first, item.find_last_not_of(' ') - first + 1));
+        const auto part = trim(item);
+        if (!part.empty()) parts.emplace_back(part);
     }
     return parts;
 }

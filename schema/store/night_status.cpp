@@ -57,8 +57,8 @@ void mark_runs_matched(Database& db, const std::string& now) {
     // Called right after every listing without a verdict got one, so each finished run is
     // matched now; a run still fetching ('running') gets its mark from its own matching.
     auto update = db.prepare(
-        "UPDATE fetch_runs SET matched_at = ?1 WHERE matched_at IS NULL AND status <> 'running'");
-    update.bind(1, now);
+        "UPDATE fetch_runs SET matched_at = ?1 WHERE matched_at IS NULL AND status <> ?2");
+    update.bind(1, now).bind(2, run_status_name(RunStatus::running));
     update.run();
 }
 
