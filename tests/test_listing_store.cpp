@@ -22,4 +22,33 @@ TEST_SUITE("schema::listing_store") {
         CHECK(loaded->message ==
               "HTTP 400, eBay error 1 (API): ]0;pwned bad \nX-Injected: 1\nsecond problem\n");
     }
+
+    // The enums' texts are what the schema stores and CHECKs (fetch_runs.status); each must
+    // pass the CHECK and read back as itself, and a skip count is stored under its reason's text.
+    TEST_CASE("every run status and skip reason is stored and read back as its enum's text") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("names.db"));
+        migrate(db);
+        for (const auto status :
+             {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
+            CAPTURE(run_status_name(status));
+            const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-01T00:00:00Z");
+            REQUIRE(load_run(db, run)->status == RunStatus::running);
+            finish_run(db, run, status, "2026-12-01T01:00:00Z", 1, "");
+            CHECK(load_run(db, run)->status == status);
+        }
+        const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-02T00:00:00Z");
+        SkipCounts skips;
+        for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page); ++i) {
+            skips[static_cast<SkipReason>(i)] = i + 1;
+        }
+        store_page(db, run, "2026-12-02", {}, skips);
+        const auto loaded = load_run(db, run);
+        REQUIRE(loaded);
+        REQUIRE(loaded->skips.size() == skips.size());
+        for (const auto& [reason, count] : skips) {
+            CHECK(loaded->skips.at(std::string(skip_reason_name(reason))) == count);
+        }
+        CHECK(loaded->listings_skipped == static_cast<int>(skips.size() * (skips.size() + 1) / 2));
+    }
 }
