@@ -60,8 +60,8 @@ std::optional<double> rank_key(const ReportRow& row, RankBy rank_by) {
     return std::nullopt;
 }
 
-// Ranked cards first by the rank key; then unranked (low sample) ones; cards without the key
-// last.
+// Ranked cards first by the rank key; then SXM modules shown apart, then unranked (low sample)
+// ones; cards without the key last.
 bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
     if (a.condition != b.condition) return a.condition < b.condition;
     if (a.vram_class.upper_gb != b.vram_class.upper_gb) {
@@ -70,6 +70,7 @@ bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
     const auto ka = rank_key(a, rank_by), kb = rank_key(b, rank_by);
     if (ka.has_value() != kb.has_value()) return ka.has_value();
     if (a.rank.has_value() != b.rank.has_value()) return a.rank.has_value();
+    if (a.module_apart != b.module_apart) return a.module_apart;  // modules, then low sample
     if (ka && *ka != *kb) return *ka > *kb;
     return a.median_usd < b.median_usd;
 }
@@ -206,7 +207,12 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             upper = row.vram_class.upper_gb;
             next_rank = 1;
         }
-        if (!row.low_sample && rank_key(row, options.rank_by)) row.rank = next_rank++;
+        if (row.low_sample || !rank_key(row, options.rank_by)) continue;
+        if (!row.model.slots && !options.include_sxm) {
+            row.module_apart = true;  // needs an SXM server: not a rival of the PCIe cards
+            continue;
+        }
+        row.rank = next_rank++;
     }
     std::stable_sort(report.rows.begin(), report.rows.end(),
                      [&options](const ReportRow& a, const ReportRow& b) {

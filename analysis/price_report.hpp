@@ -35,6 +35,9 @@ struct ReportOptions {
     PriceBasis basis = PriceBasis::median;  // the figure that ranks and divides the FLOPS
     RankBy rank_by = RankBy::tflops;
     bool supported_only = false;  // leave out cards current software no longer runs
+    // SXM/OAM modules (no PCIe slot) are ranked among the PCIe cards only when asked; else they
+    // are shown apart, unranked, after the ranked cards of their class (UX 12).
+    bool include_sxm = false;
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last
@@ -66,6 +69,8 @@ struct ReportRow {
     std::optional<double> usd_per_gb_vram;
     SupportCaveat support;
     bool low_sample = false;
+    // An SXM/OAM module that would be ranked but is shown apart (ReportOptions::include_sxm).
+    bool module_apart = false;
     std::optional<double> change_7d_pct;
     std::optional<double> change_30d_pct;
     // Honest prices (see MarketEvidence), outliers removed by the same rule.

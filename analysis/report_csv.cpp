@@ -56,6 +56,7 @@ std::string plural(int n, const char* one, const char* many) {
 std::string notes(const ReportRow& row) {
     std::string text;
     if (row.low_sample) text += "low sample; ";
+    if (row.module_apart) text += row.model.form_factor + " module, not ranked; ";
     if (row.outliers_removed) text += plural(row.outliers_removed, "outlier", "outliers") + "; ";
     if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
     if (row.no_matrix_units) text += row.figure_precision + " (no matrix units); ";
@@ -74,7 +75,16 @@ const std::vector<ReportColumn>& report_columns() {
         {"vram_class_gb", [](CsvLine& l, R r, C) { l.integer(r.vram_class.upper_gb); }},
         {"rank",
          [](CsvLine& l, R r, C) { optional_integer(l, r.rank); },
-         {"rank", [](R r, C) { return r.rank ? std::to_string(*r.rank) : "-"; }}},
+         {"rank",
+          [](R r, C) {
+              // A module shown apart says what it is where the rank would be. Padded to the
+              // heading's width, so ranks stay right-aligned beside "SXM2".
+              std::string cell = r.module_apart ? r.model.form_factor
+                                 : r.rank       ? std::to_string(*r.rank)
+                                                : std::string("-");
+              if (cell.size() < 4) cell.insert(0, 4 - cell.size(), ' ');
+              return cell;
+          }}},
         {"model",
          [](CsvLine& l, R r, C) { l.text(r.model.model); },
          {"model", [](R r, C) { return r.model.model; }}},

@@ -97,6 +97,13 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
         block.push_back(std::move(cells));
     }
     flush();
+    const bool modules_apart = std::any_of(report.rows.begin(), report.rows.end(),
+                                           [](const ReportRow& r) { return r.module_apart; });
+    if (modules_apart) {
+        out +=
+            "(SXM/OAM in rank: a module for an SXM server, not a PCIe card; not ranked,\n"
+            " --include-sxm ranks it)\n";
+    }
     if (!left_out.empty()) {
         std::string names;
         for (const auto name : left_out) names += (names.empty() ? "" : ", ") + std::string(name);

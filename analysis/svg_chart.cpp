@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/vram_class.hpp"
 
 namespace gpuprice::analysis {
 
@@ -14,8 +15,15 @@ constexpr int kLabelWidth = 250;
 constexpr int kBarArea = 580;
 constexpr int kRowHeight = 20;
 constexpr int kTop = 70;
-constexpr const char* kColors[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
-                                   "#76b7b2", "#edc948", "#b07aa1", "#9c755f"};
+constexpr int kTicks = 5;
+// One colour per VRAM class, in the order of the class table (Tableau 10), so 20-24 GB has
+// the same colour in every chart; a class past the table is grey.
+constexpr const char* kClassColors[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                                        "#edc948", "#b07aa1", "#9c755f", "#ff9da7", "#79706e"};
+constexpr const char* kOtherColor = "#999999";
+// A bar more than this many times the next one in its class is cut at the axis's end and
+// carries its value, so one module does not squash its class into slivers.
+constexpr double kClipFactor = 2.0;
 
 // A round axis maximum: 1, 2 or 5 times a power of ten.
 double nice_ceiling(double value) {
@@ -29,6 +37,51 @@ double nice_ceiling(double value) {
 
 std::string num(double v) {
     return format_number(v, 1);
+}
+
+// "0", "400", "0.5", "0.04": as many decimals as the tick step needs, no more.
+std::string tick_label(double value, double step) {
+    int decimals = 0;
+    while (decimals < 3 && std::abs(step * std::pow(10.0, decimals) -
+                                    std::round(step * std::pow(10.0, decimals))) > 1e-9) {
+        ++decimals;
+    }
+    return format_number(value, decimals);
+}
+
+const char* class_color(const VramClass& vram_class) {
+    const int index = vram_class_index(vram_class.upper_gb);
+    if (index < 0 || index >= static_cast<int>(std::size(kClassColors))) return kOtherColor;
+    return kClassColors[index];
+}
+
+// One class of one condition: its rows and its own axis.
+struct Section {
+    std::vector<const ReportRow*> rows;
+    double axis_max = 1;
+};
+
+std::vector<Section> sections(const Report& report) {
+    std::vector<Section> out;
+    const ReportRow* previous = nullptr;
+    for (const auto& row : report.rows) {
+        if (!row.gflops_per_usd || row.no_matrix_units) continue;
+        if (!previous || row.condition != previous->condition ||
+            row.vram_class.upper_gb != previous->vram_class.upper_gb) {
+            out.emplace_back();
+        }
+        out.back().rows.push_back(&row);
+        previous = &row;
+    }
+    for (auto& section : out) {
+        std::vector<double> values;
+        for (const auto* row : section.rows) values.push_back(*row->gflops_per_usd);
+        std::sort(values.rbegin(), values.rend());
+        double top = values.front();
+        if (values.size() > 1 && values[0] > kClipFactor * values[1]) top = values[1];
+        section.axis_max = nice_ceiling(top);
+    }
+    return out;
 }
 
 }  // namespace
@@ -60,26 +113,76 @@ std::string xml_escape(std::string_view text) {
 }
 
 std::string svg_chart(const Report& report, const CsvContext& context) {
-    std::vector<const ReportRow*> rows;
-    for (const auto& row : report.rows) {
-        if (row.gflops_per_usd && !row.no_matrix_units) rows.push_back(&row);
-    }
-    double max_value = 0;
-    for (const auto* row : rows) max_value = std::max(max_value, *row->gflops_per_usd);
-    const double axis_max = nice_ceiling(max_value);
-
-    int groups = 0;
-    {
-        std::optional<schema::ConditionClass> condition;
-        int upper = -1;
-        for (const auto* row : rows) {
-            if (row->condition != condition || row->vram_class.upper_gb != upper) ++groups;
-            condition = row->condition;
-            upper = row->vram_class.upper_gb;
-        }
-    }
-    const int height = kTop + static_cast<int>(rows.size()) * kRowHeight + groups * 28 + 60;
     const auto label = precision_label(context.precision, context.sparsity);
+    std::string body;
+    int y = kTop;
+    for (const auto& section : sections(report)) {
+        const auto& first = *section.rows.front();
+        const char* color = class_color(first.vram_class);
+        y += 8;
+        body += "<text x=\"20\" y=\"" + std::to_string(y + 12) +
+                "\" font-size=\"13\" font-weight=\"bold\" fill=\"" + color + "\">" +
+                xml_escape(first.vram_class.label) + " - " +
+                xml_escape(std::string(schema::condition_name(first.condition))) + "</text>\n";
+        y += 20;
+        // The class's own axis: tick labels above its bars, grid lines through them.
+        const double step = section.axis_max / kTicks;
+        const int grid_bottom = y + 4 + static_cast<int>(section.rows.size()) * kRowHeight;
+        body += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" +
+                std::to_string(y + 10) +
+                "\" font-size=\"10\" text-anchor=\"end\" fill=\"#555555\">GFLOPS per USD</text>\n";
+        for (int tick = 0; tick <= kTicks; ++tick) {
+            const double value = step * tick;
+            const double x = kLabelWidth + kBarArea * value / section.axis_max;
+            body += "<line x1=\"" + num(x) + "\" y1=\"" + std::to_string(y + 14) + "\" x2=\"" +
+                    num(x) + "\" y2=\"" + std::to_string(grid_bottom) + "\" stroke=\"#dddddd\"/>\n";
+            body += "<text x=\"" + num(x) + "\" y=\"" + std::to_string(y + 10) +
+                    "\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555555\">" +
+                    tick_label(value, step) + "</text>\n";
+        }
+        y += 14;
+        for (const auto* row : section.rows) {
+            const double value = *row->gflops_per_usd;
+            const bool clipped = value > section.axis_max;
+            const double width =
+                std::max(1.0, kBarArea * std::min(value, section.axis_max) / section.axis_max);
+            body += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" +
+                    std::to_string(y + 14) + "\" font-size=\"12\" text-anchor=\"end\">" +
+                    xml_escape(row->model.model) +
+                    (row->model.slots ? "" : " (" + xml_escape(row->model.form_factor) + ")") +
+                    "</text>\n";
+            body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +
+                    "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
+                    "\" fill=\"" + color + "\"" +
+                    (row->low_sample ? " fill-opacity=\"0.35\"" : "") + "/>\n";
+            const std::string figures = format_number(value, 1) + " ($" +
+                                        format_number(row->basis_usd.value_or(row->median_usd), 0) +
+                                        ", n=" + std::to_string(row->listings) + ")";
+            if (clipped) {
+                // A white break across the bar's end says it goes on; the value is on the bar.
+                const double cut = kLabelWidth + width - 24;
+                body += "<path d=\"M" + num(cut) + " " + std::to_string(y + 1) + " l6 0 l-6 " +
+                        std::to_string(kRowHeight - 2) + " l-6 0 z\" fill=\"#ffffff\"/>\n";
+                body += "<text x=\"" + num(cut - 14) + "\" y=\"" + std::to_string(y + 14) +
+                        "\" font-size=\"11\" text-anchor=\"end\" fill=\"#111111\" "
+                        "font-weight=\"bold\">" +
+                        figures + ", off scale</text>\n";
+            } else {
+                body += "<text x=\"" + num(kLabelWidth + width + 6) + "\" y=\"" +
+                        std::to_string(y + 14) + "\" font-size=\"11\" fill=\"#333333\">" + figures +
+                        "</text>\n";
+            }
+            y += kRowHeight;
+        }
+        y += 6;
+    }
+    if (body.empty()) {
+        body = "<text x=\"20\" y=\"" + std::to_string(kTop + 20) +
+               "\" font-size=\"14\">No priced cards with this precision.</text>\n";
+        y = kTop + 40;
+    }
+
+    const int height = y + 20;
     std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
@@ -87,64 +190,13 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
     svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">Tensor GFLOPS per USD (" +
            xml_escape(label) + ", " + std::string(sparsity_note(context.sparsity)) + ")</text>\n";
-    svg +=
-        "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">Median eBay price incl. known "
-        "shipping, as of " +
-        xml_escape(context.as_of) +
-        "; bars grouped by VRAM class; pale bars: fewer listings than the minimum</text>\n";
-
-    // Grid lines and axis labels.
-    const int plot_bottom = height - 40;
-    for (int tick = 0; tick <= 5; ++tick) {
-        const double value = axis_max * tick / 5;
-        const double x = kLabelWidth + kBarArea * value / axis_max;
-        svg += "<line x1=\"" + num(x) + "\" y1=\"" + std::to_string(kTop - 10) + "\" x2=\"" +
-               num(x) + "\" y2=\"" + std::to_string(plot_bottom) + "\" stroke=\"#dddddd\"/>\n";
-        svg += "<text x=\"" + num(x) + "\" y=\"" + std::to_string(plot_bottom + 16) +
-               "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#555555\">" +
-               format_number(value, value < 10 ? 1 : 0) + "</text>\n";
-    }
-
-    svg += "<text x=\"" + num(kLabelWidth + kBarArea / 2.0) + "\" y=\"" +
-           std::to_string(plot_bottom + 32) +
-           "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#555555\">GFLOPS per USD</text>\n";
-    int y = kTop;
-    int color = -1;
-    std::optional<schema::ConditionClass> condition;
-    int upper = -1;
-    for (const auto* row : rows) {
-        if (row->condition != condition || row->vram_class.upper_gb != upper) {
-            condition = row->condition;
-            upper = row->vram_class.upper_gb;
-            color = (color + 1) % static_cast<int>(std::size(kColors));
-            y += 8;
-            svg += "<text x=\"20\" y=\"" + std::to_string(y + 12) +
-                   "\" font-size=\"13\" font-weight=\"bold\" fill=\"" + kColors[color] + "\">" +
-                   xml_escape(row->vram_class.label) + " - " +
-                   xml_escape(std::string(schema::condition_name(*condition))) + "</text>\n";
-            y += 20;
-        }
-        const double value = *row->gflops_per_usd;
-        const double width = std::max(1.0, kBarArea * value / axis_max);
-        svg += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" + std::to_string(y + 14) +
-               "\" font-size=\"12\" text-anchor=\"end\">" + xml_escape(row->model.model) +
-               (row->model.slots ? "" : " (SXM)") + "</text>\n";
-        svg += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +
-               "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
-               "\" fill=\"" + kColors[color] + "\"" +
-               (row->low_sample ? " fill-opacity=\"0.35\"" : "") + "/>\n";
-        svg += "<text x=\"" + num(kLabelWidth + width + 6) + "\" y=\"" + std::to_string(y + 14) +
-               "\" font-size=\"11\" fill=\"#333333\">" + format_number(value, 1) + " ($" +
-               format_number(row->median_usd, 0) + ", n=" + std::to_string(row->listings) +
-               ")</text>\n";
-        y += kRowHeight;
-    }
-    if (rows.empty()) {
-        svg += "<text x=\"20\" y=\"" + std::to_string(kTop + 20) +
-               "\" font-size=\"14\">No priced cards with this precision.</text>\n";
-    }
-    svg += "</svg>\n";
-    return svg;
+    svg += "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">" +
+           xml_escape(std::string(price_basis_label(context.basis))) +
+           (context.shipping_included ? " incl. known shipping" : " without shipping") +
+           ", as of " + xml_escape(context.as_of) +
+           "; each VRAM class on its own scale; pale bars: fewer listings than the "
+           "minimum</text>\n";
+    return svg + body + "</svg>\n";
 }
 
 }  // namespace gpuprice::analysis

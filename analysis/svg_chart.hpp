@@ -1,5 +1,7 @@
-// The report as a chart: GFLOPS per USD per model, horizontal bars grouped and coloured by VRAM
-// class, like the plots buyers share. Plain SVG 1.1, no scripts, no external resources.
+// The report as a chart: GFLOPS per USD per model, horizontal bars grouped by VRAM class, like
+// the plots buyers share. Each class has its own axis (cards are compared within a class) and
+// its own colour in every chart; a bar over twice the next one of its class is cut off and
+// labelled. Plain SVG 1.1, no scripts, no external resources.
 #pragma once
 
 #include <string>

@@ -15,4 +15,8 @@ struct VramClass {
 
 VramClass vram_class(double vram_gb);
 
+// The class's position among the classes, smallest first (0 for "8 GB"); -1 for a size past
+// the largest class. Charts colour a class by it, so a class keeps its colour in every chart.
+int vram_class_index(int upper_gb);
+
 }  // namespace gpuprice::analysis

@@ -104,6 +104,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (box.results < 1) throw UsageError("--results must be at least 1");
     const bool csv = output_format_option(format) == OutputFormat::csv;
     box.min_listings = query.options.min_listings;
+    // Ranks as `report --include-sxm` ranks them when modules are planned, else as `report`.
+    query.options.include_sxm = box.include_sxm;
     // Ranks as in `report`: the VRAM filter applies to the advice, not to the ranking.
     box.min_vram_gb = query.options.min_vram_gb;
     query.options.min_vram_gb = 0;

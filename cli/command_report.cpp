@@ -65,6 +65,9 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         "format", po::value(&format),
         "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
+        "include-sxm", po::bool_switch(&query.options.include_sxm),
+        "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
+        "an SXM server)")(
         "rank-by", po::value(&rank_by)->default_value(rank_by),
         "tflops (GFLOPS per USD), bandwidth (GB/s per USD) or vram (USD per GB, cheapest "
         "first)");

@@ -25,6 +25,24 @@ listings=$(ls out/gpuprice-used-*-listings.csv 2>/dev/null | head -1)
 svg=$(ls out/gpuprice-used-*.svg 2>/dev/null | head -1)
 [ -n "$csv" ] && [ -n "$listings" ] && [ -n "$svg" ] && ok || { fail "report files missing"; ls -R out; }
 
+# UX 12: an SXM module is shown apart (unranked, its form factor where the rank goes) unless
+# --include-sxm ranks it among the PCIe cards, as recommend plans it only with --include-sxm.
+grep -q '^used,16,,Tesla V100 SXM2 16GB,.*,SXM2,' "$csv" && ok || fail "SXM module ranked among PCIe cards"
+grep -q '^used,16,1,Tesla V100 PCIe 16GB,' "$csv" && ok || fail "the PCIe V100 is not first of 16 GB"
+grep -q '^SXM2  Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
+grep -q -- '--include-sxm ranks it' stdout.txt && ok || fail "the table does not explain the mark"
+[ "$(wc -L <stdout.txt)" -le 80 ] && ok || fail "table wider than 80 columns: $(wc -L <stdout.txt)"
+"$bin" report --include-sxm --format csv --output out-sxm >sxm.csv || fail "report --include-sxm"
+grep -q '^used,16,1,Tesla V100 SXM2 16GB,' sxm.csv && ok || fail "--include-sxm does not rank the module"
+# UX 13: each class on its own axis, one colour per class whatever the sections before it.
+sections=$(grep -c '^-- ' stdout.txt)
+axes=$(grep -c '>GFLOPS per USD</text>' "$svg")
+[ "$axes" -ge 5 ] && [ "$axes" -le "$sections" ] && ok || fail "chart axes: $axes for $sections classes"
+grep -q 'fill="#e15759">20-24 GB - used' "$svg" && ok || fail "20-24 GB colour in the used chart"
+"$bin" report --condition all --chart --format none --output out-chart-all || fail "report all --chart"
+grep -q 'fill="#e15759">20-24 GB - used' out-chart-all/*.svg && ok || fail "20-24 GB colour in the all chart"
+grep -q 'fill="#e15759">20-24 GB - new' out-chart-all/*.svg && ok || fail "20-24 GB colour of new"
+
 # The spreadsheet engine reads the CSV and writes it back: values survive, formulas do not run.
 export HOME="$work/home"
 if soffice --headless --norestore --infilter="CSV:44,34,76,1" \

@@ -8,6 +8,7 @@
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
+#include "analysis/report_table.hpp"
 #include "analysis/support_caveat.hpp"
 #include "analysis/svg_chart.hpp"
 #include "analysis/vram_class.hpp"
@@ -376,9 +377,84 @@ TEST_SUITE("analysis::price_report") {
             svg_chart(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(svg.starts_with("<?xml"));
         CHECK(svg.find("20-24 GB - used") != std::string::npos);
-        CHECK(svg.find("Tesla V100 SXM2 16GB (SXM)") != std::string::npos);
+        CHECK(svg.find("Tesla V100 SXM2 16GB (SXM2)") != std::string::npos);
         CHECK(svg.ends_with("</svg>\n"));
         CHECK(xml_escape("A & B <x> \"q\"") == "A &amp; B &lt;x&gt; &quot;q&quot;");
+    }
+
+    TEST_CASE("SXM modules are shown apart from the PCIe cards unless asked (UX 12)") {
+        std::vector<PricedObservation> o;
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
+        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
+        for (double p : {520.0, 530.0, 540.0}) o.push_back(obs("RTX A4000", p));
+        o.push_back(obs("Tesla T4", 600.0));  // one listing: low sample
+        const auto report = build_report(o, catalog(), {});
+        const auto* sxm = row_of(report, "Tesla V100 SXM2 16GB");
+        REQUIRE(sxm);
+        CHECK_FALSE(sxm->rank.has_value());
+        CHECK(sxm->module_apart);
+        CHECK(row_of(report, "Tesla V100 PCIe 16GB")->rank == 1);
+        CHECK(row_of(report, "RTX A4000")->rank == 2);
+        // Ranked cards, then the module, then the low-sample card.
+        REQUIRE(report.rows.size() == 4);
+        CHECK(report.rows[2].model.model == "Tesla V100 SXM2 16GB");
+        CHECK(report.rows[3].model.model == "Tesla T4");
+
+        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01"};
+        const auto csv = report_csv(report, context);
+        CHECK(csv.find("\r\nused,16,,Tesla V100 SXM2 16GB,") != std::string::npos);
+        CHECK(csv.find("\r\nused,16,1,Tesla V100 PCIe 16GB,") != std::string::npos);
+        const auto table = report_table(report, context, 80);
+        CHECK(table.find("\nSXM2  Tesla V100 SXM2 16GB") != std::string::npos);
+        CHECK(table.find("--include-sxm ranks it") != std::string::npos);
+        std::size_t start = 0;
+        while (start < table.size()) {
+            const auto end = table.find('\n', start);
+            CHECK(end - start <= 80);
+            start = end + 1;
+        }
+
+        ReportOptions with_sxm;
+        with_sxm.include_sxm = true;
+        const auto joint = build_report(o, catalog(), with_sxm);
+        CHECK(row_of(joint, "Tesla V100 SXM2 16GB")->rank == 1);
+        CHECK_FALSE(row_of(joint, "Tesla V100 SXM2 16GB")->module_apart);
+        CHECK(row_of(joint, "Tesla V100 PCIe 16GB")->rank == 2);
+        CHECK(report_table(joint, context, 80).find("--include-sxm") == std::string::npos);
+    }
+
+    TEST_CASE("the chart gives each class its own axis and a fixed colour (UX 13)") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
+        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p, 1000));
+        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01"};
+        const auto count = [](const std::string& svg, const std::string& text) {
+            std::size_t n = 0;
+            for (auto at = svg.find(text); at != std::string::npos; at = svg.find(text, at + 1))
+                ++n;
+            return n;
+        };
+        const auto used = svg_chart(build_report(o, catalog(), {}), context);
+        // Two classes, two axes, each labelled and starting at "0", not "0.0".
+        CHECK(count(used, ">GFLOPS per USD</text>") == 2);
+        CHECK(count(used, "text-anchor=\"middle\" fill=\"#555555\">0</text>") == 2);
+        // 3090: 71.2 TFLOPS / $750 = 95 GFLOPS/$: its class's axis ends at 100, not at the
+        // SXM module's 1,100 of the 16 GB class, which is cut off and labelled instead.
+        CHECK(used.find(">100</text>") != std::string::npos);
+        CHECK(used.find("off scale") != std::string::npos);
+        CHECK(used.find(">500</text>") != std::string::npos);  // 16 GB: the PCIe V100's 263
+        CHECK(used.find("Tesla V100 SXM2 16GB (SXM2)") != std::string::npos);
+        // 20-24 GB has one colour whatever precedes it.
+        CHECK(used.find("fill=\"#e15759\">20-24 GB - used") != std::string::npos);
+        ReportOptions both;
+        both.conditions = {gpuprice::schema::ConditionClass::new_item,
+                           gpuprice::schema::ConditionClass::used};
+        const auto all = svg_chart(build_report(o, catalog(), both), context);
+        CHECK(all.find("fill=\"#f28e2b\">10-12 GB - new") != std::string::npos);
+        CHECK(all.find("fill=\"#e15759\">20-24 GB - used") != std::string::npos);
+        CHECK(count(all, ">GFLOPS per USD</text>") == 3);
     }
 }
 
