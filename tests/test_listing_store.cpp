@@ -52,3 +52,59 @@ TEST_SUITE("schema::listing_store") {
         CHECK(loaded->listings_skipped == static_cast<int>(skips.size() * (skips.size() + 1) / 2));
     }
 }
+
+namespace {
+
+Listing listing_priced(std::int64_t cents) {
+    Listing l;
+    l.item_id = "v1|123456789|0";
+    l.title = "NVIDIA GeForce RTX 3090 24GB";
+    l.condition_id = 3000;
+    l.price_cents = cents;
+    l.currency = "USD";
+    return l;
+}
+
+struct Sighting {
+    std::int64_t first_seen_run = 0, last_seen_run = 0, observation_run = 0, price_cents = 0;
+};
+
+Sighting sighting(Database& db) {
+    auto stmt = db.prepare(
+        "SELECT l.first_seen_run, l.last_seen_run, o.run_id, o.price_cents FROM listings l "
+        "JOIN price_observations o ON o.listing_id = l.id");
+    REQUIRE(stmt.step());
+    Sighting s{stmt.int64(0), stmt.int64(1), stmt.int64(2), stmt.int64(3)};
+    CHECK_FALSE(stmt.step());  // one listing, one observation for the day
+    return s;
+}
+
+}  // namespace
+
+TEST_SUITE("schema::listing_store") {
+    TEST_CASE("two overlapping runs: the later-begun run's sighting stands, whoever writes last") {
+        // Two fetches creating one file at once (chaos concurrent.py): run 2 stored a listing
+        // first, then run 1 overwrote it, leaving it first seen in run 2 but last seen in run 1,
+        // and run 2, the newest, with no observation of it.
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("overlap.db"));
+        migrate(db);
+        const auto older = begin_run(db, "ebay", "EBAY_US", "2026-12-01T03:00:00Z");
+        const auto newer = begin_run(db, "ebay", "EBAY_US", "2026-12-01T03:00:01Z");
+        const std::string day = "2026-12-01";
+
+        SUBCASE("the newer run writes first") {
+            store_page(db, newer, day, {listing_priced(90000)}, {}, "EBAY_US");
+            store_page(db, older, day, {listing_priced(80000)}, {}, "EBAY_US");
+        }
+        SUBCASE("the older run writes first") {
+            store_page(db, older, day, {listing_priced(80000)}, {}, "EBAY_US");
+            store_page(db, newer, day, {listing_priced(90000)}, {}, "EBAY_US");
+        }
+        const auto s = sighting(db);
+        CHECK(s.first_seen_run <= s.last_seen_run);
+        CHECK(s.last_seen_run == newer.id());
+        CHECK(s.observation_run == newer.id());
+        CHECK(s.price_cents == 90000);
+    }
+}

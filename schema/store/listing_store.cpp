@@ -35,13 +35,16 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
           "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
           "price_flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, "
           "?13, ?14, ?15, ?16, ?17, ?18, ?19)")),
-      // A listing's title, seller details and flags can change; keep the latest.
+      // A listing's title, seller details and flags can change; keep the latest. Two fetches
+      // may overlap on one file: the run begun later wins whichever writes last, so a listing is
+      // never last seen in an older run than the one that first saw it (chaos new-file race).
       update_(db.prepare(
           "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
           "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
           "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11, "
           "item_group_type = ?12, item_group_id = ?13, item_end_date = ?14, "
-          "item_origin_date = ?15, epid = ?16, price_flags = ?17 WHERE id = ?1")),
+          "item_origin_date = ?15, epid = ?16, price_flags = ?17 "
+          "WHERE id = ?1 AND last_seen_run <= ?10")),
       observe_(db.prepare(
           "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
           "condition_id, price_cents, shipping_cents, shipping_type, currency, "
@@ -54,7 +57,8 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
           "shipping_estimated = excluded.shipping_estimated, "
           "original_price_cents = excluded.original_price_cents, "
           "discount_percentage = excluded.discount_percentage, "
-          "current_bid_cents = excluded.current_bid_cents")),
+          "current_bid_cents = excluded.current_bid_cents "
+          "WHERE price_observations.run_id <= excluded.run_id")),
       skip_(
           db.prepare("INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
                      "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count")),
