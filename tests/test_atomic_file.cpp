@@ -2,14 +2,31 @@
 
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "schema/store/atomic_file.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::schema;
+
+namespace {
+
+std::vector<std::string> names_in(const std::string& folder) {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+}  // namespace
 
 TEST_SUITE("schema::atomic_file") {
     TEST_CASE("a write that fails half way replaces no file of the set (F13)") {
@@ -61,5 +78,40 @@ TEST_SUITE("schema::atomic_file") {
         const std::string expected = "cannot create the folder " + dir.file("notadir");
         CHECK_THROWS_WITH_AS(write_files_atomically({{dir.file("notadir/x.csv"), "x"}}),
                              doctest::Contains(expected.c_str()), FileWriteError);
+    }
+
+    TEST_CASE("a writer killed with kill -9 before its rename leaves no temporary behind") {
+        // chaos kill_report_write: a report killed mid-write left '.<name>.XXXXXX' files that
+        // nothing ever removes, one set per kill.
+        gpuprice::test::TempDir dir;
+        const auto target = dir.file("r/report.csv");
+        write_files_atomically({{target, "old"}});
+        const pid_t child = fork();
+        REQUIRE(child >= 0);
+        if (child == 0) {
+            try {
+                AtomicFile file(target, 0644);
+                file.write(std::string(100000, 'x'));
+                ::raise(SIGKILL);  // no destructor, no cleanup: as kill -9 would
+            } catch (...) {
+            }
+            ::_exit(1);  // never back into the test runner
+        }
+        int status = 0;
+        REQUIRE(waitpid(child, &status, 0) == child);
+        REQUIRE(WIFSIGNALED(status));
+        CHECK(WTERMSIG(status) == SIGKILL);
+        CHECK(names_in(dir.file("r")) == std::vector<std::string>{"report.csv"});
+        CHECK(gpuprice::test::read_file(target) == "old");
+    }
+
+    TEST_CASE("while written, a file has no name in the folder; after commit only the target") {
+        gpuprice::test::TempDir dir;
+        AtomicFile file(dir.file("out.csv"), 0644);
+        file.write("content");
+        CHECK(names_in(dir.path().string()).empty());
+        file.commit();
+        CHECK(names_in(dir.path().string()) == std::vector<std::string>{"out.csv"});
+        CHECK(gpuprice::test::read_file(dir.file("out.csv")) == "content");
     }
 }

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
+#include <string_view>
 
 namespace gpuprice::schema {
 
@@ -30,21 +32,56 @@ void make_folders(const std::string& folder) {
     if (error) throw FileWriteError("cannot create the folder " + folder + ": " + error.message());
 }
 
+// ".<name>.XXXXXX" beside the target: hidden, and never a fixed name someone could plant.
+std::string temp_pattern(const std::string& path) {
+    return (std::filesystem::path(folder_of(path)) /
+            ("." + std::filesystem::path(path).filename().string() + ".XXXXXX"))
+        .string();
+}
+
+// Gives the unnamed file `fd` a fresh name beside `path`: linkat never replaces an existing
+// name nor follows a link planted there (EEXIST), so a taken name just means another try.
+std::string link_unnamed(int fd, const std::string& path) {
+    const std::string pattern = temp_pattern(path);
+    const std::string_view letters =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::random_device random;
+    const std::string source = "/proc/self/fd/" + std::to_string(fd);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        std::string name = pattern;
+        for (auto i = name.size() - 6; i < name.size(); ++i)
+            name[i] = letters[random() % letters.size()];
+        if (::linkat(AT_FDCWD, source.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            return name;
+        }
+        if (errno != EEXIST) fail("cannot write " + path, errno);
+    }
+    fail("cannot write " + path, EEXIST);
+}
+
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path, mode_t mode) : path_(std::move(path)) {
     const auto folder = folder_of(path_);
-    std::string pattern = (std::filesystem::path(folder) /
-                           ("." + std::filesystem::path(path_).filename().string() + ".XXXXXX"))
-                              .string();
-    fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
-    if (fd_ < 0) fail("cannot write into " + folder + "/", errno);
-    temp_ = pattern;
+    // An unnamed file first (O_TMPFILE): a process killed while writing, even by kill -9, leaves
+    // nothing behind, where a named temporary would stay in the folder for good (chaos
+    // kill_report_write). It gets a name only in commit(), just before the rename.
+    if (::access("/proc/self/fd", X_OK) == 0) {
+        fd_ = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+    }
+    if (fd_ < 0) {
+        // Filesystems without O_TMPFILE: a named temporary that mkstemp creates (O_EXCL).
+        std::string pattern = temp_pattern(path_);
+        fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
+        if (fd_ < 0) fail("cannot write into " + folder + "/", errno);
+        temp_ = pattern;
+    }
     if (::fchmod(fd_, mode) != 0) {
         const int error = errno;
         ::close(fd_);
-        ::unlink(temp_.c_str());
+        if (!temp_.empty()) ::unlink(temp_.c_str());
         fd_ = -1;
+        temp_.clear();
         fail("cannot write " + path_, error);
     }
 }
@@ -71,6 +108,7 @@ void AtomicFile::write(std::string_view data) {
 }
 
 void AtomicFile::commit() {
+    if (temp_.empty()) temp_ = link_unnamed(fd_, path_);
     if (::close(fd_) != 0) {
         fd_ = -1;
         fail("cannot write " + path_, errno);

@@ -1,8 +1,9 @@
 // Writing files so that no reader (a spreadsheet, a cron mail, the next fetch) ever sees half of
 // one, and no planted link redirects the write: the one way gpuprice replaces a file. The
-// content goes to a temporary that mkstemp creates beside the target (O_EXCL: a fresh file,
-// never one someone placed there), is flushed to disk, then renamed over the target, and the
-// folder is synced so the rename survives a crash.
+// content goes to an unnamed file in the target's folder (O_TMPFILE; where the filesystem lacks
+// it, a temporary that mkstemp creates, O_EXCL), is flushed to disk, given a fresh hidden name
+// and renamed over the target, and the folder is synced so the rename survives a crash. A
+// process killed while writing leaves no temporary behind.
 #pragma once
 
 #include <sys/types.h>
@@ -38,7 +39,7 @@ class AtomicFile {
 
   private:
     std::string path_;
-    std::string temp_;
+    std::string temp_;  // empty while the file is unnamed (O_TMPFILE)
     int fd_ = -1;
 };
 
