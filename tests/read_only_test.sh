@@ -69,5 +69,13 @@ code=$?
     && ok || { fail "older schema: exit $code"; cat "$work/err"; }
 [ "$(sqlite3 "$work/old.db" "PRAGMA user_version")" = 1 ] && ok || fail "the reading command migrated"
 
+# An empty file (new; a fetch may be creating it): named as empty, not as an older schema.
+: > "$work/empty.db"
+"$bin" --db "$work/empty.db" report --output "$work/out" >/dev/null 2>"$work/err"
+code=$?
+[ "$code" -eq 4 ] && grep -q "holds no gpuprice data yet" "$work/err" && ! grep -q "older than" "$work/err" \
+    && ok || { fail "empty file: exit $code"; cat "$work/err"; }
+[ ! -s "$work/empty.db" ] && ok || fail "the reading command wrote into the empty file"
+
 echo "read-only: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -90,9 +90,11 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
 void require_current_schema(Database& db, const std::vector<Migration>& migrations) {
     const int newest = newest_version(migrations);
     int current = 0;
+    bool empty = false;
     try {
         Transaction snapshot(db, TransactionKind::Deferred);  // both values from one snapshot
         current = checked_version(db, newest);
+        empty = current == 0 && is_empty(db);
     } catch (const SqliteError& e) {
         // A WAL database opened read-only needs its -shm file; a folder we cannot write to
         // keeps SQLite from creating it. gpuprice's writers keep it (PERSIST_WAL).
@@ -104,6 +106,14 @@ void require_current_schema(Database& db, const std::vector<Migration>& migratio
                                             "that file), or copy the database somewhere writable");
         }
         throw;
+    }
+    if (empty) {
+        // A new file (a fetch may be creating it right now), not an old one: "older" would
+        // send the user to 'gpuprice init' for nothing.
+        throw IncompatibleDatabase(db.path() +
+                                   " holds no gpuprice data yet (an empty database file); "
+                                   "fill it with 'gpuprice fetch', or wait for the fetch that "
+                                   "is creating it to get going");
     }
     if (current < newest) {
         throw IncompatibleDatabase(db.path() + " has schema version " + std::to_string(current) +
