@@ -107,7 +107,9 @@ TEST_SUITE("many_processes") {
             items.push_back(item);
         }
         ebay.set_items("RTX 3090", items);
-        ebay.set_delay(150ms);  // 15 pages, one at a time: the first fetch runs for seconds
+        // 15 pages, one at a time: the first fetch runs for 7.5 s or more, so the second (local
+        // sample pages, slower under ASan on a loaded machine) ends while the first still runs.
+        ebay.set_delay(500ms);
         test::TempDir dir;
         const auto db_path = dir.file("two.db");
         REQUIRE(test::wait_exit(test::spawn({GPUPRICE_BINARY, "--db", db_path, "init"}, {})) == 0);
