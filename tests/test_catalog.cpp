@@ -372,5 +372,14 @@ TEST_SUITE("schema::match_rules") {
                                  doctest::Contains("variants.csv:2: column 'effect'"),
                                  DataFileError);
         }
+        SUBCASE("a variant row repeated") {
+            gpuprice::test::write_file(dir.path() / "variants.csv",
+                                       "model,word,effect\nH100 SXM5,pci express,excludes\n"
+                                       "H100 SXM5,pcie,excludes\nH100 SXM5,pci express,excludes\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("variants.csv:4: column 'word': 'pci express' "
+                                                   "for H100 SXM5 repeats an earlier row"),
+                                 DataFileError);
+        }
     }
 }

@@ -34,10 +34,11 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
     if (value == "count-unit") return WordKind::count_unit;
     if (value == "accessory-maker") return WordKind::accessory_maker;
     if (value == "duration") return WordKind::duration;
+    if (value == "sold-alone") return WordKind::sold_alone;
     table.fail(row, column,
                "'" + value +
                    "' is not one of noise, purpose, negator, inclusion, joiner, gpu, "
-                   "count-prefix, count-unit, lanes, accessory-maker, duration");
+                   "count-prefix, count-unit, lanes, accessory-maker, duration, sold-alone");
 }
 
 // Titles are matched word by word, and only letters, digits, '+' and '&' make words.
@@ -96,6 +97,14 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             rule.vram_gb = variants.number(row, "word");
         } else {
             variants.fail(row, "effect", "'" + effect + "' is not requires, excludes or also-vram");
+        }
+        // A repeated row is a copy left by a merge: harmless today, confusing to the next editor.
+        for (const auto& earlier : rules.variants) {
+            if (earlier.model == rule.model && earlier.word == rule.word &&
+                earlier.effect == rule.effect) {
+                variants.fail(row, "word",
+                              "'" + rule.word + "' for " + rule.model + " repeats an earlier row");
+            }
         }
         rules.variants.push_back(std::move(rule));
     }

@@ -45,7 +45,8 @@ enum class WordKind {
     count_unit,
     lanes,
     accessory_maker,
-    duration
+    duration,
+    sold_alone
 };
 
 // exclusions.csv: a phrase that rejects a listing with `reason`, unless one of the word kinds in
