@@ -166,9 +166,20 @@ int run(int argc, char** argv) {
 
     if (command == kHelpCommand) {
         // `gpuprice help` is `gpuprice --help`; `gpuprice help report` is `report --help`.
-        if (command_args.empty() || command_args.front().starts_with('-')) {
+        std::erase(command_args, std::string("--help"));  // `help --help`, `--help help report`
+        if (command_args.empty()) {
             print_help(visible);
             return kExitOk;
+        }
+        // Anything else is a mistake to name, not to answer with help and success.
+        if (const auto& first = command_args.front(); first.starts_with('-')) {
+            return usage_error("help: unknown option '" + first.substr(0, first.find('=')) + "'");
+        }
+        if (command_args.size() > 1) {
+            return usage_error("help: unexpected argument '" + command_args[1] + "'" +
+                               (command_args.size() > 2
+                                    ? " (and " + std::to_string(command_args.size() - 2) + " more)"
+                                    : std::string()));
         }
         command = command_args.front();
         command_args = {"--help"};

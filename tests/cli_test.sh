@@ -61,7 +61,24 @@ check "mistyped global option" 2 "$bin" --verison
 contains "global option keeps its dashes" "unknown option '--verison' (did you mean '--version'?)"
 check "help command" 0 "$bin" help
 contains "help command lists commands" "unmatched"
-contains "help lists itself" "help "
+grep -qE '^  help +describe' "$work/out" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: help lists itself"; cat "$work/out"; }
+check "help --help" 0 "$bin" help --help
+contains "help --help is the help" "Commands:"
+check "help with an extra argument" 2 "$bin" help fetch extra
+contains "help extra argument named" "help: unexpected argument 'extra'"
+check "help with an unknown option" 2 "$bin" help --bogus
+contains "help unknown option named" "help: unknown option '--bogus'"
+# bash completion: after `help`, the command names; after `help COMMAND`, nothing.
+complete_words() {  # complete_words WORD... : what the completion offers for the last word
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gpuprice; echo "${COMPREPLY[*]}"' \
+        _ "$src/cli/gpuprice.bash-completion" "$@"
+}
+got=$(complete_words "$bin" help rec)
+[ "$got" = recommend ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: completion of 'help rec': '$got'"; }
+got=$(complete_words "$bin" help "")
+case " $got " in *" report "*" unmatched "*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)); echo "FAIL: completion after 'help': '$got'" ;; esac
+got=$(complete_words "$bin" help report "")
+[ -z "$got" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: completion after 'help report': '$got'"; }
 check "help of a command" 0 "$bin" help report
 contains "help report is report's help" "--rank-by"
 check "help of an unknown command" 2 "$bin" help reprot
