@@ -107,14 +107,17 @@ std::string path_problem(const std::string& path) {
     return {};
 }
 
-void refuse_missing(const std::string& path) {
-    if (const auto problem = path_problem(path); !problem.empty()) {
-        std::error_code error;
+void refuse_missing(const schema::DatabaseLocation& location) {
+    const auto& path = location.path;
+    std::error_code error;
+    // A fresh machine has no default data folder yet: that is a first run, not a wrong path.
+    const bool first_run = location.is_default && !std::filesystem::exists(folder_of(path), error);
+    if (const auto problem = path_problem(path); !problem.empty() && !first_run) {
         if (std::filesystem::is_directory(path, error)) throw DatabasePathError(problem);
         throw std::runtime_error("no database at " + path + ": " + problem +
                                  "; point to the database with --db FILE or GPUPRICE_DB");
     }
-    if (std::filesystem::exists(path)) return;
+    if (std::filesystem::exists(path, error)) return;
     throw std::runtime_error(
         "no database at " + path +
         "; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first, or point to another with "
@@ -130,7 +133,7 @@ std::string database_path(const GlobalOptions& global) {
 schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
                                IfMissing if_missing) {
     const auto location = schema::resolve_database_path(global.db_option);
-    if (if_missing == IfMissing::Refuse) refuse_missing(location.path);
+    if (if_missing == IfMissing::Refuse) refuse_missing(location);
     const std::filesystem::path folder = std::filesystem::path(location.path).parent_path();
     if (location.is_default && !folder.empty() && !std::filesystem::exists(folder)) {
         std::error_code error;
@@ -163,8 +166,9 @@ schema::Database open_database(const GlobalOptions& global, const schema::Catalo
 
 schema::Database open_database_for_reading(const GlobalOptions& global,
                                            const schema::Catalog& catalog) {
-    const auto path = database_path(global);
-    refuse_missing(path);
+    const auto location = schema::resolve_database_path(global.db_option);
+    const auto& path = location.path;
+    refuse_missing(location);
     schema::Database db(path, schema::OpenMode::ReadOnly);
     schema::require_current_schema(db);
     if (!schema::catalog_is_current(db, catalog)) {

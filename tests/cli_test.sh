@@ -100,6 +100,12 @@ contains "missing folder named" "the folder $work/nowhere does not exist"
 [ -e "$work/nowhere" ] && { failed=$((failed + 1)); echo "FAIL: init created the folder it was not asked to"; } || passed=$((passed + 1))
 check "--db in a missing folder, reading" 1 "$bin" --db "$work/nowhere/x.db" report
 contains "missing folder named when reading" "the folder $work/nowhere does not exist"
+# A first run on a fresh machine: the default data folder does not exist yet; report says how to
+# get data, not to point --db somewhere.
+check "first report on a fresh machine" 1 env -u GPUPRICE_DB -u XDG_DATA_HOME HOME="$work/freshhome" "$bin" report
+contains "first report hints at fetch" "run 'gpuprice fetch' (or 'gpuprice fetch --sample') first"
+contains "first report names the default path" "$work/freshhome/.local/share/gpuprice/gpuprice.db"
+[ -e "$work/freshhome" ] && { failed=$((failed + 1)); echo "FAIL: report created the data folder"; } || passed=$((passed + 1))
 check "--db under a file" 4 "$bin" --db "$work/adir/../out/x.db" init
 contains "file as folder named" "is not a folder"
 check "negative --min-vram" 2 "$bin" report --min-vram -1
