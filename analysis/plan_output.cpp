@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/sparsity.hpp"
 
 namespace gpuprice::analysis {
 
@@ -79,8 +80,9 @@ std::string plan_header(const BoxOptions& box, const CsvContext& context,
     std::vector<std::string> names;
     for (const auto c : conditions) names.emplace_back(schema::condition_name(c));
     std::string out = "gpuprice recommend: " + cards + ", " + join(names, "/") + ", " +
-                      precision_label(context.precision, context.sparsity) +
-                      " dense TFLOPS; prices as of " + context.as_of + "\n";
+                      precision_label(context.precision, context.sparsity) + " TFLOPS (" +
+                      std::string(sparsity_note(context.sparsity)) + "); prices as of " +
+                      context.as_of + "\n";
     std::string box_line =
         "box: " + std::to_string(box.slots) + " slots" + (box.risers ? " (risers)" : "") + ", " +
         std::to_string(box.outlet_watts) + " W outlet - " + std::to_string(box.system_watts) +

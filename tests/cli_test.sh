@@ -179,6 +179,12 @@ contains "recommend --count bound named" "--count and --max-count must be 1..64"
 check "recommend --max-count 65" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --max-count 65
 check "recommend --count beyond int" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --count 99999999999
 
+# The plan's heading says dense or sparse once, from the one sparsity definition.
+check "recommend sparse" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 --sparse
+contains "recommend sparse heading" "fp16-sparse TFLOPS (sparse: inference only)"
+grep -q "sparse dense" "$work/out" && { failed=$((failed + 1)); echo "FAIL: recommend --sparse says 'sparse dense'"; } || passed=$((passed + 1))
+check "recommend dense" 0 "$bin" --db "$work/sample.db" recommend --budget 8000
+contains "recommend dense heading" "fp16 TFLOPS (dense)"
 # One --format parser: every command names the same choices; only report takes none.
 for cmd in "specs" "history --model 'RTX 3090'" "recommend --budget 8000" "report"; do
     eval "check \"$cmd --format json\" 2 \"\$bin\" --db \"\$work/sample.db\" $cmd --format json"
