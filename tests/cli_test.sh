@@ -185,6 +185,18 @@ contains "recommend sparse heading" "fp16-sparse TFLOPS (sparse: inference only)
 grep -q "sparse dense" "$work/out" && { failed=$((failed + 1)); echo "FAIL: recommend --sparse says 'sparse dense'"; } || passed=$((passed + 1))
 check "recommend dense" 0 "$bin" --db "$work/sample.db" recommend --budget 8000
 contains "recommend dense heading" "fp16 TFLOPS (dense)"
+
+# history --model: one suggestion when a model is close, a short list at most, never the catalog.
+check "history mistyped model" 2 "$bin" --db "$work/sample.db" history --model "RTX 309O"
+contains "history suggests the closest model" "no model 'RTX 309O' in the catalog (did you mean 'RTX 3090'?)"
+check "history one letter" 2 "$bin" --db "$work/sample.db" history --model x
+contains "history one letter points to specs" "no model 'x' in the catalog (see gpuprice specs)"
+[ "$(wc -c <"$work/out")" -lt 200 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: history --model x lists too much"; cat "$work/out"; }
+check "history part of a name" 2 "$bin" --db "$work/sample.db" history --model 3090
+contains "history lists the few that contain it" "did you mean: RTX 3090, RTX 3090 Ti"
+check "history a name and more" 2 "$bin" --db "$work/sample.db" history --model "RTX 3090 FE 24GB"
+contains "history names the model inside" "did you mean: RTX 3090"
+
 # One --format parser: every command names the same choices; only report takes none.
 for cmd in "specs" "history --model 'RTX 3090'" "recommend --budget 8000" "report"; do
     eval "check \"$cmd --format json\" 2 \"\$bin\" --db \"\$work/sample.db\" $cmd --format json"
