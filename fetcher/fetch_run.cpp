@@ -77,6 +77,7 @@ class Fetch {
         pump();
         engine_.run();
         close_open_queries();
+        note_aspects_left();
         outcome_.run_id = writer_.run_id();
         outcome_.calls_used = engine_.calls_made();
         outcome_.calls_budget = budget_;
@@ -140,6 +141,7 @@ class Fetch {
         state.coverage.family = query.family;
         state.coverage.parent = parent;
         state.limit = config_.search.limit;
+        if (!is_extra(query.kind)) ++searching_[query.family];
         queries_.push_back(std::move(state));
         enqueue(queries_.size() - 1, 0);
     }
@@ -158,10 +160,24 @@ class Fetch {
             if (c.replay) return 0;
             return is_extra(queries_[c.query].query.kind) ? 2 : 1;
         };
-        std::size_t best = 0;
-        for (std::size_t i = 1; i < ready_.size(); ++i) {
+        // An aspect search waits for its family's searches to end: it then finds (and stores)
+        // only what they missed, and its repeats of theirs are no skips (Repeats::ignore), where
+        // going first it would make their pages count its listings as duplicates.
+        const auto waits = [this](const Call& c) {
+            const auto& query = queries_[c.query].query;
+            if (query.kind != QueryKind::aspect_filter) return false;
+            const auto it = searching_.find(query.family);
+            return it != searching_.end() && it->second > 0;
+        };
+        std::optional<std::size_t> best;
+        for (std::size_t i = 0; i < ready_.size(); ++i) {
             const auto& a = ready_[i];
-            const auto& b = ready_[best];
+            if (waits(a)) continue;
+            if (!best) {
+                best = i;
+                continue;
+            }
+            const auto& b = ready_[*best];
             if (rank(a) != rank(b)) {
                 if (rank(a) < rank(b)) best = i;
                 continue;
@@ -170,8 +186,9 @@ class Fetch {
             const auto pb = family_pages(queries_[b.query].query.family);
             if (pa < pb || (pa == pb && a.order < b.order)) best = i;
         }
+        if (!best) return std::nullopt;
         // An expansion or aspect search only spends budget the search pages due will not need.
-        if (rank(ready_[best]) == 2 &&
+        if (rank(ready_[*best]) == 2 &&
             budget_ - submitted_ - engine_.retries_made() <= search_pages_due()) {
             return std::nullopt;
         }
@@ -192,6 +209,17 @@ class Fetch {
                 std::max(0, static_cast<int>((reachable + q.limit - 1) / q.limit) - q.dispatched);
         }
         return due;
+    }
+
+    static schema::Repeats repeats_of(QueryKind kind) {
+        switch (kind) {
+            case QueryKind::item_group:
+                return schema::Repeats::update;
+            case QueryKind::aspect_filter:
+                return schema::Repeats::ignore;
+            default:
+                return schema::Repeats::count_as_duplicate;
+        }
     }
 
     static bool is_extra(QueryKind kind) {
@@ -225,24 +253,18 @@ class Fetch {
                 return;
             }
             if (submitted_ + engine_.retries_made() >= budget_) {
-                // Aspect searches left undone cost the matcher evidence, not coverage: noted,
-                // but the night is not partial for them.
+                // Aspect searches left undone cost the matcher evidence, not coverage: noted
+                // once at the end (note_aspects_left), but the night is not partial for them.
                 const bool only_aspects =
                     std::all_of(ready_.begin(), ready_.end(), [this](const Call& c) {
                         return queries_[c.query].query.kind == QueryKind::aspect_filter;
                     });
-                if (only_aspects) {
-                    outcome_.notes.push_back(std::to_string(ready_.size()) +
-                                             " aspect_filter search page(s) left for lack of "
-                                             "calls (--max-calls)");
-                } else {
-                    outcome_.budget_reached = true;
-                }
+                if (!only_aspects) outcome_.budget_reached = true;
                 stop_waiting("budget");
                 return;
             }
             const auto index = pick();
-            if (!index) return;  // only variation expansions wait, and search pages need the rest
+            if (!index) return;  // extras wait: for the budget search pages need, or a family
             Call call = ready_[*index];
             ready_.erase(ready_.begin() + static_cast<long>(*index));
             dispatch(call);
@@ -311,15 +333,15 @@ class Fetch {
         const int page_size = search ? answered_page_size(state, call, page) : call.limit;
         // A page that ends early (its JSON cut, the items before the cut kept) loses the items
         // it should have held; the run is partial and the query incomplete.
-        std::int64_t lost = 0;
+        // Nothing saying how many (no total, no next): one truncated-page-unknown skip.
+        std::optional<std::int64_t> lost = 0;
         if (!page.page_problem.empty()) {
-            const auto counted = items_lost(page, page_size);
-            lost = counted.value_or(1);
+            lost = items_lost(page, page_size);
             ++outcome_.pages_truncated;
             outcome_.problems.push_back(
                 call_name(state, call) + ": " + page.page_problem + "; " +
-                (counted ? std::to_string(*counted) + " items lost"
-                         : std::string("an unknown number of items lost (no total, no next)")));
+                (lost ? std::to_string(*lost) + " items lost"
+                      : std::string("an unknown number of items lost (no total, no next)")));
             state.coverage.warnings += "truncated page; ";
             truncated_.insert(call.query);
         }
@@ -334,10 +356,10 @@ class Fetch {
                                                                       : ListingSource::search;
         for (auto& listing : page.listings)
             listing.price_flags = price_flags(listing, rules_, source);
-        // A variation fetched from its group supersedes the group's summary stored before.
-        writer_.write(page, lost,
-                      source == ListingSource::item_group ? schema::Repeats::update
-                                                          : schema::Repeats::count_as_duplicate);
+        // A variation fetched from its group supersedes the group's summary stored before; an
+        // aspect search stores only what its family's search did not (and records the aspect
+        // on all), its repeats are no skips.
+        writer_.write(page, lost, repeats_of(state.query.kind));
         if (state.query.kind == QueryKind::aspect_filter) {
             record_aspect(state.query, page);
         } else if (source == ListingSource::search) {
@@ -591,11 +613,24 @@ class Fetch {
     void close(QueryState& state, const std::string& why) {
         if (!state.open) return;
         state.open = false;
+        if (!is_extra(state.query.kind)) --searching_[state.query.family];
         state.coverage.stopped = why;
     }
 
     void close_open_queries() {
         for (auto& state : queries_) close(state, stop_reason_word());
+    }
+
+    // One note for the run: the aspect searches the budget ended before their last page (or
+    // their first), whichever call found it spent.
+    void note_aspects_left() {
+        const auto left = std::count_if(queries_.begin(), queries_.end(), [](const auto& q) {
+            return q.query.kind == QueryKind::aspect_filter && q.coverage.stopped == "budget";
+        });
+        if (left == 0) return;
+        outcome_.notes.push_back(std::to_string(left) +
+                                 " aspect_filter search(es) left unfinished for lack of calls "
+                                 "(--max-calls)");
     }
 
     bool complete(std::size_t index) const {
@@ -659,6 +694,7 @@ class Fetch {
     std::deque<QueryState> queries_;  // a deque: adding a query keeps references valid
     std::vector<Call> ready_;
     std::map<std::string, int> dispatched_by_family_;
+    std::map<std::string, int> searching_;  // open search queries (not extras) per family
     std::set<std::size_t> degraded_, truncated_, failed_;
     std::uint64_t next_order_ = 0;
     int planned_ = 0;

@@ -8,10 +8,14 @@ RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string obse
                      std::string marketplace)
     : run_id_(run_id), store_(db, run_id, std::move(observed_on), std::move(marketplace)) {}
 
-schema::PageCounts RunWriter::write(const SearchPage& page, std::int64_t lost,
+schema::PageCounts RunWriter::write(const SearchPage& page, std::optional<std::int64_t> lost,
                                     schema::Repeats repeats) {
-    auto skips = page.skips;
-    if (lost > 0) skips[schema::SkipReason::truncated_page] += static_cast<int>(lost);
+    auto skips = repeats == schema::Repeats::ignore ? schema::SkipCounts{} : page.skips;
+    if (!lost) {
+        skips[schema::SkipReason::truncated_page_unknown] += 1;
+    } else if (*lost > 0) {
+        skips[schema::SkipReason::truncated_page] += static_cast<int>(*lost);
+    }
     const auto counts = store_.store(page.listings, skips, repeats);
     ++totals_.pages;
     totals_.seen += counts.seen;

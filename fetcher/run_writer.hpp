@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "fetcher/browse_parser.hpp"
@@ -23,8 +24,11 @@ class RunWriter {
     RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
               std::string marketplace = "EBAY_US");
     // Stores the page's usable listings and its skip counts, with the items a page that ends
-    // early lost (items_lost) counted as truncated-page skips; returns what this page added.
-    schema::PageCounts write(const SearchPage& page, std::int64_t lost,
+    // early lost (items_lost) counted as truncated-page skips, or one truncated-page-unknown
+    // skip when `lost` is nullopt (cut, and nothing says how many it lost); returns what this
+    // page added. With Repeats::ignore (an aspect search: its items are a subset of its family
+    // search's, which counted them) the page's own skips are not counted again either.
+    schema::PageCounts write(const SearchPage& page, std::optional<std::int64_t> lost,
                              schema::Repeats repeats = schema::Repeats::count_as_duplicate);
     const RunTotals& totals() const { return totals_; }
     std::int64_t run_id() const { return run_id_; }

@@ -115,10 +115,11 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
                 ++outcome.pages_failed;
                 query.failed = true;
             } else {
-                // A recorded page that ends early lost what its limit and total say it held.
+                // A recorded page that ends early lost what its limit and total say it held
+                // (nullopt: they say nothing, an unknown number).
                 const auto limit = page.limit > 0 ? page.limit : SearchSettings{}.limit;
-                writer.write(page,
-                             page.page_problem.empty() ? 0 : items_lost(page, limit).value_or(1));
+                writer.write(page, page.page_problem.empty() ? std::optional<std::int64_t>(0)
+                                                             : items_lost(page, limit));
                 if (page.offset == 0) query.total = page.total;
                 query.offsets.insert(page.offset);
                 query.limit = page.limit;

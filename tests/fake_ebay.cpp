@@ -686,9 +686,12 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         const auto total = listing.claimed_total >= 0 ? listing.claimed_total
                                                       : static_cast<std::int64_t>(selected.size());
-        body = R"({"href":"x","total":)" +
-               (fault == Fault::BadTotal ? bad_total : std::to_string(total)) + R"(,"limit":)" +
-               std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
+        body = R"({"href":"x")" +
+               (fault == Fault::TruncatedNoTotal
+                    ? std::string()
+                    : R"(,"total":)" +
+                          (fault == Fault::BadTotal ? bad_total : std::to_string(total))) +
+               R"(,"limit":)" + std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
         if (offset + limit < total) {
             body += R"(,"next":")" + api_base() +
                     "/buy/browse/v1/item_summary/search?offset=" + std::to_string(offset + limit) +
@@ -720,7 +723,9 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         body += "}";
     }
-    if (fault == Fault::Truncated) body.resize(body.size() / 2);
+    if (fault == Fault::Truncated || fault == Fault::TruncatedNoTotal) {
+        body.resize(body.size() / 2);
+    }
     if (fault == Fault::NotJson) body = "<html><body>Service Unavailable</body></html>";
     if (fault == Fault::GzipBomb) {
         // Not a compressible type, so httplib leaves it alone; curl inflates it by the header.

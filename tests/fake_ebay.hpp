@@ -29,6 +29,7 @@ enum class Fault {
     ExpireToken,              // revoke every token, then answer 401 (error 1001)
     RevokeClient,             // as ExpireToken, and refuse the client credentials from now on
     Truncated,                // 200 with the JSON cut in half
+    TruncatedNoTotal,         // the same, on a page without `total` (nor `next` on the last)
     ErrorsBody200,            // 200 with an `errors` body
     Stall,                    // send half the body, then stall until the client gives up
     Slow,                     // answer after `slow_ms`

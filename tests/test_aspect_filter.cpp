@@ -80,6 +80,12 @@ struct FilterFixture : test::FakeFetchFixture {
         return stmt.step() ? stmt.text(0) : "";
     }
 
+    int count(const std::string& sql) {
+        auto stmt = db.prepare(sql);
+        REQUIRE(stmt.step());
+        return stmt.int32(0);
+    }
+
     std::vector<std::string> aspect_filters() const {
         std::vector<std::string> seen;
         for (const auto& f : ebay.aspect_filters_seen()) {
@@ -240,7 +246,8 @@ TEST_SUITE("fetcher::aspect_filter") {
         FilterFixture g;
         g.ebay.set_market({card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
                            card("2", "Zotac GeForce RTX 3060 Twin", {{"Memory Size", "8 GB"}})});
-        g.config.queries = fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
+        g.config.queries =
+            fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
         const std::vector<std::string> ids{"v1|1|0"};
         const auto run = fetcher::run_fetch(g.db, g.config, g.credentials, "2026-12-01", {});
         schema::store_filter_aspect(g.db, ids, "Memory Size", "8 GB", "2026-12-01T03:00:00Z");
@@ -328,6 +335,108 @@ TEST_SUITE("fetcher::aspect_filter") {
         CHECK(family_complete);
         // One call was left beside the family's three pages: one of the two aspect searches.
         CHECK(f.aspect_filters().size() == 1);
+    }
+
+    // An aspect search re-finds listings its family's search stored: they get the aspect, but
+    // are no `duplicate` skips, so "N skipped" says the same with and without aspect searches.
+    TEST_CASE("aspect searches add no skips: the same count as with --no-aspect-filters") {
+        std::vector<FakeItem> market;
+        for (int i = 0; i < 6; ++i) {
+            market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
+                                  {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
+        }
+        auto broken = card("9", "GeForce RTX 3080 broken price", {{"Memory Size", "10 GB"}});
+        broken.price = "0.00";  // a bad-price skip of the family search, seen again per value
+        market.push_back(broken);
+        auto skips_of = [](FilterFixture& f, std::int64_t run_id) {
+            auto stmt = f.db.prepare(
+                "SELECT group_concat(reason || '=' || count, ',') FROM "
+                "(SELECT reason, count FROM run_skips WHERE run_id = ?1 ORDER BY reason)");
+            stmt.bind(1, run_id);
+            REQUIRE(stmt.step());
+            return stmt.is_null(0) ? std::string() : stmt.text(0);
+        };
+        FilterFixture with;
+        with.ebay.set_market(market);
+        with.config.search.limit = 2;  // pages repeat nothing, the aspect searches repeat all
+        const auto on = with.fetch_and_match({"RTX 3080"});
+        REQUIRE(with.aspect_filters().size() == 4);         // two values, two pages each
+        CHECK(with.aspect("1", "Memory Size") == "10 GB");  // the aspect still recorded
+        CHECK(with.aspect("2", "Memory Size") == "12 GB");
+
+        FilterFixture without;
+        without.ebay.set_market(market);
+        without.config.search.limit = 2;
+        without.config.queries =
+            fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
+        const auto off =
+            fetcher::run_fetch(without.db, without.config, without.credentials, "2026-12-01", {});
+        REQUIRE(without.aspect_filters().empty());
+
+        CHECK(off.listings_skipped == 1);
+        CHECK(on.listings_skipped == off.listings_skipped);
+        CHECK(on.listings_seen == off.listings_seen);
+        CHECK(on.listings_new == off.listings_new);
+        CHECK(skips_of(with, on.run_id) == "bad-price=1");
+        CHECK(skips_of(without, off.run_id) == "bad-price=1");
+        auto stored = with.db.prepare("SELECT listings_skipped FROM fetch_runs WHERE id = ?1");
+        stored.bind(1, on.run_id);
+        REQUIRE(stored.step());
+        CHECK(stored.int32(0) == 1);  // what "N skipped" and the nightly report read
+    }
+
+    // The budget may run out under several aspect searches at once, each finding it spent on
+    // its next page: one note for the run, counting them all.
+    TEST_CASE("aspect searches the budget left unfinished: one note with their number") {
+        FilterFixture f;
+        std::vector<FakeItem> market;
+        for (int i = 0; i < 6; ++i) {
+            market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
+                                  {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
+        }
+        f.ebay.set_market(market);
+        f.config.search.limit = 2;  // three pages for the family, two for each value
+        f.config.http.parallel = 4;
+        f.config.http.max_calls = 5;  // the family's three and each value's first page
+        const auto outcome = f.fetch_and_match({"RTX 3080"});
+        CHECK(outcome.calls_used == 5);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK_FALSE(outcome.budget_reached);
+        std::vector<std::string> aspect_notes;
+        for (const auto& note : outcome.notes) {
+            if (note.find("aspect_filter") != std::string::npos) aspect_notes.push_back(note);
+        }
+        REQUIRE(aspect_notes.size() == 1);
+        CHECK(aspect_notes[0] ==
+              "2 aspect_filter search(es) left unfinished for lack of calls (--max-calls)");
+        CHECK(f.aspect_filters().size() == 2);
+    }
+
+    // A value holding LIKE's wildcards is compared as text, and both writers of an
+    // aspect_filter aspect use one source name (the same row).
+    TEST_CASE("aspect values with '_' or '%' are not patterns; one name for the source") {
+        FilterFixture f;
+        f.ebay.set_market({card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}})});
+        f.config.queries =
+            fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
+        fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        const std::vector<std::string> ids{"v1|1|0"};
+        const std::string at = "2026-12-01T03:00:00Z";
+        schema::store_filter_aspect(f.db, ids, "Memory Size", "12 GB", at);
+        schema::store_filter_aspect(f.db, ids, "Memory Size", "1_ GB", at);  // LIKE: 12 GB
+        schema::store_filter_aspect(f.db, ids, "Memory Size", "%", at);      // LIKE: anything
+        schema::store_filter_aspect(f.db, ids, "Memory Size", "12 gb", at);  // LIKE: no case
+        schema::store_filter_aspect(f.db, ids, "Memory Size", "1_ GB", at);  // truly repeated
+        CHECK(f.aspect("1", "Memory Size") == "12 GB|1_ GB|%|12 gb");
+
+        CHECK(schema::aspect_source_name(schema::AspectSource::aspect_filter) == "aspect-filter");
+        CHECK(schema::aspect_source_name(schema::AspectSource::item) == "item");
+        auto id = f.db.prepare("SELECT id FROM listings WHERE item_id = 'v1|1|0'");
+        REQUIRE(id.step());
+        schema::store_aspects(f.db, id.int64(0), schema::AspectSource::aspect_filter,
+                              {{"Memory Size", "8 GB"}}, at);
+        CHECK(f.aspect("1", "Memory Size") == "8 GB");  // replaced: the same source row
+        CHECK(f.count("SELECT count(*) FROM listing_aspects") == 1);
     }
 
     TEST_CASE("gpuprice fetch searches per value by default, not with --no-aspect-filters") {

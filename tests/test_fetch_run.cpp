@@ -891,6 +891,23 @@ TEST_SUITE("fetcher::hostile") {
         }
     }
 
+    // A cut page that says neither its total nor a next page lost an unknown number of items:
+    // one skip under its own reason, so the count is not read as exactly one item lost.
+    TEST_CASE("F4: a cut page of unknown size is stored as truncated-page-unknown, not as one") {
+        FetchFixture f;
+        f.ebay.set_items("RTX 4090", items("2", 3));
+        f.ebay.queue_faults_for("RTX 4090", {Fault::TruncatedNoTotal});
+        const auto outcome = f.fetch({"RTX 4090"});
+        const auto problems = join(outcome.problems);
+        CAPTURE(problems);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.pages_truncated == 1);
+        CHECK(said(outcome, "an unknown number of items lost (no total, no next)"));
+        CHECK(f.count("SELECT count(*) FROM run_skips WHERE reason = 'truncated-page'") == 0);
+        CHECK(f.count("SELECT count FROM run_skips WHERE reason = 'truncated-page-unknown'") == 1);
+        CHECK(outcome.listings_skipped == 1);
+    }
+
     TEST_CASE("F4: the count of a cut page without total or next is unknown, at least one") {
         const auto page = fetcher::parse_search_page(
             R"({"href":"x","limit":200,"offset":0,"itemSummaries":[{"itemId":"v1|1|0"},{"item)");

@@ -39,7 +39,7 @@ TEST_SUITE("schema::listing_store") {
         }
         const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-02T00:00:00Z");
         SkipCounts skips;
-        for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page); ++i) {
+        for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page_unknown); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
         store_page(db, run, "2026-12-02", {}, skips);

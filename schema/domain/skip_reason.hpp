@@ -23,6 +23,7 @@ enum class SkipReason {
     missing_sold_date,       // a sale without its date (Marketplace Insights)
     duplicate,               // seen before in the same run
     truncated_page,          // the items a cut page lost: min(limit, total - offset) less read
+    truncated_page_unknown,  // a cut page with no total and no next: lost an unknown number, 1
 };
 
 // "malformed-item", "missing-item-id", ...

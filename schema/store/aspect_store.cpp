@@ -2,6 +2,16 @@
 
 namespace gpuprice::schema {
 
+std::string_view aspect_source_name(AspectSource source) {
+    switch (source) {
+        case AspectSource::aspect_filter:
+            return "aspect-filter";
+        case AspectSource::item:
+            return "item";
+    }
+    return "";
+}
+
 void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
                    const std::vector<std::pair<std::string, std::string>>& aspects,
                    const std::string& seen_at) {
@@ -11,7 +21,7 @@ void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
         "value = excluded.value, seen_at = excluded.seen_at");
     for (const auto& [name, value] : aspects) {
         upsert.bind(1, listing_id)
-            .bind_unowned(2, source == AspectSource::item ? "item" : "aspect-filter")
+            .bind(2, aspect_source_name(source))
             .bind_unowned(3, name)
             .bind_unowned(4, value)
             .bind_unowned(5, seen_at);
@@ -25,17 +35,18 @@ void store_filter_aspect(Database& db, const std::vector<std::string>& item_ids,
     Transaction tx(db);
     auto upsert = db.prepare(
         "INSERT INTO listing_aspects (listing_id, source, name, value, seen_at) "
-        "SELECT id, 'aspect-filter', ?2, ?3, ?4 FROM listings WHERE item_id = ?1 "
+        "SELECT id, ?5, ?2, ?3, ?4 FROM listings WHERE item_id = ?1 "
         "ON CONFLICT (listing_id, source, name) DO UPDATE SET "
         "value = CASE WHEN listing_aspects.seen_at <> excluded.seen_at THEN excluded.value "
-        "WHEN '|' || listing_aspects.value || '|' LIKE '%|' || excluded.value || '|%' "
+        "WHEN instr('|' || listing_aspects.value || '|', '|' || excluded.value || '|') > 0 "
         "THEN listing_aspects.value ELSE listing_aspects.value || '|' || excluded.value END, "
         "seen_at = excluded.seen_at");
     for (const auto& item_id : item_ids) {
         upsert.bind_unowned(1, item_id)
             .bind_unowned(2, name)
             .bind_unowned(3, value)
-            .bind_unowned(4, seen_at);
+            .bind_unowned(4, seen_at)
+            .bind(5, aspect_source_name(AspectSource::aspect_filter));
         upsert.run();
     }
     tx.commit();

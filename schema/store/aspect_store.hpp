@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,9 @@ namespace gpuprice::schema {
 
 // Where a listing's aspects came from: the aspect_filter search it was seen under, or getItem.
 enum class AspectSource { aspect_filter, item };
+
+// The source as listing_aspects.source holds it: "aspect-filter", "item".
+std::string_view aspect_source_name(AspectSource source);
 
 // Records aspects for a listing, replacing earlier values of the same source and name.
 void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,

@@ -81,9 +81,9 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
             listing_id = find_.int64(0);
             seen_this_run = find_.int64(1) == run_id_;
             find_.reset();
-            if (seen_this_run && repeats == Repeats::count_as_duplicate) {
+            if (seen_this_run && repeats != Repeats::update) {
                 // eBay repeats items across pages and queries: counted, not stored twice.
-                ++duplicates;
+                if (repeats == Repeats::count_as_duplicate) ++duplicates;
                 continue;
             }
             update_.bind(1, listing_id)

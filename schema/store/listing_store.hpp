@@ -53,8 +53,9 @@ PageCounts store_page(Database& db, std::int64_t run_id, const std::string& obse
                       const std::string& marketplace = "EBAY_US");
 
 // What to do with a listing this run already stored: count it as a duplicate (search pages
-// repeat items), or take the newer details (an item group's variation supersedes its summary).
-enum class Repeats { count_as_duplicate, update };
+// repeat items), take the newer details (an item group's variation supersedes its summary), or
+// pass over it uncounted (an aspect search re-finds what its family's search stored and counted).
+enum class Repeats { count_as_duplicate, update, ignore };
 
 // store_page for a whole run, with its statements prepared once.
 class PageStore {
