@@ -41,6 +41,16 @@ FakeItem card(const std::string& id, const std::string& title,
     return item;
 }
 
+// `count` RTX 3080 cards, 12 GB and 10 GB in turn.
+std::vector<FakeItem> rtx3080_cards(int count) {
+    std::vector<FakeItem> market;
+    for (int i = 0; i < count; ++i) {
+        market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
+                              {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
+    }
+    return market;
+}
+
 std::vector<std::string> split_texts(const std::vector<AspectSplit>& splits) {
     std::vector<std::string> out;
     for (const auto& s : splits) out.push_back(s.aspect + ":" + s.value);
@@ -312,11 +322,7 @@ TEST_SUITE("fetcher::aspect_filter") {
 
     TEST_CASE("aspect searches only spend budget the family searches do not need") {
         FilterFixture f;
-        std::vector<FakeItem> market;
-        for (int i = 0; i < 5; ++i) {
-            market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
-                                  {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
-        }
+        auto market = rtx3080_cards(5);
         f.ebay.set_market(market);
         f.config.search.limit = 2;  // three pages for the family
         f.config.http.max_calls = 4;
@@ -340,11 +346,7 @@ TEST_SUITE("fetcher::aspect_filter") {
     // An aspect search re-finds listings its family's search stored: they get the aspect, but
     // are no `duplicate` skips, so "N skipped" says the same with and without aspect searches.
     TEST_CASE("aspect searches add no skips: the same count as with --no-aspect-filters") {
-        std::vector<FakeItem> market;
-        for (int i = 0; i < 6; ++i) {
-            market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
-                                  {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
-        }
+        auto market = rtx3080_cards(6);
         auto broken = card("9", "GeForce RTX 3080 broken price", {{"Memory Size", "10 GB"}});
         broken.price = "0.00";  // a bad-price skip of the family search, seen again per value
         market.push_back(broken);
@@ -389,11 +391,7 @@ TEST_SUITE("fetcher::aspect_filter") {
     // its next page: one note for the run, counting them all.
     TEST_CASE("aspect searches the budget left unfinished: one note with their number") {
         FilterFixture f;
-        std::vector<FakeItem> market;
-        for (int i = 0; i < 6; ++i) {
-            market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
-                                  {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
-        }
+        auto market = rtx3080_cards(6);
         f.ebay.set_market(market);
         f.config.search.limit = 2;  // three pages for the family, two for each value
         f.config.http.parallel = 4;
