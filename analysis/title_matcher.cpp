@@ -524,11 +524,10 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
 }
 
 // Where the title first states the card's memory ("10GB", "10G-P5-..." read as words, "GDDR6X"),
-// if it also says nothing it fits ("for", "want") or sells alone ("only", "kit") and does not
-// open with an accessory maker's
-// name ("Alphacool Eisblock ... 32GB GDDR6 water block"). Accessory words after that point
-// describe the card: "EVGA RTX 3080 XC3 10GB GDDR6X Metal Backplate". In the tuning titles every
-// accessory word that followed a stated memory was such a feature.
+// if it also says nothing it fits ("for", "want"), sells nothing alone ("only", "kit") and does
+// not open with an accessory maker's name ("Alphacool Eisblock ... 32GB GDDR6 water block").
+// Parts built onto a card named after that point are its features: "EVGA RTX 3080 XC3 10GB
+// GDDR6X Metal Backplate" (exclusions.csv marks which phrases may be read so).
 std::optional<std::size_t> TitleMatcher::card_memory_at(
     const std::vector<std::string>& words) const {
     if (words.empty() || (kinds(words.front()) & bit(WordKind::accessory_maker))) return {};
