@@ -247,6 +247,7 @@ int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOpt
                          std::to_string(outcome.items_kept_out) + " kept out of medians), " +
                          std::to_string(outcome.items_skipped) + " skipped, " +
                          std::to_string(outcome.calls_used) + " API calls");
+    for (const auto& note : outcome.notes) progress(global, "  note: " + note);
     for (const auto& problem : outcome.problems)
         std::cerr << "gpuprice: fetch: " << problem << '\n';
     if (outcome.budget_reached) {

@@ -405,37 +405,42 @@ std::optional<std::int64_t> parse_price_cents(std::string_view value) {
 
 // `total` as eBay documents it (an integer count), or the reason it is not one. The value is
 // shown (control characters removed, at most 40 bytes) so the note says what the server sent.
-void read_total(dom::object root, SearchPage& page) {
+PageTotal read_total(const dom::object& root) {
+    PageTotal total;
     dom::element value;
-    if (root["total"].get(value)) return;  // absent
+    if (root["total"].get(value)) return total;  // absent
     std::int64_t number = 0;
     if (!value.get(number)) {
         if (number >= 0) {
-            page.total = number;
-            return;
+            total.count = number;
+        } else {
+            total.problem = "total is negative (" + std::to_string(number) + ")";
         }
-        page.total_problem = "total is negative (" + std::to_string(number) + ")";
-        return;
+        return total;
     }
     const auto shown = [](std::string_view text) {
         return schema::printable_text(text.substr(0, 40));
     };
     switch (value.type()) {
         case dom::element_type::UINT64:
-            page.total_problem = "total is out of range (" + simdjson::to_string(value) + ")";
+            total.problem = "total is out of range (" + simdjson::to_string(value) + ")";
             break;
         case dom::element_type::DOUBLE:
-            page.total_problem = "total is not an integer (" + simdjson::to_string(value) + ")";
+            total.problem = "total is not an integer (" + simdjson::to_string(value) + ")";
             break;
         case dom::element_type::STRING:
-            page.total_problem = "total is a string (\"" +
-                                 shown(std::string_view(value.get_string().value())) + "\")";
+            total.problem = "total is a string (\"" +
+                            shown(std::string_view(value.get_string().value())) + "\")";
             break;
         default:
-            page.total_problem =
-                "total is not a number (" + shown(simdjson::to_string(value)) + ")";
+            total.problem = "total is not a number (" + shown(simdjson::to_string(value)) + ")";
             break;
     }
+    return total;
+}
+
+int served_page_size(std::int64_t answered, int asked) {
+    return answered > 0 && answered < asked ? static_cast<int>(answered) : asked;
 }
 
 struct BrowseParser::Parsers {
@@ -483,7 +488,9 @@ SearchPage BrowseParser::parse(std::string_view body, std::string_view currency)
         return page;
     }
     std::int64_t number = 0;
-    read_total(root, page);
+    auto total = read_total(root);
+    page.total = total.count;
+    page.total_problem = std::move(total.problem);
     if (!root["offset"].get(number)) page.offset = number;
     if (!root["limit"].get(number)) page.limit = number;
     page.next = string_or_empty(root, "next");

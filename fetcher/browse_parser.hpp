@@ -14,6 +14,10 @@
 #include "schema/domain/listing.hpp"
 #include "schema/domain/skip_reason.hpp"
 
+namespace simdjson::dom {
+class object;
+}
+
 namespace gpuprice::fetcher {
 
 // One entry of an eBay `errors` (or `warnings`) array.
@@ -60,6 +64,18 @@ std::int64_t items_read(const SearchPage& page);
 // min(limit, total - offset), less the items it read. Without a valid total, a page with `next`
 // should have been full; nullopt when neither tells (the count is unknown).
 std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limit);
+
+// A paged response's `total` (Browse search, Marketplace Insights alike): the count when it is a
+// non-negative integer; otherwise no count and the reason (empty when there is no total).
+struct PageTotal {
+    std::optional<std::int64_t> count;
+    std::string problem;
+};
+PageTotal read_total(const simdjson::dom::object& root);
+
+// The page size to page by: eBay may serve fewer items per page than asked and says so in the
+// page's `limit`; a larger, zero or negative `limit` is ignored (the size asked stands).
+int served_page_size(std::int64_t answered, int asked);
 
 // Parses pages with buffers kept from one page to the next.
 class BrowseParser {

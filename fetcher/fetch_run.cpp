@@ -380,8 +380,8 @@ class Fetch {
     // (12515) when the smaller size divides the offsets so far (50 does 200; should it not, the
     // next page fails with eBay's error, said). A larger or invalid `limit` is ignored.
     int answered_page_size(QueryState& state, const Call& call, const SearchPage& page) {
-        if (page.limit <= 0 || page.limit >= call.limit) return call.limit;
-        const int size = static_cast<int>(page.limit);
+        const int size = served_page_size(page.limit, call.limit);
+        if (size == call.limit) return size;
         if (state.limit != size) {
             outcome_.notes.push_back(call_name(state, call) + ": eBay serves " +
                                      std::to_string(size) + " items per page where " +

@@ -94,8 +94,11 @@ SoldPage parse_sold_page(std::string_view body, std::string_view currency) {
         return page;
     }
     page.errors = parse_errors(body);
-    std::int64_t total = 0;
-    if (!root["total"].get(total)) page.total = total;
+    auto total = read_total(root);
+    page.total = total.count;
+    page.total_problem = std::move(total.problem);
+    std::int64_t limit = 0;
+    if (!root["limit"].get(limit)) page.limit = limit;
     std::string_view next;
     page.has_next = !root["next"].get(next) && !next.empty();
     dom::array sales;

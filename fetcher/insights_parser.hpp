@@ -16,7 +16,10 @@
 namespace gpuprice::fetcher {
 
 struct SoldPage {
+    // `total` and why it is not a count, as Browse's (read_total); `limit`: the page size served.
     std::optional<std::int64_t> total;
+    std::string total_problem;
+    std::int64_t limit = 0;
     bool has_next = false;
     std::vector<schema::SoldItem> items;
     // missing-item-id, missing-title, bad-price, other-currency, missing-sold-date,

@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/oauth_client.hpp"
@@ -57,7 +58,8 @@ class SoldFetch {
           token_(std::move(token)),
           run_id_(run_id),
           now_(now),
-          engine_(config.http) {}
+          engine_(config.http),
+          families_(config.terms.size(), Family{config.page_limit}) {}
 
     SoldOutcome run() {
         outcome_.run_id = run_id_;
@@ -75,18 +77,25 @@ class SoldFetch {
     }
 
   private:
+    // Paging state of one family's search.
+    struct Family {
+        int limit = 0;             // the page size asked: page_limit until eBay answers a smaller
+        bool total_noted = false;  // an invalid total is said once per family
+    };
+
     void request(std::size_t term, std::int64_t offset) {
         if (stopped_) return;
+        const int limit = families_[term].limit;
         HttpRequest r;
-        r.url = sold_search_url(config_, config_.terms[term], offset, now_);
+        r.url = sold_search_url(config_, config_.terms[term], offset, now_, limit);
         r.headers = {"Authorization: Bearer " + token_,
                      "X-EBAY-C-MARKETPLACE-ID: " + config_.marketplace, "Accept: application/json"};
-        engine_.submit(std::move(r), [this, term, offset](HttpResponse&& response) {
-            on_page(term, offset, std::move(response));
+        engine_.submit(std::move(r), [this, term, offset, limit](HttpResponse&& response) {
+            on_page(term, offset, limit, std::move(response));
         });
     }
 
-    void on_page(std::size_t term, std::int64_t offset, HttpResponse response) {
+    void on_page(std::size_t term, std::int64_t offset, int limit, HttpResponse response) {
         if (stopped_) return;
         if (term == 0 && offset == 0) {
             // The gate passed (or failed): the other families now.
@@ -124,14 +133,59 @@ class SoldFetch {
         ++outcome_.pages_stored;
         outcome_.items_stored += static_cast<int>(page.items.size());
         for (const auto& [reason, count] : page.skips) outcome_.items_skipped += count;
-        if (offset == 0 && page.total) {
-            const auto reachable = std::min(*page.total, kMaxReachable);
-            for (std::int64_t next = config_.page_limit;
-                 next < reachable && next + config_.page_limit <= kMaxReachable;
-                 next += config_.page_limit) {
-                request(term, next);
-            }
+        const auto size = page_size(term, where, limit, page);
+        check_total(term, where, page);
+        auto returned = static_cast<std::int64_t>(page.items.size());
+        for (const auto& [reason, count] : page.skips) returned += count;
+        next_step(term, offset, page, returned, size);
+    }
+
+    // eBay may serve fewer sales per page than asked and says so in the page's `limit`: paging
+    // goes on from offset + that size, asking for that size, as the listings' fetch does.
+    int page_size(std::size_t term, const std::string& where, int asked, const SoldPage& page) {
+        const int size = served_page_size(page.limit, asked);
+        if (size == asked) return size;
+        if (families_[term].limit != size) {
+            outcome_.notes.push_back(where + ": eBay serves " + std::to_string(size) +
+                                     " sales per page where " + std::to_string(asked) +
+                                     " were asked; paging by " + std::to_string(size));
+            families_[term].limit = size;
         }
+        return size;
+    }
+
+    // A `total` that is not a count (negative, a float, a string) or is missing: paging does not
+    // rely on it, and the night says the server's total was not believed.
+    void check_total(std::size_t term, const std::string& where, const SoldPage& page) {
+        if (page.total || families_[term].total_noted) return;
+        families_[term].total_noted = true;
+        const auto why = page.total_problem.empty() ? std::string("no total") : page.total_problem;
+        outcome_.notes.push_back(where + ": eBay's " + why +
+                                 "; paging follows next and full pages instead");
+    }
+
+    // One page at a time: `next` or a full page says there is more; a full page without `next`
+    // is followed by one more unless a valid total agrees it was the last. `total` never plans
+    // pages ahead (an absurd total asked for 49 empty pages) nor ends paging alone.
+    void next_step(std::size_t term, std::int64_t offset, const SoldPage& page,
+                   std::int64_t returned, int size) {
+        const auto& family = config_.terms[term];
+        const bool total_says_more = page.total && offset + size < *page.total;
+        const bool more = returned >= size && (page.has_next || !page.total || total_says_more);
+        const auto reached = offset + returned;
+        if (!more) {
+            if (page.total && std::abs(std::min(*page.total, kMaxReachable) - reached) > size) {
+                outcome_.notes.push_back(
+                    "sold '" + family + "': eBay's total said " + std::to_string(*page.total) +
+                    " sales but its pages ended after " + std::to_string(reached));
+            }
+            return;
+        }
+        if (offset + 2 * size > kMaxReachable) {
+            outcome_.notes.push_back("sold '" + family + "' reached eBay's 10,000-item cap");
+            return;
+        }
+        request(term, offset + size);
     }
 
     schema::Database& db_;
@@ -140,6 +194,7 @@ class SoldFetch {
     std::int64_t run_id_;
     SystemClock::time_point now_;
     HttpEngine engine_;
+    std::vector<Family> families_;
     SoldOutcome outcome_;
     bool stopped_ = false;
 };
@@ -154,13 +209,15 @@ std::string sold_filter(const SoldFetchConfig& config, SystemClock::time_point f
 }
 
 std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
-                            std::int64_t offset, SystemClock::time_point now) {
+                            std::int64_t offset, SystemClock::time_point now,
+                            std::optional<int> limit) {
     const auto from = now - std::chrono::days(kSoldHistoryDays);
     return config.api_base +
            "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + percent_encode(term) +
            "&category_ids=" + std::to_string(config.category) +
            "&filter=" + percent_encode(sold_filter(config, from, now)) +
-           "&limit=" + std::to_string(config.page_limit) + "&offset=" + std::to_string(offset);
+           "&limit=" + std::to_string(limit.value_or(config.page_limit)) +
+           "&offset=" + std::to_string(offset);
 }
 
 std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules) {
@@ -209,6 +266,7 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
     std::string message;
     if (outcome.scope_refused) message += "eBay denied the Marketplace Insights scope\n";
     for (const auto& p : outcome.problems) message += p + "\n";
+    for (const auto& n : outcome.notes) message += n + "\n";
     if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
     schema::finish_run(db, run_id, outcome.status, schema::now_iso(), outcome.calls_used, message);
     return outcome;

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,14 +51,18 @@ struct SoldOutcome {
     int items_skipped = 0;
     bool budget_reached = false;
     std::vector<std::string> problems;
+    std::vector<std::string> notes;  // e.g. a smaller page size served, an invalid total
 };
 
 // The filter of a sold search: conditions, the marketplace's country, every buying format, and
 // sales from `from` to `to`.
 std::string sold_filter(const SoldFetchConfig& config, std::chrono::system_clock::time_point from,
                         std::chrono::system_clock::time_point to);
+// One page of a sold search, asking for `limit` items (config.page_limit when not given: eBay may
+// answer a smaller page size).
 std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
-                            std::int64_t offset, std::chrono::system_clock::time_point now);
+                            std::int64_t offset, std::chrono::system_clock::time_point now,
+                            std::optional<int> limit = std::nullopt);
 
 // Why a sale is kept out of medians, by the very rules listings follow (price_rules): the price
 // flags' names ("abroad", "variations", "low-feedback-seller"), comma-separated; empty if none.

@@ -804,15 +804,30 @@ void FakeEbay::set_sales(const std::string& term, std::vector<FakeSale> sales) {
     sales_[term] = std::move(sales);
 }
 
+void FakeEbay::queue_sold_faults(std::initializer_list<Fault> faults) {
+    std::lock_guard lock(mutex_);
+    sold_faults_.insert(sold_faults_.end(), faults.begin(), faults.end());
+}
+
 std::vector<std::string> FakeEbay::sold_filters_seen() const {
     std::lock_guard lock(mutex_);
     return sold_filters_;
+}
+
+std::vector<std::int64_t> FakeEbay::sold_offsets_requested() const {
+    std::lock_guard lock(mutex_);
+    return sold_offsets_;
 }
 
 void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) {
     ++sold_calls_;
     std::lock_guard lock(mutex_);
     sold_filters_.push_back(req.get_param_value("filter"));
+    std::optional<Fault> fault;
+    if (!sold_faults_.empty()) {
+        fault = sold_faults_.front();
+        sold_faults_.pop_front();
+    }
     const auto auth = req.get_header_value("Authorization");
     const auto token = auth.starts_with("Bearer ") ? auth.substr(7) : std::string();
     const auto it = tokens_.find(token);
@@ -840,10 +855,12 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
             "application/json");
         return;
     }
-    const std::int64_t limit =
-        std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
+    std::int64_t limit = std::stoll(req.has_param("limit") ? req.get_param_value("limit") : "50");
     const std::int64_t offset =
         std::stoll(req.has_param("offset") ? req.get_param_value("offset") : "0");
+    sold_offsets_.push_back(offset);
+    // A server that serves fewer per page than asked says so in the page's `limit`.
+    if (fault == Fault::ShortLimit) limit = std::min<std::int64_t>(limit, 50);
     if (limit < 1 || limit > 200 || offset % limit != 0 || offset + limit > 10000) {
         res.status = 400;
         res.set_content(error_body(100021, "API_MARKETPLACE_INSIGHTS", "Bad offset or limit."),
@@ -854,8 +871,9 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
     const std::vector<FakeSale> none;
     const auto& sales = found == sales_.end() ? none : found->second;
     const auto total = static_cast<std::int64_t>(sales.size());
-    std::string body = R"({"href":"x","total":)" + std::to_string(total) + R"(,"limit":)" +
-                       std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
+    std::string body =
+        R"({"href":"x","total":)" + (fault == Fault::BadTotal ? bad_total : std::to_string(total)) +
+        R"(,"limit":)" + std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
     if (offset + limit < total) {
         body += R"(,"next":")" + api_base() +
                 "/buy/marketplace_insights/v1_beta/item_sales/search?offset=" +

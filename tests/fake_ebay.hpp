@@ -122,8 +122,11 @@ class FakeEbay {
     // served per search term.
     void set_insights(bool granted, bool api_denied = false);
     void set_sales(const std::string& term, std::vector<FakeSale> sales);
+    // Faults applied to the next sold searches, one each, in order (ShortLimit, BadTotal).
+    void queue_sold_faults(std::initializer_list<Fault> faults);
     int sold_calls() const { return sold_calls_; }
     std::vector<std::string> sold_filters_seen() const;
+    std::vector<std::int64_t> sold_offsets_requested() const;
 
     int token_calls() const { return token_calls_; }
     int search_calls() const { return search_calls_; }
@@ -165,6 +168,8 @@ class FakeEbay {
     std::map<std::string, Listing> by_term_;
     std::deque<Fault> faults_;
     std::map<std::string, std::deque<Fault>> term_faults_;
+    std::deque<Fault> sold_faults_;
+    std::vector<std::int64_t> sold_offsets_;
     std::map<std::string, std::chrono::steady_clock::time_point> tokens_;
     std::chrono::seconds token_lifetime_{7200};
     std::chrono::milliseconds delay_{0};

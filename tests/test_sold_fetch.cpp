@@ -6,6 +6,8 @@
 #include "analysis/median.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/sold_fetch.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/migrations.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
@@ -63,6 +65,46 @@ Run run_gpuprice(const test::TempDir& dir, const test::FakeEbay& ebay,
     run.out = test::read_file(out);
     run.err = test::read_file(err);
     return run;
+}
+
+std::vector<test::FakeSale> sold(int n) {
+    std::vector<test::FakeSale> sales;
+    for (int i = 0; i < n; ++i)
+        sales.push_back(sale("v1|9" + std::to_string(10000 + i) + "|0", "RTX 3090 24GB",
+                             std::to_string(600 + i % 200) + ".00"));
+    return sales;
+}
+
+// The sold fetch in this process, against the fake, into a fresh database.
+struct SoldFixture {
+    test::FakeEbay ebay;
+    test::TempDir dir;
+    schema::Database db{dir.file("sold.db")};
+    fetcher::SoldFetchConfig config;
+
+    SoldFixture() {
+        schema::migrate(db);
+        ebay.set_insights(true);
+        config.api_base = ebay.api_base();
+        config.auth_url = ebay.token_url();
+        config.terms = {"RTX 3090"};
+        config.condition_ids = "3000";
+        config.token_cache_path = dir.file("token.insights");
+        config.http.retry.base_delay = std::chrono::milliseconds(10);
+        config.http.retry.max_delay = std::chrono::milliseconds(50);
+        config.http.max_calls = 100;
+    }
+
+    fetcher::SoldOutcome fetch() {
+        return fetcher::run_sold_fetch(db, config, {ebay.client_id, ebay.client_secret},
+                                       *schema::parse_iso_utc("2026-12-03T03:00:00Z"));
+    }
+};
+
+std::string join(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& line : lines) out += line + "\n";
+    return out;
 }
 
 int count_of(const std::string& text, const std::string& needle) {
@@ -192,5 +234,76 @@ TEST_SUITE("fetcher::sold") {
             CHECK(test::csv_cell(report.out, "RTX 3090", "listings") == "6");
             CHECK(test::csv_cell(report.out, "RTX 3090", "sold_listings") == "");
         }
+    }
+
+    // Issue 15 F6, as for listings: eBay's own smaller `limit` is the page size from then on.
+    TEST_CASE("F6: sales served 50 a page where 200 were asked: all fetched, paged by 50") {
+        SoldFixture f;
+        f.ebay.set_sales("RTX 3090", sold(215));
+        f.ebay.queue_sold_faults({test::Fault::ShortLimit, test::Fault::ShortLimit,
+                                  test::Fault::ShortLimit, test::Fault::ShortLimit,
+                                  test::Fault::ShortLimit, test::Fault::ShortLimit});
+        const auto outcome = f.fetch();
+        const auto notes = join(outcome.notes);
+        CAPTURE(join(outcome.problems));
+        CAPTURE(notes);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.items_stored == 215);
+        CHECK(f.ebay.sold_offsets_requested() == std::vector<std::int64_t>{0, 50, 100, 150, 200});
+        CHECK(count_of(notes, "eBay serves 50 sales per page where 200 were asked") == 1);
+    }
+
+    // F7: a `total` that is not a count neither ends paging nor passes unsaid.
+    TEST_CASE("F7: a negative, float, string or missing total: every sale fetched, a note") {
+        for (const std::string bad :
+             {"-5", "1e20", "440.0", R"("440")", "null", "18446744073709551615", R"({"a":1})"}) {
+            CAPTURE(bad);
+            SoldFixture f;
+            f.ebay.bad_total = bad;
+            f.ebay.set_sales("RTX 3090", sold(440));
+            f.ebay.queue_sold_faults(
+                {test::Fault::BadTotal, test::Fault::BadTotal, test::Fault::BadTotal});
+            const auto outcome = f.fetch();
+            const auto notes = join(outcome.notes);
+            CAPTURE(notes);
+            CHECK(outcome.status == schema::RunStatus::ok);
+            CHECK(outcome.items_stored == 440);
+            CHECK(f.ebay.sold_offsets_requested() == std::vector<std::int64_t>{0, 200, 400});
+            CHECK(count_of(notes, "sold 'RTX 3090' offset 0: eBay's total is ") == 1);
+            CHECK(notes.find("paging follows next and full pages instead") != std::string::npos);
+        }
+    }
+
+    TEST_CASE("F7: a full last page without next: one more page only when the total is invalid") {
+        for (const bool valid : {false, true}) {
+            CAPTURE(valid);
+            SoldFixture f;
+            f.ebay.bad_total = valid ? "400" : R"("400")";
+            f.ebay.set_sales("RTX 3090", sold(400));  // page 2 is full and has no `next`
+            f.ebay.queue_sold_faults(
+                {test::Fault::BadTotal, test::Fault::BadTotal, test::Fault::BadTotal});
+            const auto outcome = f.fetch();
+            CHECK(outcome.items_stored == 400);
+            CHECK(f.ebay.sold_offsets_requested() ==
+                  (valid ? std::vector<std::int64_t>{0, 200}
+                         : std::vector<std::int64_t>{0, 200, 400}));
+        }
+    }
+
+    TEST_CASE("F7: an absurd total plans no pages ahead: paging ends with the sales, noted") {
+        SoldFixture f;
+        f.ebay.bad_total = "1000000000";
+        f.ebay.set_sales("RTX 3090", sold(215));
+        f.ebay.queue_sold_faults({test::Fault::BadTotal, test::Fault::BadTotal});
+        const auto outcome = f.fetch();
+        const auto notes = join(outcome.notes);
+        CAPTURE(notes);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.items_stored == 215);
+        CHECK(outcome.calls_used == 2);  // 49 calls before (200 .. 9,800 planned from the total)
+        CHECK(f.ebay.sold_offsets_requested() == std::vector<std::int64_t>{0, 200});
+        CHECK(count_of(notes,
+                       "sold 'RTX 3090': eBay's total said 1000000000 sales but its pages ended "
+                       "after 215") == 1);
     }
 }
