@@ -42,6 +42,11 @@ enum class Fault {
     BadTotal,                 // `total` is `bad_total` verbatim (next and items stay right)
 };
 
+// Fault::BadTotal's totals that are not a count: negative, floats, a string, null, beyond int64, an
+// object. The fetches must page past each of them.
+inline const std::vector<std::string> kInvalidTotals = {
+    "-5", "1e20", "440.0", R"("440")", "null", "18446744073709551615", R"({"a":1})"};
+
 struct FakeItem {
     std::string item_id;
     std::string title;

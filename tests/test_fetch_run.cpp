@@ -967,8 +967,7 @@ TEST_SUITE("fetcher::hostile") {
     // F7: a `total` that is not a count neither ends paging (the pages' `next` and size lead) nor
     // passes unsaid: the run's notes and the query's coverage say it.
     TEST_CASE("F7: a negative, float, string or missing total: every page fetched, a note") {
-        for (const std::string bad :
-             {"-5", "1e20", "440.0", R"("440")", "null", "18446744073709551615", R"({"a":1})"}) {
+        for (const auto& bad : test::kInvalidTotals) {
             CAPTURE(bad);
             FetchFixture f;
             f.ebay.bad_total = bad;

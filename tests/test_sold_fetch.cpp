@@ -255,8 +255,7 @@ TEST_SUITE("fetcher::sold") {
 
     // F7: a `total` that is not a count neither ends paging nor passes unsaid.
     TEST_CASE("F7: a negative, float, string or missing total: every sale fetched, a note") {
-        for (const std::string bad :
-             {"-5", "1e20", "440.0", R"("440")", "null", "18446744073709551615", R"({"a":1})"}) {
+        for (const auto& bad : test::kInvalidTotals) {
             CAPTURE(bad);
             SoldFixture f;
             f.ebay.bad_total = bad;
