@@ -80,14 +80,23 @@ bool name_has(std::string_view name, std::string_view part) {
     return schema::ascii_lower(name).find(part) != std::string::npos;
 }
 
+bool is_vram_unit(const std::string& word) {
+    return word == "gb"sv || word == "g"sv;
+}
+
+// The VRAM figure stated at words[i] ("24" before "gb" or "g"), if it is one we believe.
+std::optional<int> vram_at(const std::vector<std::string>& words, std::size_t i) {
+    if (i + 1 >= words.size() || !is_vram_unit(words[i + 1])) return std::nullopt;
+    const auto n = as_number(words[i]);
+    if (!n || *n < kMinVramGb || *n > kMaxVramGb) return std::nullopt;
+    return n;
+}
+
 // VRAM figures stated in `words`: "24 gb", "24 g".
 std::vector<int> stated_vram(const std::vector<std::string>& words) {
     std::vector<int> vram;
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-        if (words[i + 1] != "gb"sv && words[i + 1] != "g"sv) continue;
-        if (auto n = as_number(words[i]); n && *n >= kMinVramGb && *n <= kMaxVramGb) {
-            vram.push_back(*n);
-        }
+        if (const auto gb = vram_at(words, i)) vram.push_back(*gb);
     }
     return vram;
 }
@@ -272,10 +281,9 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         if (is_lot_count(words[i]) && (kinds(words[i + 1]) & bit(WordKind::count_unit))) {
             return true;
         }
-        const bool vram_follows =
-            i + 2 < words.size() && (words[i + 2] == "g"sv || words[i + 2] == "gb"sv);  // "X 8G"
+        const bool vram_follows = i + 2 < words.size() && is_vram_unit(words[i + 2]);  // "X 8G"
         if (i > 0 && words[i] == "x"sv && is_lot_count(words[i + 1]) && !vram_follows &&
-            (words[i - 1] == "gb"sv || words[i - 1] == "g"sv || words[i - 1].starts_with("gddr") ||
+            (is_vram_unit(words[i - 1]) || words[i - 1].starts_with("gddr") ||
              words[i - 1].starts_with("hbm") || ends_model(i))) {
             return true;
         }
@@ -383,8 +391,7 @@ void TitleMatcher::extend_past_vram(std::vector<Occurrence>& models,
                                     const std::vector<std::string>& words) const {
     for (auto& m : models) {
         const auto end = m.start + m.length;
-        if (end + 2 >= words.size() || !as_number(words[end]) ||
-            (words[end + 1] != "gb"sv && words[end + 1] != "g"sv)) {
+        if (end + 2 >= words.size() || !as_number(words[end]) || !is_vram_unit(words[end + 1])) {
             continue;
         }
         const auto it = alias_by_phrase_.find(
@@ -537,12 +544,7 @@ std::optional<std::size_t> TitleMatcher::card_memory_at(
         return {};
     }
     for (std::size_t i = 0; i < words.size(); ++i) {
-        if (words[i].starts_with("gddr")) return i;
-        if (i + 1 < words.size() && (words[i + 1] == "gb"sv || words[i + 1] == "g"sv)) {
-            if (const auto n = as_number(words[i]); n && *n >= kMinVramGb && *n <= kMaxVramGb) {
-                return i;
-            }
-        }
+        if (words[i].starts_with("gddr") || vram_at(words, i)) return i;
     }
     return {};
 }
@@ -583,8 +585,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     std::erase_if(models, [&](const Occurrence& m) {
         const auto end = m.start + m.length;
         return end < words.size() && as_number(words[end - 1]) &&
-               (words[end] == "gb"sv || words[end] == "g"sv ||
-                (kinds(words[end]) & bit(WordKind::duration)));
+               (is_vram_unit(words[end]) || (kinds(words[end]) & bit(WordKind::duration)));
     });
     extend_past_vram(models, words);
     for (std::size_t r = 0; r < std::size(kOrder); ++r) {
