@@ -12,6 +12,7 @@
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
 namespace gpuprice::test {
@@ -26,18 +27,11 @@ struct FakeFetchFixture {
     schema::AttributeRules attribute_rules = schema::load_attribute_rules(catalog_dir(), catalog);
     analysis::AttributeExtractor extractor{attribute_rules};
     fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
-    fetcher::FetchConfig config;
+    fetcher::FetchConfig config = fake_fetch_config(ebay, dir);
 
     FakeFetchFixture() {
-        using namespace std::chrono_literals;
         schema::migrate(db);
         schema::store_catalog(db, catalog);
-        config.search.api_base = ebay.api_base();
-        config.auth_url = ebay.token_url();
-        config.token_cache_path = dir.file("token");
-        config.http.retry.base_delay = 10ms;
-        config.http.retry.max_delay = 50ms;
-        config.http.max_calls = 100;
         config.check_quota = false;
     }
 };

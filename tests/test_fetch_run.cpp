@@ -19,6 +19,7 @@
 #include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;
@@ -46,18 +47,12 @@ struct FetchFixture {
     FakeEbay ebay;
     test::TempDir dir;
     schema::Database db{dir.file("fetch.db")};
-    fetcher::FetchConfig config;
+    fetcher::FetchConfig config = test::fake_fetch_config(ebay, dir);
     fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
 
     FetchFixture() {
         schema::migrate(db);
-        config.search.api_base = ebay.api_base();
-        config.auth_url = ebay.token_url();
-        config.token_cache_path = dir.file("token");
-        config.http.retry.base_delay = 10ms;
-        config.http.retry.max_delay = 50ms;
         config.http.low_speed_time = 2s;
-        config.http.max_calls = 100;
     }
 
     fetcher::FetchOutcome fetch(std::vector<std::string> terms,

@@ -12,6 +12,7 @@
 #include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;
@@ -60,10 +61,7 @@ std::string mutate(const std::string& field, const std::string& replacement) {
 }
 
 fetcher::FetchConfig config_for(const test::FakeEbay& ebay, const test::TempDir& dir) {
-    fetcher::FetchConfig config;
-    config.search.api_base = ebay.api_base();
-    config.auth_url = ebay.token_url();
-    config.token_cache_path = dir.file("token");
+    auto config = test::fake_fetch_config(ebay, dir);
     config.http.retry.base_delay = 5ms;
     config.http.retry.max_delay = 20ms;
     config.http.max_calls = 500;
@@ -159,7 +157,8 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.retry.max_attempts = 10;
-        config.queries = fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
+        config.queries =
+            fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
         // Eight refusals in a row: the first page needs nine attempts.
         ebay.queue_faults(
             {test::Fault::RateLimitedNoRetryAfter, test::Fault::RateLimitedNoRetryAfter,
@@ -181,7 +180,8 @@ TEST_SUITE("robustness::faults") {
         schema::migrate(db);
         auto config = config_for(ebay, dir);
         config.http.parallel = 1;
-        config.queries = fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
+        config.queries =
+            fetcher::family_queries({"RTX 3090"}, {gpuprice::schema::ConditionClass::used});
         // On the second page eBay revokes the application: the token stops working and the
         // refresh is refused (401 invalid_client).
         ebay.queue_faults({test::Fault::Slow, test::Fault::RevokeClient});
