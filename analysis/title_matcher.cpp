@@ -260,9 +260,9 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
     return false;
 }
 
-// 2x RTX 3090 (at the start), RTX 3090 24GB x2, 12GB GDDR6X x2, qty 3, 4 pcs. Not "Ventus 3X" (a
-// cooler), "iCHILL X4" (a cooler's name) nor "PCIe 4.0 x8" (lanes): "x N" counts only right after a
-// VRAM figure or a model name.
+// 2x RTX 3090 (at the start or after "with"), RTX 3090 24GB x2, 12GB GDDR6X x2, qty 3, 4 pcs. Not
+// "Ventus 3X" (a cooler), "iCHILL X4" (a cooler's name) nor "PCIe 4.0 x8" (lanes): "x N" counts
+// only right after a VRAM figure or a model name.
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
     auto is_lot_count = [](const std::string& word) {
@@ -288,18 +288,31 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
             return true;
         }
     }
-    std::size_t first = 0;
-    while (first < words.size() && (kinds(words[first]) & bit(WordKind::noise))) ++first;
-    // "2x RTX 3090" and "(2) RTX 3090": a count that opens the title, right before a model. A
-    // single letter after the number is a brand's tail ("Inno3D" reads as inno 3 d), no count.
-    if (first + 1 < words.size() && is_lot_count(words[first]) &&
-        (words[first + 1] == "x"sv || words[first + 1].size() > 1)) {
-        const std::size_t after = words[first + 1] == "x"sv ? first + 2 : first + 1;
+    // A count right before a model: "2x RTX 3090", "(2) RTX 3090", "x10 Tesla P100". A single
+    // letter after the number is a brand's tail ("Inno3D" reads as inno 3 d), no count.
+    auto counts_model_at = [&](std::size_t at) {
+        std::size_t after = 0;
+        if (at + 1 < words.size() && words[at] == "x"sv && is_lot_count(words[at + 1])) {
+            after = at + 2;
+        } else if (at + 1 < words.size() && is_lot_count(words[at]) &&
+                   (words[at + 1] == "x"sv || words[at + 1].size() > 1)) {
+            after = words[at + 1] == "x"sv ? at + 2 : at + 1;
+        } else {
+            return false;
+        }
         std::size_t next = after;
         while (next < words.size() && (kinds(words[next]) & bit(WordKind::noise))) ++next;
         return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
             return m.start >= after && m.start <= next;  // "rtx" may open the model or be noise
         });
+    };
+    std::size_t first = 0;
+    while (first < words.size() && (kinds(words[first]) & bit(WordKind::noise))) ++first;
+    if (counts_model_at(first)) return true;
+    // Mid-title only after "with": "HGX board w/ 4x A100". Elsewhere a number before "x" is a
+    // cooler's name ("Ventus 3X RTX 3080").
+    for (std::size_t i = first + 1; i < words.size(); ++i) {
+        if ((kinds(words[i - 1]) & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
     }
     return false;
 }
@@ -450,6 +463,27 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
                 std::equal(short_words.begin(), short_words.end(), full.begin())) {
                 drop.back() = true;
             }
+        }
+    }
+    // A shorter spelling of a fuller name elsewhere that leaves its models open: "RX 7900 XTX
+    // ... Radeon RX 7900 11322-02-20G" names one card. "RTX 3080 ... 3080 Ti" stays two cards.
+    auto starts_and_covers = [&](const Occurrence& shorter, const Occurrence& fuller) {
+        const auto& short_words = alias_words_[static_cast<std::size_t>(shorter.target)];
+        const auto& full_words = alias_words_[static_cast<std::size_t>(fuller.target)];
+        if (full_words.size() <= short_words.size() ||
+            !std::equal(short_words.begin(), short_words.end(), full_words.begin())) {
+            return false;
+        }
+        const auto& open = alias_models_[static_cast<std::size_t>(shorter.target)];
+        const auto& named_models = alias_models_[static_cast<std::size_t>(fuller.target)];
+        return !named_models.empty() &&
+               std::all_of(named_models.begin(), named_models.end(), [&](int m) {
+                   return std::find(open.begin(), open.end(), m) != open.end();
+               });
+    };
+    for (std::size_t i = 0; i < named.size(); ++i) {
+        for (std::size_t j = 0; j < named.size() && !drop[i]; ++j) {
+            if (j != i && !drop[j] && starts_and_covers(named[i], named[j])) drop[i] = true;
         }
     }
     if (std::all_of(drop.begin(), drop.end(), [](bool d) { return d; })) return;

@@ -138,6 +138,15 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("2x RTX 3090") == "lot");
         CHECK(verdict("RTX 3090 24GB x2") == "lot");
         CHECK(verdict("Qty 3 Tesla P40") == "lot");
+        // A count opening the title as "x10", and "with 4x" before a model mid-title.
+        CHECK(verdict("x10 NVIDIA Tesla P100 16GB") == "lot");
+        CHECK(verdict("Board w/ 4x A100 40GB SXM4") == "lot");
+        CHECK(verdict("Bundle with 2 x RTX 3080 10GB") == "lot");
+        CHECK(verdict("RTX 3090 24GB with 2x fans") == "RTX 3090");
+        CHECK(verdict("Supermicro server w/ 4x A100 40GB SXM4") == "system");
+        CHECK(verdict("NVIDIA HGX board A100 SXM4 40GB") == "system");
+        CHECK(verdict("PARTS NVIDIA Tesla V100 32GB SXM2") == "for-parts");
+        CHECK(verdict("RTX 3090 24GB no parts missing") == "RTX 3090");
         CHECK(verdict("AMD Radeon RX 6800") == "unknown-model");
         CHECK(verdict("Logitech mouse") == "not-a-gpu");
     }
@@ -239,6 +248,8 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 10G-P5-3897-KR") == "RTX 3080 10GB");
         CHECK(verdict("EVGA GeForce RTX 3080 FTW3 Ultra 12G-P5-3967-KR") == "RTX 3080 12GB");
         CHECK(verdict("Gigabyte RTX 3080 AORUS Master GV-N3080AORUS M-10GD") == "RTX 3080 10GB");
+        CHECK(verdict("ZOTAC GeForce RTX 3080 Trinity ZT-A30800D-10P") == "RTX 3080 10GB");
+        CHECK(verdict("ZOTAC RTX 3080 Trinity OC ZT-A30820J-10PLHR") == "RTX 3080 12GB");
         CHECK(verdict("ASUS TUF RTX 3080 TUF-RTX3080-O12G-GAMING") == "RTX 3080 12GB");
         // The title's own VRAM is not overruled by a number that disagrees.
         CHECK(verdict("EVGA RTX 3080 12GB FTW3 10G-P5-3897-KR") == "RTX 3080 12GB");
@@ -251,6 +262,10 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("NVIDIA GeForce RTX 3080 Founder's Edition") == "RTX 3080 10GB");
         // "Passive" is a datacenter card's cooling.
         CHECK(verdict("NVIDIA Tesla A30 24GB PCIe Passive") == "A30");
+        // ... and so is its passive cooler once the card's memory is stated; alone it is a part.
+        CHECK(verdict("NVIDIA Tesla T4 16GB GDDR6 Graphic Card - Passive Cooler") == "Tesla T4");
+        CHECK(verdict("Tesla P40 passive cooler") == "accessory");
+        CHECK(verdict("Tesla P40 24GB passive cooler only") == "accessory");
         // Negation, and the common misspelling of SXM.
         CHECK(verdict("NVIDIA Tesla H100 80GB GPU PCIe version, Not SXM version") == "H100 PCIe");
         CHECK(verdict("NVIDIA H100 80GB no SXM") == "H100 PCIe");
@@ -270,6 +285,11 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("MSI Gaming GeForce RTX 5070 Ti 16GB GDDR7 Graphics Card RTX 5070") ==
               "RTX 5070 Ti");
         CHECK(verdict("RTX 3070 3080 3090") == "ambiguous");
+        // A shorter spelling after the full name leaves nothing open: one card.
+        CHECK(verdict("Sapphire Pulse RX 7900 XTX Graphics Card Radeon RX 7900 11322-02-20G") ==
+              "RX 7900 XTX");
+        CHECK(verdict("RTX 3080 or RTX 3080 Ti") == "ambiguous");
+        CHECK(verdict("RX 7900 XT RX 7900 XTX") == "ambiguous");
         // Packaging words are not lots; a cooler's name is not a count.
         CHECK(verdict("MSI GeForce RTX 4090 GAMING X TRIO 24G BULK PACK") == "RTX 4090");
         CHECK(verdict("Inno3D GeForce RTX 3080 TI ICHILL X4 12GB GDDR6X") == "RTX 3080 Ti");
@@ -306,6 +326,16 @@ TEST_SUITE("analysis::title_matcher") {
               "box-only");
         CHECK(verdict("NVIDIA GeForce RTX 3060 Ti Founders Edition (picture)") == "box-only");
         CHECK(verdict("RTX 3090 24GB see picture") == "RTX 3090");
+        // Paper, prints and files: the listing sells an image of the card.
+        CHECK(verdict("NVIDIA GeForce RTX 3080 Founders Edition Paper Edition") == "box-only");
+        CHECK(verdict("ROG Strix RTX 3070 8GB Graphics Card (PAPER PRINT)") == "box-only");
+        CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE JPG File") == "box-only");
+        CHECK(verdict("RTX 3090 Founders Edition Launch Poster") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 10GB Custom 3d model") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 FE DO NOT BUY") == "not-a-gpu");
+        CHECK(verdict("RTX 4090 24GB GDDR6X Gaming NO PBC") == "accessory");
+        CHECK(verdict("RTX 3090 New In Hand Computer Graphics Card") == "RTX 3090");
         CHECK(verdict("RTX 3080 FE shell no PCB") == "accessory");
         CHECK(verdict("RTX 4090 housing only") == "accessory");
         CHECK(verdict("Dell Precision 7760 Nvidia RTX A5000 16GB Video Card NJ5ND") == "system");
