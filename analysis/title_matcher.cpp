@@ -28,6 +28,7 @@ constexpr int kMaxLotCount = 10;
 // VRAM figures we believe in a title ("24GB"); others are part numbers.
 constexpr int kMinVramGb = 2;
 constexpr int kMaxVramGb = 256;
+constexpr std::string_view kNewListingBadge = "New Listing";
 // eBay titles hold at most 80 characters: rarely more words than this, so one allocation.
 constexpr std::size_t kTypicalTitleWords = 32;
 
@@ -265,7 +266,8 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
 // only right after a VRAM figure or a model name.
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
-    auto is_lot_count = [](const std::string& word) {
+    auto is_lot_count = [&](const std::string& word) {
+        if (kinds(word) & bit(WordKind::count_word)) return true;
         if (word.empty() || word.size() > 2 || word[0] < '0' || word[0] > '9') return false;
         const auto n = as_number(word);
         return n && *n >= kMinLotCount && *n <= kMaxLotCount;
@@ -585,6 +587,9 @@ std::optional<std::size_t> TitleMatcher::card_memory_at(
 
 MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* specifics) const {
     using schema::MatchEvidence;
+    // eBay's result pages put a "New Listing" badge before a fresh title; titles copied from
+    // them (the sold sets, `match --stdin` input) carry it glued on: "New ListingPhoto of ...".
+    if (title.starts_with(kNewListingBadge)) title.remove_prefix(kNewListingBadge.size());
     // Every word for exclusion phrases; model names only outside part numbers.
     std::vector<std::string> words;
     words.reserve(kTypicalTitleWords);

@@ -142,6 +142,8 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("x10 NVIDIA Tesla P100 16GB") == "lot");
         CHECK(verdict("Board w/ 4x A100 40GB SXM4") == "lot");
         CHECK(verdict("Bundle with 2 x RTX 3080 10GB") == "lot");
+        CHECK(verdict("TWO NVIDIA GEFORCE RTX 3070 Founders Edition") == "lot");
+        CHECK(verdict("RTX 3090 24GB with two fans") == "RTX 3090");
         CHECK(verdict("RTX 3090 24GB with 2x fans") == "RTX 3090");
         CHECK(verdict("Supermicro server w/ 4x A100 40GB SXM4") == "system");
         CHECK(verdict("NVIDIA HGX board A100 SXM4 40GB") == "system");
@@ -334,6 +336,15 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("RTX 3080 10GB Custom 3d model") == "not-a-gpu");
         CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");
         CHECK(verdict("RTX 3080 FE DO NOT BUY") == "not-a-gpu");
+        CHECK(verdict("RTX 3070 Founders Edition specs sheet") == "box-only");
+        CHECK(verdict("RTX 3080 Founders edition *RENDER EDITION*") == "box-only");
+        CHECK(verdict("RTX 3080 10GB ROG-STRIX-RTX3080-O10G-GAMING PACKAGING AND BOX") ==
+              "box-only");
+        CHECK(verdict("RTX 3080 10GB with packaging and box") == "RTX 3080 10GB");
+        CHECK(verdict("NVIDIA RTX 3080 Imaginary Edition 10GB") == "not-a-gpu");
+        // eBay's "New Listing" badge glued to a copied title is not part of it.
+        CHECK(verdict("New ListingPhoto of a GeForce RTX 3070 Founders Edition 8GB") == "box-only");
+        CHECK(verdict("New ListingNVIDIA GeForce RTX 3090 24GB") == "RTX 3090");
         CHECK(verdict("RTX 4090 24GB GDDR6X Gaming NO PBC") == "accessory");
         CHECK(verdict("RTX 3090 New In Hand Computer Graphics Card") == "RTX 3090");
         CHECK(verdict("RTX 3080 FE shell no PCB") == "accessory");

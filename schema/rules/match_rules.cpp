@@ -32,13 +32,15 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
     if (value == "gpu") return WordKind::gpu;
     if (value == "count-prefix") return WordKind::count_prefix;
     if (value == "count-unit") return WordKind::count_unit;
+    if (value == "count-word") return WordKind::count_word;
     if (value == "accessory-maker") return WordKind::accessory_maker;
     if (value == "duration") return WordKind::duration;
     if (value == "sold-alone") return WordKind::sold_alone;
     table.fail(row, column,
                "'" + value +
                    "' is not one of noise, purpose, negator, inclusion, joiner, gpu, "
-                   "count-prefix, count-unit, lanes, accessory-maker, duration, sold-alone");
+                   "count-prefix, count-unit, count-word, lanes, accessory-maker, duration, "
+                   "sold-alone");
 }
 
 // Titles are matched word by word, and only letters, digits, '+' and '&' make words.

@@ -33,7 +33,8 @@ struct VariantRule {
 // match_words.csv classes. purpose, negator and inclusion words neutralise an exclusion phrase
 // after them (joiners only right after them); noise words are skipped when looking back; gpu
 // words make an unmatched title an unknown model rather than not a GPU; count words make "qty 3"
-// and "2 pcs" a lot; lanes words make "PCIe x8" not a lot of eight.
+// and "2 pcs" a lot, and a spelled count ("TWO RTX 3070") counts like a digit; lanes words make
+// "PCIe x8" not a lot of eight.
 enum class WordKind {
     noise,
     purpose,
@@ -43,6 +44,7 @@ enum class WordKind {
     gpu,
     count_prefix,
     count_unit,
+    count_word,
     lanes,
     accessory_maker,
     duration,
