@@ -1,7 +1,7 @@
 // The title matcher on real eBay titles labelled blind (tests/data/real_title_corpus.tsv, built
 // by scripts/build-real-corpus), scored on the held-out part, which the rules were never tuned
-// on and whose titles and verdicts were never looked at. scripts/eval-matcher prints the same
-// figures and the tuning part's confusions.
+// on and whose titles and verdicts were never looked at while tuning. scripts/eval-matcher
+// prints the same figures and the tuning part's confusions.
 #include <doctest/doctest.h>
 
 #include "analysis/match_evaluation.hpp"
@@ -13,11 +13,12 @@ using namespace gpuprice::analysis;
 
 namespace {
 
-// The goal is precision >= 0.995 and recall >= 0.98 on the held-out part. Measured at the
-// end of tuning: precision 0.984 (546 of 555), recall 0.983 (533 of 542). The recall goal is
-// checked; precision is held at a floor below the goal until it is met (see README), so that no
-// change makes it worse.
-constexpr double kMinPrecision = 0.98;
+// The goal: precision >= 0.995 and recall >= 0.98 on the held-out part. The held-out part
+// is the third draw (749 sold titles; the first draw's held-out part was released to tuning after
+// sessions 1 and 2, see scripts/build-real-corpus). Seen twice, after each of session 3's two
+// matcher commits (the first time in this test's own message): both times precision 1.000 (594
+// of 594 accepted), recall 0.993 (586 of 590). The test fails under the goal.
+constexpr double kMinPrecision = 0.995;
 constexpr double kMinRecall = 0.98;
 constexpr int kMinHeldOut = 500;
 
