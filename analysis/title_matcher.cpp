@@ -266,11 +266,14 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
 // only right after a VRAM figure or a model name.
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
-    auto is_lot_count = [&](const std::string& word) {
-        if (kinds(word) & bit(WordKind::count_word)) return true;
+    auto is_lot_count = [](const std::string& word) {
         if (word.empty() || word.size() > 2 || word[0] < '0' || word[0] > '9') return false;
         const auto n = as_number(word);
         return n && *n >= kMinLotCount && *n <= kMaxLotCount;
+    };
+    // A spelled count ("TWO RTX 3070") only where a count stands before a model.
+    auto is_count_before_model = [&](const std::string& word) {
+        return is_lot_count(word) || (kinds(word) & bit(WordKind::count_word)) != 0;
     };
     auto ends_model = [&](std::size_t end) {
         return std::any_of(models.begin(), models.end(),
@@ -296,7 +299,7 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         std::size_t after = 0;
         if (at + 1 < words.size() && words[at] == "x"sv && is_lot_count(words[at + 1])) {
             after = at + 2;
-        } else if (at + 1 < words.size() && is_lot_count(words[at]) &&
+        } else if (at + 1 < words.size() && is_count_before_model(words[at]) &&
                    (words[at + 1] == "x"sv || words[at + 1].size() > 1)) {
             after = words[at + 1] == "x"sv ? at + 2 : at + 1;
         } else {
