@@ -157,6 +157,9 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
             case schema::VariantEffect::also_vram:
                 v.extra_vram.push_back(variant.vram_gb);
                 break;
+            case schema::VariantEffect::other_vram:
+                v.needs_stated_vram = true;
+                break;
         }
         learn(variant.word);
     }
@@ -249,7 +252,10 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
                               bool part_sold) const {
     for (std::size_t i = start; i-- > 0;) {
         const unsigned k = kinds(words[i]);
-        if (k & bit(WordKind::purpose)) {
+        // A model negated right before it: "A10 24GB, not A100" ("not pny asus msi 3080 3090"
+        // is a keyword list, left to drop_noise).
+        if (i > 0 && i + 1 == start && (k & bit(WordKind::negator))) return true;
+        if (k & bit(WordKind::purpose)) {  // "for RTX 3090", "same GPU as Tesla P40"
             if (part_sold) return true;
             for (std::size_t j = i; j-- > 0;) {
                 if (!(kinds(words[j]) & bit(WordKind::noise))) return true;
@@ -261,63 +267,59 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
     return false;
 }
 
-// 2x RTX 3090 (at the start or after "with"), RTX 3090 24GB x2, 12GB GDDR6X x2, qty 3, 4 pcs. Not
-// "Ventus 3X" (a cooler), "iCHILL X4" (a cooler's name) nor "PCIe 4.0 x8" (lanes): "x N" counts
-// only right after a VRAM figure or a model name.
+// What makes a lot: a count before a model ("2x RTX 3090", "(2) RTX 3090", "x10 Tesla P100") at
+// the title's opening or after an inclusion word ("HGX board w/ 4x A100"); "x N" right after a
+// VRAM figure or a model name ("RTX 3090 24GB x2", "12GB GDDR6X x2"); "qty 3"; "4 pcs". A count
+// may be spelled ("TWO RTX 3070", "two pcs"). Not "Ventus 3X RTX 3080" mid-title (a cooler's name),
+// "iCHILL X4" nor "PCIe 4.0 x8" (lanes).
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
-    auto is_lot_count = [](const std::string& word) {
+    // Each word's kinds, looked up once: every rule below reads its neighbours'.
+    std::vector<unsigned> kind(words.size());
+    for (std::size_t i = 0; i < words.size(); ++i) kind[i] = kinds(words[i]);
+    auto is_count = [&](std::size_t i) {
+        if (kind[i] & bit(WordKind::count_word)) return true;
+        const auto& word = words[i];
         if (word.empty() || word.size() > 2 || word[0] < '0' || word[0] > '9') return false;
         const auto n = as_number(word);
         return n && *n >= kMinLotCount && *n <= kMaxLotCount;
-    };
-    // A spelled count ("TWO RTX 3070") only where a count stands before a model.
-    auto is_count_before_model = [&](const std::string& word) {
-        return is_lot_count(word) || (kinds(word) & bit(WordKind::count_word)) != 0;
     };
     auto ends_model = [&](std::size_t end) {
         return std::any_of(models.begin(), models.end(),
                            [&](const Occurrence& m) { return m.start + m.length == end; });
     };
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-        if (is_lot_count(words[i + 1]) && (kinds(words[i]) & bit(WordKind::count_prefix))) {
-            return true;
-        }
-        if (is_lot_count(words[i]) && (kinds(words[i + 1]) & bit(WordKind::count_unit))) {
-            return true;
-        }
+        if ((kind[i] & bit(WordKind::count_prefix)) && is_count(i + 1)) return true;
+        if ((kind[i + 1] & bit(WordKind::count_unit)) && is_count(i)) return true;
         const bool vram_follows = i + 2 < words.size() && is_vram_unit(words[i + 2]);  // "X 8G"
-        if (i > 0 && words[i] == "x"sv && is_lot_count(words[i + 1]) && !vram_follows &&
+        if (i > 0 && words[i] == "x"sv && is_count(i + 1) && !vram_follows &&
             (is_vram_unit(words[i - 1]) || words[i - 1].starts_with("gddr") ||
              words[i - 1].starts_with("hbm") || ends_model(i))) {
             return true;
         }
     }
-    // A count right before a model: "2x RTX 3090", "(2) RTX 3090", "x10 Tesla P100". A single
-    // letter after the number is a brand's tail ("Inno3D" reads as inno 3 d), no count.
+    // A single letter after the number is a brand's tail ("Inno3D" reads as inno 3 d), no count.
     auto counts_model_at = [&](std::size_t at) {
+        if (at + 1 >= words.size()) return false;
         std::size_t after = 0;
-        if (at + 1 < words.size() && words[at] == "x"sv && is_lot_count(words[at + 1])) {
+        if (words[at] == "x"sv && is_count(at + 1)) {
             after = at + 2;
-        } else if (at + 1 < words.size() && is_count_before_model(words[at]) &&
-                   (words[at + 1] == "x"sv || words[at + 1].size() > 1)) {
+        } else if (is_count(at) && (words[at + 1] == "x"sv || words[at + 1].size() > 1)) {
             after = words[at + 1] == "x"sv ? at + 2 : at + 1;
         } else {
             return false;
         }
         std::size_t next = after;
-        while (next < words.size() && (kinds(words[next]) & bit(WordKind::noise))) ++next;
+        while (next < words.size() && (kind[next] & bit(WordKind::noise))) ++next;
         return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
             return m.start >= after && m.start <= next;  // "rtx" may open the model or be noise
         });
     };
     std::size_t first = 0;
-    while (first < words.size() && (kinds(words[first]) & bit(WordKind::noise))) ++first;
+    while (first < words.size() && (kind[first] & bit(WordKind::noise))) ++first;
     if (counts_model_at(first)) return true;
-    // Mid-title only after "with": "HGX board w/ 4x A100". Elsewhere a number before "x" is a
-    // cooler's name ("Ventus 3X RTX 3080").
     for (std::size_t i = first + 1; i < words.size(); ++i) {
-        if ((kinds(words[i - 1]) & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
+        if ((kind[i - 1] & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
     }
     return false;
 }
@@ -508,7 +510,8 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     candidates = filter_by_words(std::move(candidates), words);
     // Every variant ruled out by a word: one the catalog does not have ("V100 SXM3").
     if (candidates.empty()) return {MatchReason::unknown_model, nullptr, evidence, by_parts};
-    if (const auto vram = stated_vram(words); !vram.empty()) {
+    const auto vram = stated_vram(words);
+    if (!vram.empty()) {
         std::erase_if(candidates, [&](int m) { return !fits_vram(m, vram); });
         if (candidates.empty()) return {MatchReason::unknown_model, nullptr, evidence, by_parts};
     }
@@ -561,6 +564,11 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     }
     if (candidates.size() != 1) return {MatchReason::ambiguous, nullptr, evidence, decided_by};
     const int m = candidates.front();
+    // "Intel Arc A770" is sold with 8 GB too: the memory must be stated somewhere.
+    if (variants_[static_cast<std::size_t>(m)].needs_stated_vram && vram.empty() &&
+        parts.vram.empty() && aspect_vram.empty()) {
+        return {MatchReason::ambiguous, nullptr, evidence, decided_by};
+    }
     // The title (or a part number) decided; an aspect that says otherwise is a contradiction.
     if (aspects && ((!aspect_vram.empty() && !fits_vram(m, aspect_vram)) ||
                     excluded_by(m, aspect_words) || !in_chipsets(m))) {
@@ -612,6 +620,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
         if (rule.shadow || neutralized(plain, occurrence.start, rule)) continue;
         if (rule.unless_card_stated && memory_at && occurrence.start > *memory_at) continue;
+        if (rule.only_at_opening && occurrence.start != 0) continue;
         if (rule.only_when_mentioned) {
             if (!mention_accessory) mention_accessory = &rule;
             continue;

@@ -78,6 +78,8 @@ class TitleMatcher {
         std::vector<std::vector<std::string>> required;  // any one of them
         std::vector<std::vector<std::string>> excluded;
         std::vector<double> extra_vram;
+        // The same name is sold with a memory the catalog lacks: chosen only when stated.
+        bool needs_stated_vram = false;
     };
 
     static void add_phrase(PhraseIndex& index, const std::string& text, int target);

@@ -144,11 +144,23 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Bundle with 2 x RTX 3080 10GB") == "lot");
         CHECK(verdict("TWO NVIDIA GEFORCE RTX 3070 Founders Edition") == "lot");
         CHECK(verdict("RTX 3090 24GB with two fans") == "RTX 3090");
+        CHECK(verdict("RTX 3090 24GB two pcs") == "lot");
+        CHECK(verdict("Qty two Tesla P40 24GB") == "lot");
+        CHECK(verdict("RTX 3080 10GB x two") == "lot");
         CHECK(verdict("RTX 3090 24GB with 2x fans") == "RTX 3090");
         CHECK(verdict("Supermicro server w/ 4x A100 40GB SXM4") == "system");
         CHECK(verdict("NVIDIA HGX board A100 SXM4 40GB") == "system");
+        CHECK(verdict("NVIDIA HGX A100 80GB 8-GPU SXM4 Baseboard") == "system");
+        CHECK(verdict("NVIDIA H100 80GB SXM5 HGX GPU") == "H100 SXM5");  // one module
+        // Parts opening the title; elsewhere the card's own parts.
         CHECK(verdict("PARTS NVIDIA Tesla V100 32GB SXM2") == "for-parts");
         CHECK(verdict("RTX 3090 24GB no parts missing") == "RTX 3090");
+        CHECK(verdict("EVGA RTX 3080 10GB FTW3 Ultra all original parts") == "RTX 3080 10GB");
+        // Where a card came from is no system: pulled from a server, a DGX, an Alienware.
+        CHECK(verdict("NVIDIA Tesla V100 SXM3 32GB HBM2 GPU Pulled from DGX-2") ==
+              "Tesla V100 SXM3 32GB");
+        CHECK(verdict("RTX 4090 24GB OEM pull from Alienware Aurora R16") == "RTX 4090");
+        CHECK(verdict("Tesla P100 PCI-E 12GB HBM2 Compute GPU Server Pull") == "Tesla P100 12GB");
         CHECK(verdict("AMD Radeon RX 6800") == "unknown-model");
         CHECK(verdict("Logitech mouse") == "not-a-gpu");
     }
@@ -264,10 +276,21 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("NVIDIA GeForce RTX 3080 Founder's Edition") == "RTX 3080 10GB");
         // "Passive" is a datacenter card's cooling.
         CHECK(verdict("NVIDIA Tesla A30 24GB PCIe Passive") == "A30");
-        // ... and so is its passive cooler once the card's memory is stated; alone it is a part.
-        CHECK(verdict("NVIDIA Tesla T4 16GB GDDR6 Graphic Card - Passive Cooler") == "Tesla T4");
+        // ... but "passive cooler" is the part sellers sell alone.
         CHECK(verdict("Tesla P40 passive cooler") == "accessory");
-        CHECK(verdict("Tesla P40 24GB passive cooler only") == "accessory");
+        CHECK(verdict("RTX 3090 24GB passive cooler") == "accessory");
+        // A name also sold with a memory the catalog lacks needs its memory stated.
+        CHECK(verdict("Intel Arc A770 Graphics Card GDDR6") == "ambiguous");
+        CHECK(verdict("Intel Arc A770 16GB Limited Edition") == "Arc A770 16GB");
+        CHECK(verdict("Intel Arc A770 8GB") == "unknown-model");
+        CHECK(verdict("NVIDIA GeForce RTX 3050") == "ambiguous");
+        const ItemSpecifics sixteen{{"Memory Size", "16 GB"}};
+        CHECK(verdict("Intel Arc A770 Graphics Card GDDR6", &sixteen) == "Arc A770 16GB");
+        // Negated and compared models are mentions: the card is the other one.
+        CHECK(verdict("Nvidia A10 24 GB Datacenter GPU (not A10G, not A100)") == "A10");
+        CHECK(verdict("Nvidia L40 48 GB data center GPU - NOT L40S") == "L40");
+        CHECK(verdict("RTX 3070 EVGA 8gb video card not pny asus msi 3080 3090") == "RTX 3070");
+        CHECK(verdict("NVIDIA Quadro P6000 24GB (same GP102 as Tesla P40)") != "Tesla P40");
         // Negation, and the common misspelling of SXM.
         CHECK(verdict("NVIDIA Tesla H100 80GB GPU PCIe version, Not SXM version") == "H100 PCIe");
         CHECK(verdict("NVIDIA H100 80GB no SXM") == "H100 PCIe");
@@ -333,7 +356,7 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("ROG Strix RTX 3070 8GB Graphics Card (PAPER PRINT)") == "box-only");
         CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE JPG File") == "box-only");
         CHECK(verdict("RTX 3090 Founders Edition Launch Poster") == "not-a-gpu");
-        CHECK(verdict("RTX 3080 10GB Custom 3d model") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 10GB GPU Custom 3d model") == "not-a-gpu");
         CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");
         CHECK(verdict("RTX 3080 FE DO NOT BUY") == "not-a-gpu");
         CHECK(verdict("RTX 3070 Founders Edition specs sheet") == "box-only");
@@ -344,8 +367,16 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("NVIDIA RTX 3080 Imaginary Edition 10GB") == "not-a-gpu");
         // eBay's "New Listing" badge glued to a copied title is not part of it.
         CHECK(verdict("New ListingPhoto of a GeForce RTX 3070 Founders Edition 8GB") == "box-only");
-        CHECK(verdict("New ListingNVIDIA GeForce RTX 3090 24GB") == "RTX 3090");
+        CHECK(verdict("New ListingLot of 2 RTX 3090 24GB") == "lot");
         CHECK(verdict("RTX 4090 24GB GDDR6X Gaming NO PBC") == "accessory");
+        // ... but a paper, a print, a file or a poster that comes with the card is not.
+        CHECK(verdict("RTX 3080 10GB with box and paper receipt") == "RTX 3080 10GB");
+        CHECK(verdict("RTX 3090 24GB - read the fine print") == "RTX 3090");
+        CHECK(verdict("Gigabyte RTX 3070 8GB with bios file") == "RTX 3070");
+        CHECK(verdict("RTX 3080 10GB FE with free poster") == "RTX 3080 10GB");
+        CHECK(verdict("NVIDIA RTX A6000 48GB Workstation GPU for 3D model rendering") ==
+              "RTX A6000");
+        CHECK(verdict("RTX 5090 Founders Edition Pre-Order Reservation Queue Spot") == "not-a-gpu");
         CHECK(verdict("RTX 3090 New In Hand Computer Graphics Card") == "RTX 3090");
         CHECK(verdict("RTX 3080 FE shell no PCB") == "accessory");
         CHECK(verdict("RTX 4090 housing only") == "accessory");

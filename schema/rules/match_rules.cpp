@@ -97,8 +97,12 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
         } else if (effect == "also-vram") {
             rule.effect = VariantEffect::also_vram;
             rule.vram_gb = variants.number(row, "word");
+        } else if (effect == "other-vram") {
+            rule.effect = VariantEffect::other_vram;
+            rule.vram_gb = variants.number(row, "word");
         } else {
-            variants.fail(row, "effect", "'" + effect + "' is not requires, excludes or also-vram");
+            variants.fail(row, "effect",
+                          "'" + effect + "' is not requires, excludes, also-vram or other-vram");
         }
         // A repeated row is a copy left by a merge: harmless today, confusing to the next editor.
         for (const auto& earlier : rules.variants) {
@@ -128,13 +132,15 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
         }
         const auto& when = exclusions.text(row, "when");
         if (when != "always" && when != "mentioned" && when != "never" &&
-            when != "unless-card-stated") {
-            exclusions.fail(row, "when",
-                            "'" + when + "' is not always, mentioned, never or unless-card-stated");
+            when != "unless-card-stated" && when != "opening") {
+            exclusions.fail(
+                row, "when",
+                "'" + when + "' is not always, mentioned, never, unless-card-stated or opening");
         }
         rule.only_when_mentioned = when == "mentioned";
         rule.shadow = when == "never";
         rule.unless_card_stated = when == "unless-card-stated";
+        rule.only_at_opening = when == "opening";
         rules.exclusions.push_back(std::move(rule));
     }
 

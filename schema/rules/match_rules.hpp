@@ -22,12 +22,12 @@ struct AliasRule {
 
 // variants.csv: a word that a model `requires` (one of them), a word that `excludes` it, or
 // `also-vram`: another VRAM figure sellers state for it (a board's total, e.g. A16 64 GB).
-enum class VariantEffect { required, excluded, also_vram };
+enum class VariantEffect { required, excluded, also_vram, other_vram };
 struct VariantRule {
     std::string model;
     std::string word;
     VariantEffect effect = VariantEffect::required;
-    double vram_gb = 0;  // for also_vram
+    double vram_gb = 0;  // for also_vram and other_vram
 };
 
 // match_words.csv classes. purpose, negator and inclusion words neutralise an exclusion phrase
@@ -64,6 +64,9 @@ struct ExclusionRule {
     // `when` unless-card-stated: a card feature when it follows the card's memory ("10GB GDDR6X
     // ... Metal Backplate"), the title mentions nothing it fits and opens with no accessory maker.
     bool unless_card_stated = false;
+    // `when` opening: only as the title's first word ("PARTS NVIDIA Tesla V100"); elsewhere the
+    // word is often the card's ("all original parts").
+    bool only_at_opening = false;
 };
 
 // part_numbers.csv: a board, AIB or OEM part number pattern ('*' any run of characters, matched
