@@ -460,27 +460,24 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
         }
         i = j + 1;
     }
+    // Does `shorter`'s alias start `fuller`'s ("rx 7900" starts "rx 7900 xtx")?
+    auto starts = [&](const Occurrence& shorter, const Occurrence& fuller) {
+        const auto& short_words = alias_words_[static_cast<std::size_t>(shorter.target)];
+        const auto& full_words = alias_words_[static_cast<std::size_t>(fuller.target)];
+        return full_words.size() > short_words.size() &&
+               std::equal(short_words.begin(), short_words.end(), full_words.begin());
+    };
     // A title cut off after the start of a model's full name: "... Graphics Card RTX 5070".
     const auto& last = named.back();
     if (last.start + last.length == word_count) {
-        const auto& short_words = alias_words_[static_cast<std::size_t>(last.target)];
         for (std::size_t i = 0; i + 1 < named.size(); ++i) {
-            const auto& full = alias_words_[static_cast<std::size_t>(named[i].target)];
-            if (full.size() > short_words.size() &&
-                std::equal(short_words.begin(), short_words.end(), full.begin())) {
-                drop.back() = true;
-            }
+            if (starts(last, named[i])) drop.back() = true;
         }
     }
     // A shorter spelling of a fuller name elsewhere that leaves its models open: "RX 7900 XTX
-    // ... Radeon RX 7900 11322-02-20G" names one card. "RTX 3080 ... 3080 Ti" stays two cards.
-    auto starts_and_covers = [&](const Occurrence& shorter, const Occurrence& fuller) {
-        const auto& short_words = alias_words_[static_cast<std::size_t>(shorter.target)];
-        const auto& full_words = alias_words_[static_cast<std::size_t>(fuller.target)];
-        if (full_words.size() <= short_words.size() ||
-            !std::equal(short_words.begin(), short_words.end(), full_words.begin())) {
-            return false;
-        }
+    // ... Radeon RX 7900 11322-02-20G" names one card. "RTX 3080 ... 3080 Ti" stays two cards
+    // (unless the title ends in the shorter one: cut off, above).
+    auto covers = [&](const Occurrence& shorter, const Occurrence& fuller) {
         const auto& open = alias_models_[static_cast<std::size_t>(shorter.target)];
         const auto& named_models = alias_models_[static_cast<std::size_t>(fuller.target)];
         return !named_models.empty() &&
@@ -490,7 +487,9 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
     };
     for (std::size_t i = 0; i < named.size(); ++i) {
         for (std::size_t j = 0; j < named.size() && !drop[i]; ++j) {
-            if (j != i && !drop[j] && starts_and_covers(named[i], named[j])) drop[i] = true;
+            if (j != i && !drop[j] && starts(named[i], named[j]) && covers(named[i], named[j])) {
+                drop[i] = true;
+            }
         }
     }
     if (std::all_of(drop.begin(), drop.end(), [](bool d) { return d; })) return;
