@@ -27,6 +27,15 @@ mkdir "$work/shared" "$work/out"
 chmod 777 "$work/out"
 db=$work/shared/gpuprice.db
 "$bin" --db "$db" fetch --sample >/dev/null 2>&1 || { fail "fetch --sample"; exit 1; }
+# nobody may not reach a build folder under a private one (a checkout in /root, a 0700 temp
+# folder): then nobody runs a copy of the binary, with a copy of the catalog.
+if [ "$(id -u)" -eq 0 ] && ! reader test -x "$bin"; then
+    mkdir "$work/bin"
+    cp "$bin" "$work/bin/"
+    bin=$work/bin/$(basename "$bin")
+    cp -r "$src/schema/catalog" "$work/catalog"
+    export GPUPRICE_CATALOG_DIR=$work/catalog
+fi
 chmod 444 "$db" "$db"-*
 chmod 555 "$work/shared"
 before=$(cd "$work/shared" && sha256sum * | sort)
