@@ -252,10 +252,7 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
                               bool part_sold) const {
     for (std::size_t i = start; i-- > 0;) {
         const unsigned k = kinds(words[i]);
-        // A model negated right before it: "A10 24GB, not A100" ("not pny asus msi 3080 3090"
-        // is a keyword list, left to drop_noise).
-        if (i > 0 && i + 1 == start && (k & bit(WordKind::negator))) return true;
-        if (k & bit(WordKind::purpose)) {  // "for RTX 3090", "same GPU as Tesla P40"
+        if (k & bit(WordKind::purpose)) {
             if (part_sold) return true;
             for (std::size_t j = i; j-- > 0;) {
                 if (!(kinds(words[j]) & bit(WordKind::noise))) return true;
@@ -263,6 +260,15 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
             return false;
         }
         if (!(k & (bit(WordKind::noise) | bit(WordKind::inclusion)))) return false;
+    }
+    return false;
+}
+
+bool TitleMatcher::negated_model(const std::vector<std::string>& words, std::size_t start) const {
+    for (std::size_t i = start; i-- > 0;) {
+        const unsigned k = kinds(words[i]);
+        if (k & bit(WordKind::negator)) return true;
+        if (!(k & bit(WordKind::noise))) return false;
     }
     return false;
 }
@@ -617,10 +623,15 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     const auto memory_at = card_memory_at(plain);
     for (const auto& occurrence : find(exclusions_, plain)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
-        if (rule.shadow || neutralized(plain, occurrence.start, rule)) continue;
-        if (rule.unless_card_stated && memory_at && occurrence.start > *memory_at) continue;
-        if (rule.only_at_opening && occurrence.start != 0) continue;
-        if (rule.only_when_mentioned) {
+        using schema::ExclusionWhen;
+        if (rule.when == ExclusionWhen::never || neutralized(plain, occurrence.start, rule)) {
+            continue;
+        }
+        if (rule.when == ExclusionWhen::unless_card_stated && memory_at &&
+            occurrence.start > *memory_at) {
+            continue;
+        }
+        if (rule.when == ExclusionWhen::mentioned) {
             if (!mention_accessory) mention_accessory = &rule;
             continue;
         }
@@ -651,6 +662,9 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
         if (!is_mention(words, m.start, mention_accessory != nullptr)) named.push_back(m);
     }
     drop_noise(named, words.size());
+    // "A10 24GB, not an A100" sells no A100. After drop_noise: "not pny asus msi 3080 3090" is a
+    // keyword list, dropped whole.
+    std::erase_if(named, [&](const Occurrence& m) { return negated_model(words, m.start); });
     if (models.empty() && has_part_numbers) named = models_in_part_numbers(words);
     const auto parts = has_part_numbers ? part_numbers(words) : PartNumberEvidence{};
     if (named.empty()) {

@@ -5,14 +5,18 @@
 // Order of decisions, first that applies wins:
 //   1. box-only, for-parts, system, lot, accessory: an exclusion phrase not neutralised by the
 //      word before it ("no artifacting", "with waterblock", "for gaming PC" keep a card a card),
-//      or a count pattern (2x RTX 3090, RTX 3090 x2, lot of 4, qty 3, 2 pcs).
-//   2. No model named outside a "for"/"fits" mention: accessory if an accessory word is present,
-//      else not-a-gpu; no model named at all: unknown-model if GPU words are present.
+//      or a count pattern (2x RTX 3090, RTX 3090 x2, lot of 4, qty 3, 2 pcs, TWO RTX 3070).
+//   2. No model named outside a "for"/"fits"/"want"/"than" mention or after a negator ("not an
+//      A100"): accessory if an accessory word is present, else not-a-gpu; no model named at all:
+//      unknown-model if GPU words are present. Keyword lists ("3080 3090") and a shorter spelling
+//      of a fuller name in the same title name nothing of their own.
 //   3. Each named model's candidates are narrowed by a part number in the title (part_numbers.csv),
 //      by variant words (excludes, then stated VRAM, then requires; a word right after a negator
 //      counts as absent, and "no SXM" rules the SXM variants out), by the VRAM a part number
-//      encodes, and last by the item's aspects; one left is `ok`, none is `unknown-model` (a
-//      variant the catalog does not know), several are `ambiguous`. Never a guess.
+//      encodes, and last by the item's aspects; one left is `ok` (unless the same name is also
+//      sold with a memory the catalog lacks and nothing states it: variants.csv other-vram, then
+//      `ambiguous`), none is `unknown-model` (a variant the catalog does not know), several are
+//      `ambiguous`. Never a guess.
 //   4. Aspects only decide what the title left open: an aspect that contradicts the model the
 //      title decided (another VRAM, an excluding form factor, another chipset) makes the listing
 //      `ambiguous`. Aspect values "Not Specified" and the like are no evidence.
@@ -90,6 +94,8 @@ class TitleMatcher {
     bool neutralized(const std::vector<std::string>& words, std::size_t start,
                      const schema::ExclusionRule& rule) const;
     bool is_mention(const std::vector<std::string>& words, std::size_t start, bool part_sold) const;
+    // A negator before the model, noise words between: "not an A100".
+    bool negated_model(const std::vector<std::string>& words, std::size_t start) const;
     bool count_pattern(const std::vector<std::string>& words,
                        const std::vector<Occurrence>& models) const;
     // What the part-number words of a title decide.

@@ -151,16 +151,23 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Supermicro server w/ 4x A100 40GB SXM4") == "system");
         CHECK(verdict("NVIDIA HGX board A100 SXM4 40GB") == "system");
         CHECK(verdict("NVIDIA HGX A100 80GB 8-GPU SXM4 Baseboard") == "system");
+        CHECK(verdict("NVIDIA HGX H100 8-GPU 640GB SXM5") == "system");
         CHECK(verdict("NVIDIA H100 80GB SXM5 HGX GPU") == "H100 SXM5");  // one module
-        // Parts opening the title; elsewhere the card's own parts.
+        CHECK(verdict("2x AMD Radeon RX 7900 XTX 24GB") == "lot");       // amd, radeon: noise
+        CHECK(verdict("4x Intel Arc A770 16GB LE cards") == "lot");      // intel, arc: noise
+        // Parts, but not the card's own: original, spare (an OEM's word for a replacement card).
         CHECK(verdict("PARTS NVIDIA Tesla V100 32GB SXM2") == "for-parts");
+        CHECK(verdict("EVGA RTX 3080 FTW3 10GB - PARTS") == "for-parts");
         CHECK(verdict("RTX 3090 24GB no parts missing") == "RTX 3090");
+        CHECK(verdict("RTX 3090 24GB no missing parts") == "RTX 3090");
         CHECK(verdict("EVGA RTX 3080 10GB FTW3 Ultra all original parts") == "RTX 3080 10GB");
-        // Where a card came from is no system: pulled from a server, a DGX, an Alienware.
-        CHECK(verdict("NVIDIA Tesla V100 SXM3 32GB HBM2 GPU Pulled from DGX-2") ==
-              "Tesla V100 SXM3 32GB");
-        CHECK(verdict("RTX 4090 24GB OEM pull from Alienware Aurora R16") == "RTX 4090");
+        CHECK(verdict("HP RTX 3060 12GB Spare Parts M13476-001") == "RTX 3060 12GB");
+        CHECK(verdict("Dell OEM RTX 3070 8GB Graphics Card Genuine Dell Parts") == "RTX 3070");
+        // A server pull is the card, and so is a module named after the board it came from.
         CHECK(verdict("Tesla P100 PCI-E 12GB HBM2 Compute GPU Server Pull") == "Tesla P100 12GB");
+        CHECK(verdict("Tesla P40 24GB GPU Server Pulls") == "Tesla P40");
+        CHECK(verdict("NVIDIA Tesla V100 SXM2 16GB HGX module") == "Tesla V100 SXM2 16GB");
+        CHECK(verdict("NVIDIA A100 SXM4 80GB 8-GPU Baseboard with NVSwitch") == "system");
         CHECK(verdict("AMD Radeon RX 6800") == "unknown-model");
         CHECK(verdict("Logitech mouse") == "not-a-gpu");
     }
@@ -284,13 +291,17 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Intel Arc A770 16GB Limited Edition") == "Arc A770 16GB");
         CHECK(verdict("Intel Arc A770 8GB") == "unknown-model");
         CHECK(verdict("NVIDIA GeForce RTX 3050") == "ambiguous");
+        CHECK(verdict("NVIDIA Tesla M40 GPU Accelerator Card") == "ambiguous");
         const ItemSpecifics sixteen{{"Memory Size", "16 GB"}};
         CHECK(verdict("Intel Arc A770 Graphics Card GDDR6", &sixteen) == "Arc A770 16GB");
         // Negated and compared models are mentions: the card is the other one.
         CHECK(verdict("Nvidia A10 24 GB Datacenter GPU (not A10G, not A100)") == "A10");
         CHECK(verdict("Nvidia L40 48 GB data center GPU - NOT L40S") == "L40");
+        CHECK(verdict("RTX 4080 16GB, not a 4090") == "RTX 4080");
         CHECK(verdict("RTX 3070 EVGA 8gb video card not pny asus msi 3080 3090") == "RTX 3070");
-        CHECK(verdict("NVIDIA Quadro P6000 24GB (same GP102 as Tesla P40)") != "Tesla P40");
+        CHECK(verdict("RTX 3070 EVGA 8gb video card not 3080 3090") == "RTX 3070");
+        // A card the catalog lacks beside a catalog card: two cards named.
+        CHECK(verdict("NVIDIA Quadro P6000 24GB (same GP102 as Tesla P40)") == "ambiguous");
         // Negation, and the common misspelling of SXM.
         CHECK(verdict("NVIDIA Tesla H100 80GB GPU PCIe version, Not SXM version") == "H100 PCIe");
         CHECK(verdict("NVIDIA H100 80GB no SXM") == "H100 PCIe");
@@ -357,6 +368,10 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE JPG File") == "box-only");
         CHECK(verdict("RTX 3090 Founders Edition Launch Poster") == "not-a-gpu");
         CHECK(verdict("RTX 3080 10GB GPU Custom 3d model") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 Founders Edition with STL file") == "not-a-gpu");
+        CHECK(verdict("RTX 3080 FE with digital file") == "box-only");
+        CHECK(verdict("RTX 3080 Founders Edition Print") == "box-only");
+        CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE IMF File") == "box-only");
         CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");
         CHECK(verdict("RTX 3080 FE DO NOT BUY") == "not-a-gpu");
         CHECK(verdict("RTX 3070 Founders Edition specs sheet") == "box-only");
@@ -372,7 +387,9 @@ TEST_SUITE("analysis::title_matcher") {
         // ... but a paper, a print, a file or a poster that comes with the card is not.
         CHECK(verdict("RTX 3080 10GB with box and paper receipt") == "RTX 3080 10GB");
         CHECK(verdict("RTX 3090 24GB - read the fine print") == "RTX 3090");
-        CHECK(verdict("Gigabyte RTX 3070 8GB with bios file") == "RTX 3070");
+        CHECK(verdict("RTX 3070 8GB, modded bios file") == "RTX 3070");
+        CHECK(verdict("MSI RTX 3080 10GB - print screen of receipt") == "RTX 3080 10GB");
+        CHECK(verdict("RTX 3080 10GB, box, paper receipt") == "RTX 3080 10GB");
         CHECK(verdict("RTX 3080 10GB FE with free poster") == "RTX 3080 10GB");
         CHECK(verdict("NVIDIA RTX A6000 48GB Workstation GPU for 3D model rendering") ==
               "RTX A6000");

@@ -131,16 +131,18 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             rule.neutralized_by.push_back(parse_kind(exclusions, row, "neutralized_by", kind));
         }
         const auto& when = exclusions.text(row, "when");
-        if (when != "always" && when != "mentioned" && when != "never" &&
-            when != "unless-card-stated" && when != "opening") {
-            exclusions.fail(
-                row, "when",
-                "'" + when + "' is not always, mentioned, never, unless-card-stated or opening");
+        if (when == "always") {
+            rule.when = ExclusionWhen::always;
+        } else if (when == "mentioned") {
+            rule.when = ExclusionWhen::mentioned;
+        } else if (when == "never") {
+            rule.when = ExclusionWhen::never;
+        } else if (when == "unless-card-stated") {
+            rule.when = ExclusionWhen::unless_card_stated;
+        } else {
+            exclusions.fail(row, "when",
+                            "'" + when + "' is not always, mentioned, never or unless-card-stated");
         }
-        rule.only_when_mentioned = when == "mentioned";
-        rule.shadow = when == "never";
-        rule.unless_card_stated = when == "unless-card-stated";
-        rule.only_at_opening = when == "opening";
         rules.exclusions.push_back(std::move(rule));
     }
 

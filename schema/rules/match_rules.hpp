@@ -20,14 +20,17 @@ struct AliasRule {
     std::vector<std::string> models;
 };
 
-// variants.csv: a word that a model `requires` (one of them), a word that `excludes` it, or
-// `also-vram`: another VRAM figure sellers state for it (a board's total, e.g. A16 64 GB).
+// variants.csv: a word that a model `requires` (one of them), a word that `excludes` it,
+// `also-vram`: another VRAM figure sellers state for it (a board's total, e.g. A16 64 GB), or
+// `other-vram`: a memory its name is also sold with that the catalog lacks (Arc A770 8 GB).
 enum class VariantEffect { required, excluded, also_vram, other_vram };
 struct VariantRule {
     std::string model;
     std::string word;
     VariantEffect effect = VariantEffect::required;
-    double vram_gb = 0;  // for also_vram and other_vram
+    // also_vram: the other figure sellers state. other_vram: the memory the catalog lacks; the
+    // matcher needs only to know there is one (such a figure stated is no catalog card anyway).
+    double vram_gb = 0;
 };
 
 // match_words.csv classes. purpose, negator and inclusion words neutralise an exclusion phrase
@@ -51,22 +54,26 @@ enum class WordKind {
     sold_alone
 };
 
+// exclusions.csv `when`: where a phrase rejects a listing.
+enum class ExclusionWhen {
+    always,
+    // only when the GPU is merely mentioned ("fan for RTX 3090"; "triple fan" is a card's cooler)
+    mentioned,
+    // never: a longer phrase that only keeps a shorter one inside it from firing ("desktop
+    // graphics card" is a card, "see picture" is not a picture)
+    never,
+    // not when it follows the card's memory ("10GB GDDR6X ... Metal Backplate") in a title that
+    // mentions nothing it fits and opens with no accessory maker
+    unless_card_stated
+};
+
 // exclusions.csv: a phrase that rejects a listing with `reason`, unless one of the word kinds in
 // `neutralized_by` stands right before it ("no artifacting", "with waterblock").
 struct ExclusionRule {
     MatchReason reason = MatchReason::not_a_gpu;
     std::string phrase;
     std::vector<WordKind> neutralized_by;
-    bool only_when_mentioned = false;  // counts only when the GPU is merely mentioned ("fan for")
-    // `when` never: a longer phrase that only keeps a shorter one inside it from firing
-    // ("desktop graphics card" is a card, "see picture" is not a picture).
-    bool shadow = false;
-    // `when` unless-card-stated: a card feature when it follows the card's memory ("10GB GDDR6X
-    // ... Metal Backplate"), the title mentions nothing it fits and opens with no accessory maker.
-    bool unless_card_stated = false;
-    // `when` opening: only as the title's first word ("PARTS NVIDIA Tesla V100"); elsewhere the
-    // word is often the card's ("all original parts").
-    bool only_at_opening = false;
+    ExclusionWhen when = ExclusionWhen::always;
 };
 
 // part_numbers.csv: a board, AIB or OEM part number pattern ('*' any run of characters, matched
