@@ -265,19 +265,14 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
 }
 
 bool TitleMatcher::negated_model(const std::vector<std::string>& words, std::size_t start) const {
-    for (std::size_t i = start; i-- > 0;) {
-        const unsigned k = kinds(words[i]);
-        if (k & bit(WordKind::negator)) return true;
-        if (!(k & bit(WordKind::noise))) return false;
-    }
-    return false;
+    return start > 0 && (kinds(words[start - 1]) & bit(WordKind::negator));
 }
 
 // What makes a lot: a count before a model ("2x RTX 3090", "(2) RTX 3090", "x10 Tesla P100") at
-// the title's opening or after an inclusion word ("HGX board w/ 4x A100"); "x N" right after a
-// VRAM figure or a model name ("RTX 3090 24GB x2", "12GB GDDR6X x2"); "qty 3"; "4 pcs". A count
-// may be spelled ("TWO RTX 3070", "two pcs"). Not "Ventus 3X RTX 3080" mid-title (a cooler's name),
-// "iCHILL X4" nor "PCIe 4.0 x8" (lanes).
+// the title's opening, or "4x" after an inclusion word ("HGX board w/ 4x A100"); "x N" right
+// after a VRAM figure or a model name ("RTX 3090 24GB x2", "12GB GDDR6X x2"); "qty 3"; "4 pcs".
+// A count may be spelled ("TWO RTX 3070", "two pcs"). Not "Ventus 3X RTX 3080" mid-title (a
+// cooler's name), "iCHILL X4" nor "PCIe 4.0 x8" (lanes).
 bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
                                  const std::vector<Occurrence>& models) const {
     // Each word's kinds, looked up once: every rule below reads its neighbours'.
@@ -324,8 +319,10 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
     std::size_t first = 0;
     while (first < words.size() && (kind[first] & bit(WordKind::noise))) ++first;
     if (counts_model_at(first)) return true;
-    for (std::size_t i = first + 1; i < words.size(); ++i) {
-        if ((kind[i - 1] & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
+    // Mid-title only "with 4x": "with 2 RTX 3060 fans" names what the fans fit.
+    for (std::size_t i = first + 1; i + 1 < words.size(); ++i) {
+        const bool x_form = words[i] == "x"sv || words[i + 1] == "x"sv;
+        if (x_form && (kind[i - 1] & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
     }
     return false;
 }
@@ -450,7 +447,9 @@ std::vector<TitleMatcher::Occurrence> TitleMatcher::models_in_part_numbers(
     return found;
 }
 
-void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_count) const {
+void TitleMatcher::drop_noise(std::vector<Occurrence>& named,
+                              const std::vector<std::string>& words) const {
+    const std::size_t word_count = words.size();
     if (named.size() < 2) return;
     std::vector<bool> drop(named.size(), false);
     // Keyword runs: names back to back, of different models ("Brand New 3080 3090").
@@ -480,9 +479,10 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
             if (starts(last, named[i])) drop.back() = true;
         }
     }
-    // A shorter spelling of a fuller name elsewhere that leaves its models open: "RX 7900 XTX
-    // ... Radeon RX 7900 11322-02-20G" names one card. "RTX 3080 ... 3080 Ti" stays two cards
-    // (unless the title ends in the shorter one: cut off, above).
+    // A shorter spelling of a fuller name elsewhere, right before a part number, that leaves
+    // its models open: "RX 7900 XTX ... Radeon RX 7900 11322-02-20G" names one card. Followed by
+    // other words it may name another variant ("H200 SXM or H200 NVL"), and "RTX 3080 ... 3080
+    // Ti" is two cards (unless the title ends in the shorter one: cut off, above).
     auto covers = [&](const Occurrence& shorter, const Occurrence& fuller) {
         const auto& open = alias_models_[static_cast<std::size_t>(shorter.target)];
         const auto& named_models = alias_models_[static_cast<std::size_t>(fuller.target)];
@@ -493,7 +493,9 @@ void TitleMatcher::drop_noise(std::vector<Occurrence>& named, std::size_t word_c
     };
     for (std::size_t i = 0; i < named.size(); ++i) {
         for (std::size_t j = 0; j < named.size() && !drop[i]; ++j) {
-            if (j != i && !drop[j] && starts(named[i], named[j]) && covers(named[i], named[j])) {
+            const std::size_t end = named[i].start + named[i].length;
+            if (j != i && !drop[j] && end < word_count && is_part_number(words[end]) &&
+                starts(named[i], named[j]) && covers(named[i], named[j])) {
                 drop[i] = true;
             }
         }
@@ -661,9 +663,9 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     for (const auto& m : models) {
         if (!is_mention(words, m.start, mention_accessory != nullptr)) named.push_back(m);
     }
-    drop_noise(named, words.size());
-    // "A10 24GB, not an A100" sells no A100. After drop_noise: "not pny asus msi 3080 3090" is a
-    // keyword list, dropped whole.
+    drop_noise(named, words);
+    // "A10 24GB, not A100" sells no A100. After drop_noise: "not 3080 3090" is a keyword list,
+    // dropped whole. Only right after the negator: "Non FE RTX 3080" is an RTX 3080.
     std::erase_if(named, [&](const Occurrence& m) { return negated_model(words, m.start); });
     if (models.empty() && has_part_numbers) named = models_in_part_numbers(words);
     const auto parts = has_part_numbers ? part_numbers(words) : PartNumberEvidence{};

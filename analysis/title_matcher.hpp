@@ -6,10 +6,11 @@
 //   1. box-only, for-parts, system, lot, accessory: an exclusion phrase not neutralised by the
 //      word before it ("no artifacting", "with waterblock", "for gaming PC" keep a card a card),
 //      or a count pattern (2x RTX 3090, RTX 3090 x2, lot of 4, qty 3, 2 pcs, TWO RTX 3070).
-//   2. No model named outside a "for"/"fits"/"want"/"than" mention or after a negator ("not an
-//      A100"): accessory if an accessory word is present, else not-a-gpu; no model named at all:
-//      unknown-model if GPU words are present. Keyword lists ("3080 3090") and a shorter spelling
-//      of a fuller name in the same title name nothing of their own.
+//   2. No model named outside a "for"/"fits"/"want"/"than" mention or right after a negator
+//      ("not A100"): accessory if an accessory word is present, else not-a-gpu; no model named at
+//      all: unknown-model if GPU words are present. Keyword lists ("3080 3090") name nothing, nor
+//      does a shorter spelling of a name given in full, at the title's end or before a part
+//      number ("RX 7900 XTX ... RX 7900 11322-02-20G").
 //   3. Each named model's candidates are narrowed by a part number in the title (part_numbers.csv),
 //      by variant words (excludes, then stated VRAM, then requires; a word right after a negator
 //      counts as absent, and "no SXM" rules the SXM variants out), by the VRAM a part number
@@ -94,7 +95,7 @@ class TitleMatcher {
     bool neutralized(const std::vector<std::string>& words, std::size_t start,
                      const schema::ExclusionRule& rule) const;
     bool is_mention(const std::vector<std::string>& words, std::size_t start, bool part_sold) const;
-    // A negator before the model, noise words between: "not an A100".
+    // A negator right before the model: "not A100".
     bool negated_model(const std::vector<std::string>& words, std::size_t start) const;
     bool count_pattern(const std::vector<std::string>& words,
                        const std::vector<Occurrence>& models) const;
@@ -106,9 +107,10 @@ class TitleMatcher {
     };
     PartNumberEvidence part_numbers(const std::vector<std::string>& words) const;
     std::optional<std::size_t> card_memory_at(const std::vector<std::string>& words) const;
-    // Drops what is not the listing's own model: keyword runs ("... 3080 3090") and a title cut
-    // off after a shorter name of a model it named in full ("RTX 5070 Ti ... RTX 5070").
-    void drop_noise(std::vector<Occurrence>& named, std::size_t word_count) const;
+    // Drops what is not the listing's own model: keyword runs ("... 3080 3090"), a title cut
+    // off after a shorter name of a model it named in full ("RTX 5070 Ti ... RTX 5070") and such
+    // a shorter name before a part number ("RX 7900 XTX ... RX 7900 11322-02-20G").
+    void drop_noise(std::vector<Occurrence>& named, const std::vector<std::string>& words) const;
     std::vector<Occurrence> models_in_part_numbers(const std::vector<std::string>& words) const;
     // "4080 16GB SUPER": a suffix after the VRAM still belongs to the model name.
     void extend_past_vram(std::vector<Occurrence>& models,
