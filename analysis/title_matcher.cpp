@@ -187,7 +187,8 @@ void TitleMatcher::add_phrase(PhraseIndex& index, const std::string& text, int t
 }
 
 std::vector<TitleMatcher::Occurrence> TitleMatcher::find(const PhraseIndex& index,
-                                                         const std::vector<std::string>& words) {
+                                                         const std::vector<std::string>& words,
+                                                         Overlap overlap) {
     std::vector<Occurrence> found;
     for (std::size_t i = 0; i < words.size();) {
         std::size_t advance = 1;
@@ -203,7 +204,7 @@ std::vector<TitleMatcher::Occurrence> TitleMatcher::find(const PhraseIndex& inde
                     continue;
                 }
                 found.push_back({i, n, phrase.target});
-                advance = n;
+                if (overlap == Overlap::none) advance = n;
                 break;
             }
         }
@@ -265,11 +266,16 @@ bool TitleMatcher::is_mention(const std::vector<std::string>& words, std::size_t
 }
 
 bool TitleMatcher::negated_model(const std::vector<std::string>& words, std::size_t start) const {
-    return start > 0 && (kinds(words[start - 1]) & bit(WordKind::negator));
+    for (std::size_t i = start; i-- > 0;) {
+        const unsigned k = kinds(words[i]);
+        if (k & bit(WordKind::negator)) return true;
+        if (!(k & bit(WordKind::gpu))) return false;  // "not RTX 4090", but "Non FE RTX 3080"
+    }
+    return false;
 }
 
 // What makes a lot: a count before a model ("2x RTX 3090", "(2) RTX 3090", "x10 Tesla P100") at
-// the title's opening, or "4x" after an inclusion word ("HGX board w/ 4x A100"); "x N" right
+// the title's opening or after an inclusion word ("HGX board w/ 4x A100"); "x N" right
 // after a VRAM figure or a model name ("RTX 3090 24GB x2", "12GB GDDR6X x2"); "qty 3"; "4 pcs".
 // A count may be spelled ("TWO RTX 3070", "two pcs"). Not "Ventus 3X RTX 3080" mid-title (a
 // cooler's name), "iCHILL X4" nor "PCIe 4.0 x8" (lanes).
@@ -319,10 +325,8 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
     std::size_t first = 0;
     while (first < words.size() && (kind[first] & bit(WordKind::noise))) ++first;
     if (counts_model_at(first)) return true;
-    // Mid-title only "with 4x": "with 2 RTX 3060 fans" names what the fans fit.
-    for (std::size_t i = first + 1; i + 1 < words.size(); ++i) {
-        const bool x_form = words[i] == "x"sv || words[i + 1] == "x"sv;
-        if (x_form && (kind[i - 1] & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
+    for (std::size_t i = first + 1; i < words.size(); ++i) {
+        if ((kind[i - 1] & bit(WordKind::inclusion)) && counts_model_at(i)) return true;
     }
     return false;
 }
@@ -623,9 +627,16 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     const schema::ExclusionRule* hits[std::size(kOrder)] = {};
     const schema::ExclusionRule* mention_accessory = nullptr;
     const auto memory_at = card_memory_at(plain);
-    for (const auto& occurrence : find(exclusions_, plain)) {
+    // A phrase inside one read before it is not read on its own: a never-phrase ("see picture")
+    // or a defused one ("no missing parts") keeps it quiet; one that runs past ("damaged box
+    // only") is read.
+    std::size_t shadow_end = 0;
+    for (const auto& occurrence : find(exclusions_, plain, Overlap::every_start)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
         using schema::ExclusionWhen;
+        const auto end = occurrence.start + occurrence.length;
+        if (end <= shadow_end) continue;
+        shadow_end = end;
         if (rule.when == ExclusionWhen::never || neutralized(plain, occurrence.start, rule)) {
             continue;
         }
@@ -664,8 +675,8 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
         if (!is_mention(words, m.start, mention_accessory != nullptr)) named.push_back(m);
     }
     drop_noise(named, words);
-    // "A10 24GB, not A100" sells no A100. After drop_noise: "not 3080 3090" is a keyword list,
-    // dropped whole. Only right after the negator: "Non FE RTX 3080" is an RTX 3080.
+    // "A10 24GB, not NVIDIA A100" sells no A100. After drop_noise: "not 3080 3090" is a keyword
+    // list, dropped whole. Only GPU words between: "Non FE RTX 3080" is an RTX 3080.
     std::erase_if(named, [&](const Occurrence& m) { return negated_model(words, m.start); });
     if (models.empty() && has_part_numbers) named = models_in_part_numbers(words);
     const auto parts = has_part_numbers ? part_numbers(words) : PartNumberEvidence{};

@@ -6,8 +6,8 @@
 //   1. box-only, for-parts, system, lot, accessory: an exclusion phrase not neutralised by the
 //      word before it ("no artifacting", "with waterblock", "for gaming PC" keep a card a card),
 //      or a count pattern (2x RTX 3090, RTX 3090 x2, lot of 4, qty 3, 2 pcs, TWO RTX 3070).
-//   2. No model named outside a "for"/"fits"/"want"/"than" mention or right after a negator
-//      ("not A100"): accessory if an accessory word is present, else not-a-gpu; no model named at
+//   2. No model named outside a "for"/"fits"/"want"/"than" mention or after a negator ("not
+//      NVIDIA A100"): accessory if an accessory word is present, else not-a-gpu; no model named at
 //      all: unknown-model if GPU words are present. Keyword lists ("3080 3090") name nothing, nor
 //      does a shorter spelling of a name given in full, at the title's end or before a part
 //      number ("RX 7900 XTX ... RX 7900 11322-02-20G").
@@ -88,14 +88,17 @@ class TitleMatcher {
     };
 
     static void add_phrase(PhraseIndex& index, const std::string& text, int target);
-    // Longest phrase at each position, left to right, not overlapping.
+    // Longest phrase at each position, left to right: not overlapping (model names), or at
+    // every start (exclusion phrases, where a never-phrase hides only what lies inside it).
+    enum class Overlap { none, every_start };
     static std::vector<Occurrence> find(const PhraseIndex& index,
-                                        const std::vector<std::string>& words);
+                                        const std::vector<std::string>& words,
+                                        Overlap overlap = Overlap::none);
     unsigned kinds(const std::string& word) const;
     bool neutralized(const std::vector<std::string>& words, std::size_t start,
                      const schema::ExclusionRule& rule) const;
     bool is_mention(const std::vector<std::string>& words, std::size_t start, bool part_sold) const;
-    // A negator right before the model: "not A100".
+    // A negator before the model, GPU words between: "not NVIDIA A100".
     bool negated_model(const std::vector<std::string>& words, std::size_t start) const;
     bool count_pattern(const std::vector<std::string>& words,
                        const std::vector<Occurrence>& models) const;

@@ -165,8 +165,10 @@ TEST_SUITE("analysis::title_matcher") {
         // A server pull is the card.
         CHECK(verdict("Tesla P100 PCI-E 12GB HBM2 Compute GPU Server Pull") == "Tesla P100 12GB");
         CHECK(verdict("Tesla P40 24GB GPU Server Pulls") == "Tesla P40");
-        // "with 4x" counts; "with two ... fans" names what the fans fit.
-        CHECK(verdict("NVIDIA RTX 3060 12GB with two RTX 3060 fans") == "RTX 3060 12GB");
+        // A count after "with" is cards: a workstation or rig with two cards is no price for one
+        // ("with two RTX 3060 fans" is rejected too: nothing tells fans from cards there).
+        CHECK(verdict("HP Z840 with 2 NVIDIA Tesla P40 24GB") == "lot");
+        CHECK(verdict("NVIDIA RTX 3060 12GB with two RTX 3060 fans") == "lot");
         CHECK(verdict("AMD Radeon RX 6800") == "unknown-model");
         CHECK(verdict("Logitech mouse") == "not-a-gpu");
     }
@@ -297,6 +299,7 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Nvidia A10 24 GB Datacenter GPU (not A10G, not A100)") == "A10");
         CHECK(verdict("Nvidia L40 48 GB data center GPU - NOT L40S") == "L40");
         CHECK(verdict("RTX 4080 16GB, not 4090") == "RTX 4080");
+        CHECK(verdict("Tesla P40 24GB not Tesla P100") == "Tesla P40");  // GPU words between
         CHECK(verdict("Non FE RTX 3080 10GB") == "RTX 3080 10GB");  // only right after the negator
         CHECK(verdict("RTX 3070 EVGA 8gb video card not pny asus msi 3080 3090") == "RTX 3070");
         CHECK(verdict("RTX 3070 EVGA 8gb video card not 3080 3090") == "RTX 3070");
@@ -371,6 +374,12 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("RTX 3080 10GB GPU Custom 3d model") == "not-a-gpu");
         CHECK(verdict("RTX 3080 Founders Edition with STL file") == "not-a-gpu");
         CHECK(verdict("RTX 3080 FE with digital file") == "box-only");
+        CHECK(verdict("RTX 4090 FE STL Files for 3D Printing") == "not-a-gpu");
+        CHECK(verdict("NOT A GPU RTX 3080 Founders Edition Box") == "box-only");
+        CHECK(verdict("RTX 3080 Founders Edition Box - no graphics card") == "box-only");
+        // A phrase that only keeps a shorter one inside it quiet hides nothing that runs past it.
+        CHECK(verdict("RTX 3080 Founders Edition damaged box only") == "box-only");
+        CHECK(verdict("Vertical Desktop GPU Holder RTX 4090") == "accessory");
         CHECK(verdict("RTX 3080 Founders Edition Print") == "box-only");
         CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE IMF File") == "box-only");
         CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");

@@ -60,8 +60,8 @@ enum class ExclusionWhen {
     // only when the GPU is merely mentioned ("fan for RTX 3090"; "triple fan" is a card's cooler)
     mentioned,
     // never: a longer phrase that keeps the phrases inside it from firing ("desktop graphics
-    // card" is a card, "see picture" is not a picture); it also hides one that starts inside it
-    // and runs past it (phrases are found longest first, left to right)
+    // card" is a card, "see picture" is not a picture), not one that runs past it ("damaged box
+    // only" is a box)
     never,
     // not when it follows the card's memory ("10GB GDDR6X ... Metal Backplate") in a title that
     // mentions nothing it fits and opens with no accessory maker
