@@ -629,15 +629,22 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     const auto memory_at = card_memory_at(plain);
     // A phrase inside one read before it is not read on its own: a never-phrase ("see picture")
     // or a defused one ("no missing parts") keeps it quiet; one that runs past ("damaged box
-    // only") is read.
+    // only") is read, and what defuses the first phrase of such a chain defuses it too ("not for
+    // parts or repair", "for gaming pc build"). A never-phrase starting inside another ("damaged
+    // box damaged") neither fires nor hides.
     std::size_t shadow_end = 0;
+    std::size_t chain_start = 0;
     for (const auto& occurrence : find(exclusions_, plain, Overlap::every_start)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
         using schema::ExclusionWhen;
         const auto end = occurrence.start + occurrence.length;
         if (end <= shadow_end) continue;
+        const bool inside = occurrence.start < shadow_end;
+        if (inside && rule.when == ExclusionWhen::never) continue;
+        if (!inside) chain_start = occurrence.start;
         shadow_end = end;
-        if (rule.when == ExclusionWhen::never || neutralized(plain, occurrence.start, rule)) {
+        if (rule.when == ExclusionWhen::never || neutralized(plain, occurrence.start, rule) ||
+            (inside && neutralized(plain, chain_start, rule))) {
             continue;
         }
         if (rule.when == ExclusionWhen::unless_card_stated && memory_at &&

@@ -380,6 +380,11 @@ TEST_SUITE("analysis::title_matcher") {
         // A phrase that only keeps a shorter one inside it quiet hides nothing that runs past it.
         CHECK(verdict("RTX 3080 Founders Edition damaged box only") == "box-only");
         CHECK(verdict("Vertical Desktop GPU Holder RTX 4090") == "accessory");
+        // What defuses the first phrase of such a chain defuses the rest; a never-phrase that
+        // starts inside another hides nothing.
+        CHECK(verdict("RTX 3070 8GB Founders Edition - Not For Parts Or Repair") == "RTX 3070");
+        CHECK(verdict("ASUS Dual RTX 4060 8GB Graphics Card for Gaming PC Build") == "RTX 4060");
+        CHECK(verdict("EVGA RTX 3080 FTW3 Ultra 10GB - Damaged Box, Damaged Card") == "for-parts");
         CHECK(verdict("RTX 3080 Founders Edition Print") == "box-only");
         CHECK(verdict("RTX 3060 Ti 8GB Graphics Card FE IMF File") == "box-only");
         CHECK(verdict("RTX 3080 Scalper Edition") == "not-a-gpu");
