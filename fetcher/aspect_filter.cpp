@@ -102,7 +102,7 @@ std::vector<AspectDistribution> parse_aspect_refinements(std::string_view body) 
 std::optional<std::vector<std::string>> refinement_spellings(
     const AspectSplit& split, const std::vector<AspectDistribution>& refinement) {
     const auto it = std::find_if(refinement.begin(), refinement.end(), [&](const auto& d) {
-        return schema::ascii_lower(d.aspect) == schema::ascii_lower(split.aspect);
+        return schema::equals_ignoring_ascii_case(d.aspect, split.aspect);
     });
     if (it == refinement.end()) return std::nullopt;
     const auto wanted = folded(split.value);

@@ -439,10 +439,6 @@ PageTotal read_total(const dom::object& root) {
     return total;
 }
 
-int served_page_size(std::int64_t answered, int asked) {
-    return answered > 0 && answered < asked ? static_cast<int>(answered) : asked;
-}
-
 struct BrowseParser::Parsers {
     dom::parser parser;
 };
@@ -529,12 +525,11 @@ SearchPage BrowseParser::parse(std::string_view body, std::string_view currency)
 }
 
 std::int64_t items_read(const SearchPage& page) {
-    std::int64_t read = static_cast<std::int64_t>(page.listings.size());
-    for (const auto& [reason, count] : page.skips) read += count;
-    return read;
+    return static_cast<std::int64_t>(page.listings.size()) + schema::total_skipped(page.skips);
 }
 
 std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limit) {
+    if (page.page_problem.empty()) return 0;
     std::int64_t expected = 0;
     if (page.total) {
         expected = std::clamp<std::int64_t>(*page.total - page.offset, 0, limit);

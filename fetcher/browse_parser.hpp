@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,9 +59,9 @@ struct SearchPage {
 // The items a page read: stored plus skipped.
 std::int64_t items_read(const SearchPage& page);
 
-// How many items a page that ends early (page_problem) lost: what it should have held,
-// min(limit, total - offset), less the items it read. Without a valid total, a page with `next`
-// should have been full; nullopt when neither tells (the count is unknown).
+// How many items a page lost: none when it is whole; when it ends early (page_problem), what it
+// should have held, min(limit, total - offset), less the items it read. Without a valid total, a
+// page with `next` should have been full; nullopt when neither tells (the count is unknown).
 std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limit);
 
 // A paged response's `total` (Browse search, Marketplace Insights alike): the count when it is a
@@ -72,10 +71,6 @@ struct PageTotal {
     std::string problem;
 };
 PageTotal read_total(const simdjson::dom::object& root);
-
-// The page size to page by: eBay may serve fewer items per page than asked and says so in the
-// page's `limit`; a larger, zero or negative `limit` is ignored (the size asked stands).
-int served_page_size(std::int64_t answered, int asked);
 
 // Parses pages with buffers kept from one page to the next.
 class BrowseParser {

@@ -9,6 +9,7 @@
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
+#include "fetcher/paging.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/run_writer.hpp"
 #include "fetcher/url.hpp"
@@ -103,15 +104,12 @@ class Fetch {
         std::vector<std::size_t> children;  // price bands split from it
         bool open = true;                   // paging not yet ended
         int dispatched = 0;                 // calls sent for it
-        // The page size asked: SearchSettings::limit until eBay answers a smaller one.
-        int limit = 0;
-        bool total_noted = false;  // an invalid total is said once per query
+        Paging paging;  // the page size asked (SearchSettings::limit until eBay serves fewer)
     };
 
     struct Call {
         std::size_t query = 0;
         std::int64_t offset = 0;
-        int limit = 0;  // the page size asked
         int token_generation = 0;
         bool replay = false;  // resent after a 401: goes first, and only once
         std::uint64_t order = 0;
@@ -140,7 +138,7 @@ class Fetch {
         state.coverage.kind = std::string(query_kind_name(query.kind));
         state.coverage.family = query.family;
         state.coverage.parent = parent;
-        state.limit = config_.search.limit;
+        state.paging.limit = config_.search.limit;
         if (!is_extra(query.kind)) ++searching_[query.family];
         queries_.push_back(std::move(state));
         enqueue(queries_.size() - 1, 0);
@@ -148,7 +146,7 @@ class Fetch {
 
     void enqueue(std::size_t query, std::int64_t offset) {
         ++planned_;
-        ready_.push_back(Call{query, offset, queries_[query].limit, 0, false, next_order_++});
+        ready_.push_back(Call{query, offset, 0, false, next_order_++});
     }
 
     // The family with the fewest pages dispatched goes next (ties: first queued), so the budget
@@ -205,8 +203,8 @@ class Fetch {
                 continue;
             }
             const auto reachable = std::min(*q.coverage.total, kMaxReachableItems);
-            due +=
-                std::max(0, static_cast<int>((reachable + q.limit - 1) / q.limit) - q.dispatched);
+            due += std::max(0, static_cast<int>((reachable + q.paging.limit - 1) / q.paging.limit) -
+                                   q.dispatched);
         }
         return due;
     }
@@ -278,8 +276,9 @@ class Fetch {
         ++submitted_;
         ++in_flight_;
         HttpRequest request;
-        request.url =
-            query_url(config_.search, queries_[call.query].query, call.offset, call.limit);
+        // A query's pages go one at a time: its page size is the one to ask now.
+        const auto& state = queries_[call.query];
+        request.url = query_url(config_.search, state.query, call.offset, state.paging.limit);
         request.headers = {"Authorization: Bearer " + token_.value,
                            "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.search.marketplace.id),
                            "Accept: application/json", end_user_context_};
@@ -330,13 +329,12 @@ class Fetch {
             return fail(state, call, "HTTP 200 but " + page.page_problem);  // not JSON at all
         }
         const bool search = state.query.kind != QueryKind::item_group;
-        const int page_size = search ? answered_page_size(state, call, page) : call.limit;
+        const int page_size = search ? answered_page_size(state, call, page) : state.paging.limit;
         // A page that ends early (its JSON cut, the items before the cut kept) loses the items
         // it should have held; the run is partial and the query incomplete.
         // Nothing saying how many (no total, no next): one truncated-page-unknown skip.
-        std::optional<std::int64_t> lost = 0;
+        const auto lost = items_lost(page, page_size);
         if (!page.page_problem.empty()) {
-            lost = items_lost(page, page_size);
             ++outcome_.pages_truncated;
             outcome_.problems.push_back(
                 call_name(state, call) + ": " + page.page_problem + "; " +
@@ -380,28 +378,19 @@ class Fetch {
     // (12515) when the smaller size divides the offsets so far (50 does 200; should it not, the
     // next page fails with eBay's error, said). A larger or invalid `limit` is ignored.
     int answered_page_size(QueryState& state, const Call& call, const SearchPage& page) {
-        const int size = served_page_size(page.limit, call.limit);
-        if (size == call.limit) return size;
-        if (state.limit != size) {
-            outcome_.notes.push_back(call_name(state, call) + ": eBay serves " +
-                                     std::to_string(size) + " items per page where " +
-                                     std::to_string(call.limit) + " were asked; paging by " +
-                                     std::to_string(size));
+        if (auto note =
+                follow_served_size(state.paging, page.limit, call_name(state, call), "items")) {
+            outcome_.notes.push_back(std::move(*note));
         }
-        state.limit = size;
-        return size;
+        return state.paging.limit;
     }
 
-    // A `total` that is not a count (negative, a float, a string) or is missing: paging does not
-    // rely on it (it follows `next` and full pages, and asks once more after a full page that
-    // has no `next`), but the night says the server's total was not believed.
     void check_total(QueryState& state, const Call& call, const SearchPage& page) {
-        if (page.total || state.total_noted) return;
-        state.total_noted = true;
-        const auto why = page.total_problem.empty() ? std::string("no total") : page.total_problem;
-        outcome_.notes.push_back(call_name(state, call) + ": eBay's " + why +
-                                 "; paging follows next and full pages instead");
-        state.coverage.warnings += "invalid total; ";
+        if (auto note = unbelieved_total(state.paging, page.total, page.total_problem,
+                                         call_name(state, call))) {
+            outcome_.notes.push_back(std::move(*note));
+            state.coverage.warnings += "invalid total; ";
+        }
     }
 
     // After a page: split the query into price bands, ask for the next page, or end paging.
@@ -435,7 +424,8 @@ class Fetch {
                 return;
             }
         }
-        if (!more_pages(call, page, returned, limit)) {
+        if (!more_pages(call.offset, limit, returned, !page.next.empty(), page.total,
+                        !page.page_problem.empty())) {
             note_total_mismatch(state, call.offset + returned, limit);
             return close(state, "last-page");
         }
@@ -485,25 +475,11 @@ class Fetch {
                                     aspects_seen_at_);
     }
 
-    // `total` is an indicator only (Browse search); `next` and a full page say there is more. A
-    // full page without `next` is not trusted to be the last when its total is missing or says
-    // more: one more page settles it (an empty page ends paging). A page cut short still has the
-    // `next` and `total` eBay sends before the items, and paging goes on past the cut.
-    static bool more_pages(const Call& call, const SearchPage& page, std::int64_t returned,
-                           int limit) {
-        const bool total_says_more = page.total && call.offset + limit < *page.total;
-        if (!page.page_problem.empty()) return !page.next.empty() || total_says_more;
-        if (returned < limit) return false;
-        return !page.next.empty() || !page.total || total_says_more;
-    }
-
     // Paging ended on a short or empty page, more than a page away from eBay's total (within
     // the 10,000 eBay serves): the total is wrong (an absurd 10^9, say) or listings went away
     // meanwhile. The pages are believed, the night says so.
     void note_total_mismatch(QueryState& state, std::int64_t reached, int limit) {
-        if (!state.coverage.total) return;
-        const auto reachable = std::min(*state.coverage.total, kMaxReachableItems);
-        if (std::abs(reachable - reached) <= limit) return;
+        if (!total_not_reached(state.coverage.total, reached, limit)) return;
         outcome_.notes.push_back("query '" + state.coverage.query + "': eBay's total said " +
                                  std::to_string(*state.coverage.total) +
                                  " listings but its pages ended after " + std::to_string(reached));

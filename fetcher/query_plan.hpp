@@ -18,9 +18,6 @@
 
 namespace gpuprice::fetcher {
 
-// eBay serves at most offset + limit = 10,000 items per query (Browse search, error 12029).
-inline constexpr std::int64_t kMaxReachableItems = 10000;
-
 // A model's search term: its name without VRAM and form factor words ("RTX 3080 12GB" ->
 // "RTX 3080", "A100 SXM4 80GB" -> "A100").
 std::string model_search_term(const schema::GpuModel& model);

@@ -118,14 +118,12 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
                 // A recorded page that ends early lost what its limit and total say it held
                 // (nullopt: they say nothing, an unknown number).
                 const auto limit = page.limit > 0 ? page.limit : SearchSettings{}.limit;
-                writer.write(page, page.page_problem.empty() ? std::optional<std::int64_t>(0)
-                                                             : items_lost(page, limit));
+                writer.write(page, items_lost(page, limit));
                 if (page.offset == 0) query.total = page.total;
                 query.offsets.insert(page.offset);
                 query.limit = page.limit;
                 if (page.next.empty()) query.last_offset = page.offset;
-                query.items += static_cast<int>(page.listings.size());
-                for (const auto& [reason, count] : page.skips) query.items += count;
+                query.items += static_cast<int>(items_read(page));
             }
             if (progress) {
                 progress({++done, static_cast<int>(files.size()), writer.totals().seen, 0, 0});

@@ -3,10 +3,10 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/oauth_client.hpp"
+#include "fetcher/paging.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/price_flags.hpp"
@@ -20,8 +20,7 @@ namespace {
 using SystemClock = std::chrono::system_clock;
 
 constexpr std::chrono::seconds kTokenMargin{300};
-constexpr std::int64_t kMaxReachable = 10000;  // eBay serves offset + limit <= 10,000
-constexpr int kAccessDenied = 1100;            // "Insufficient permissions"
+constexpr int kAccessDenied = 1100;  // "Insufficient permissions"
 
 bool token_scope_refused(const HttpResponse& response) {
     if (response.status != 400) return false;
@@ -59,7 +58,7 @@ class SoldFetch {
           run_id_(run_id),
           now_(now),
           engine_(config.http),
-          families_(config.terms.size(), Family{config.page_limit}) {}
+          families_(config.terms.size(), Paging{config.page_limit}) {}
 
     SoldOutcome run() {
         outcome_.run_id = run_id_;
@@ -77,25 +76,19 @@ class SoldFetch {
     }
 
   private:
-    // Paging state of one family's search.
-    struct Family {
-        int limit = 0;             // the page size asked: page_limit until eBay answers a smaller
-        bool total_noted = false;  // an invalid total is said once per family
-    };
-
+    // A family's pages go one at a time: its page size is the one to ask now.
     void request(std::size_t term, std::int64_t offset) {
         if (stopped_) return;
-        const int limit = families_[term].limit;
         HttpRequest r;
-        r.url = sold_search_url(config_, config_.terms[term], offset, now_, limit);
+        r.url = sold_search_url(config_, config_.terms[term], offset, now_, families_[term].limit);
         r.headers = {"Authorization: Bearer " + token_,
                      "X-EBAY-C-MARKETPLACE-ID: " + config_.marketplace, "Accept: application/json"};
-        engine_.submit(std::move(r), [this, term, offset, limit](HttpResponse&& response) {
-            on_page(term, offset, limit, std::move(response));
+        engine_.submit(std::move(r), [this, term, offset](HttpResponse&& response) {
+            on_page(term, offset, std::move(response));
         });
     }
 
-    void on_page(std::size_t term, std::int64_t offset, int limit, HttpResponse response) {
+    void on_page(std::size_t term, std::int64_t offset, HttpResponse response) {
         if (stopped_) return;
         if (term == 0 && offset == 0) {
             // The gate passed (or failed): the other families now.
@@ -132,56 +125,36 @@ class SoldFetch {
         schema::store_sold_items(db_, run_id_, config_.marketplace, page.items, kept_out);
         ++outcome_.pages_stored;
         outcome_.items_stored += static_cast<int>(page.items.size());
-        for (const auto& [reason, count] : page.skips) outcome_.items_skipped += count;
-        const auto size = page_size(term, where, limit, page);
-        check_total(term, where, page);
-        auto returned = static_cast<std::int64_t>(page.items.size());
-        for (const auto& [reason, count] : page.skips) returned += count;
-        next_step(term, offset, page, returned, size);
-    }
-
-    // eBay may serve fewer sales per page than asked and says so in the page's `limit`: paging
-    // goes on from offset + that size, asking for that size, as the listings' fetch does.
-    int page_size(std::size_t term, const std::string& where, int asked, const SoldPage& page) {
-        const int size = served_page_size(page.limit, asked);
-        if (size == asked) return size;
-        if (families_[term].limit != size) {
-            outcome_.notes.push_back(where + ": eBay serves " + std::to_string(size) +
-                                     " sales per page where " + std::to_string(asked) +
-                                     " were asked; paging by " + std::to_string(size));
-            families_[term].limit = size;
+        const int skipped = schema::total_skipped(page.skips);
+        outcome_.items_skipped += skipped;
+        // eBay may serve fewer sales per page than asked: paging goes on at that size, as the
+        // listings' fetch does (fetcher/paging.hpp).
+        auto& paging = families_[term];
+        if (auto note = follow_served_size(paging, page.limit, where, "sales")) {
+            outcome_.notes.push_back(std::move(*note));
         }
-        return size;
+        if (auto note = unbelieved_total(paging, page.total, page.total_problem, where)) {
+            outcome_.notes.push_back(std::move(*note));
+        }
+        next_step(term, offset, page, static_cast<std::int64_t>(page.items.size()) + skipped,
+                  paging.limit);
     }
 
-    // A `total` that is not a count (negative, a float, a string) or is missing: paging does not
-    // rely on it, and the night says the server's total was not believed.
-    void check_total(std::size_t term, const std::string& where, const SoldPage& page) {
-        if (page.total || families_[term].total_noted) return;
-        families_[term].total_noted = true;
-        const auto why = page.total_problem.empty() ? std::string("no total") : page.total_problem;
-        outcome_.notes.push_back(where + ": eBay's " + why +
-                                 "; paging follows next and full pages instead");
-    }
-
-    // One page at a time: `next` or a full page says there is more; a full page without `next`
-    // is followed by one more unless a valid total agrees it was the last. `total` never plans
-    // pages ahead (an absurd total asked for 49 empty pages) nor ends paging alone.
+    // One page at a time: `total` never plans pages ahead (an absurd total asked for 49 empty
+    // pages) nor ends paging alone.
     void next_step(std::size_t term, std::int64_t offset, const SoldPage& page,
                    std::int64_t returned, int size) {
         const auto& family = config_.terms[term];
-        const bool total_says_more = page.total && offset + size < *page.total;
-        const bool more = returned >= size && (page.has_next || !page.total || total_says_more);
-        const auto reached = offset + returned;
-        if (!more) {
-            if (page.total && std::abs(std::min(*page.total, kMaxReachable) - reached) > size) {
+        if (!more_pages(offset, size, returned, page.has_next, page.total, false)) {
+            const auto reached = offset + returned;
+            if (total_not_reached(page.total, reached, size)) {
                 outcome_.notes.push_back(
                     "sold '" + family + "': eBay's total said " + std::to_string(*page.total) +
                     " sales but its pages ended after " + std::to_string(reached));
             }
             return;
         }
-        if (offset + 2 * size > kMaxReachable) {
+        if (offset + 2 * size > kMaxReachableItems) {
             outcome_.notes.push_back("sold '" + family + "' reached eBay's 10,000-item cap");
             return;
         }
@@ -194,7 +167,7 @@ class SoldFetch {
     std::int64_t run_id_;
     SystemClock::time_point now_;
     HttpEngine engine_;
-    std::vector<Family> families_;
+    std::vector<Paging> families_;  // per term
     SoldOutcome outcome_;
     bool stopped_ = false;
 };

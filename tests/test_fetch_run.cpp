@@ -12,6 +12,7 @@
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
+#include "fetcher/paging.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/migrations.hpp"

@@ -49,4 +49,10 @@ std::optional<SkipReason> parse_skip_reason(std::string_view name) {
     return std::nullopt;
 }
 
+int total_skipped(const SkipCounts& skips) {
+    int total = 0;
+    for (const auto& [reason, count] : skips) total += count;
+    return total;
+}
+
 }  // namespace gpuprice::schema

@@ -34,4 +34,7 @@ std::optional<SkipReason> parse_skip_reason(std::string_view name);
 
 using SkipCounts = std::map<SkipReason, int>;
 
+// The items skipped, whatever the reason.
+int total_skipped(const SkipCounts& skips);
+
 }  // namespace gpuprice::schema
