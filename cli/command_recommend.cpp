@@ -122,10 +122,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (loaded->context.night_status != "complete" && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << loaded->context.night_status << '\n';
     }
-    // Listings matched before attributes were stored: read them from the title now.
-    const analysis::AttributeExtractor extractor(rules);
-    for (auto& o : loaded->observations)
-        if (!o.attributes) o.attributes = extractor.extract(o.title);
+    fill_missing_attributes(*loaded, analysis::AttributeExtractor(rules));
 
     const auto& context = loaded->context;
     if (!csv) {

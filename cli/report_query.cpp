@@ -111,7 +111,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
 
     LoadedReport loaded;
-    loaded.observations = schema::load_latest_observations(db, from, *latest, details, q.filter);
+    const auto observations =
+        schema::load_latest_observations(db, from, *latest, details, q.filter);
     auto options = q.options;
     options.as_of = *latest;
 
@@ -120,10 +121,10 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    loaded.lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
+    const auto lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
     const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
-    for (const auto& c : analysis::find_clearances(loaded.lives, coverage, options.shipping,
-                                                   &loaded.clearance_counts)) {
+    for (const auto& c :
+         analysis::find_clearances(lives, coverage, options.shipping, &loaded.clearance_counts)) {
         const auto condition = schema::condition_class(c.life.condition_id);
         const auto& wanted = options.conditions;
         if (c.night >= loaded.evidence_from && c.night <= *latest &&
@@ -136,7 +137,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         loaded.evidence.sold =
             schema::load_sold_prices(db, loaded.evidence_from, *latest, q.marketplace);
 
-    loaded.report = analysis::build_report(loaded.observations, catalog, options, loaded.evidence);
+    loaded.report = analysis::build_report(observations, catalog, options, loaded.evidence);
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,
                       std::string(schema::find_marketplace(q.marketplace)->currency)};
     loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
@@ -161,6 +162,13 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     const auto month = earlier(30);
     analysis::attach_changes(loaded.report, week ? &*week : nullptr, month ? &*month : nullptr);
     return loaded;
+}
+
+void fill_missing_attributes(LoadedReport& loaded, const analysis::AttributeExtractor& extractor) {
+    for (auto& line : loaded.report.listings) {
+        auto& o = line.observation;
+        if (!o.attributes) o.attributes = extractor.extract(o.title);
+    }
 }
 
 }  // namespace gpuprice::cli

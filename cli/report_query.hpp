@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/listing_attributes.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
 #include "schema/rules/catalog.hpp"
@@ -43,9 +44,7 @@ analysis::RankBy rank_by_option(const std::string& value);
 struct LoadedReport {
     analysis::Report report;
     analysis::CsvContext context;
-    std::vector<schema::PricedObservation> observations;  // what the report was built from
-    std::vector<schema::ListingLife> lives;               // the clearances were found in these
-    analysis::MarketEvidence evidence;                    // clearances and sales in the window
+    analysis::MarketEvidence evidence;  // clearances and sales in the window
     analysis::ClearanceCounts clearance_counts;
     std::string evidence_from;  // the first night of the cleared/sold window
 };
@@ -53,5 +52,9 @@ struct LoadedReport {
 // Builds the report from the database. Returns nullopt when there is no observation at all.
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
                                         const ReportQuery& query, schema::Details details);
+
+// Listings matched before attributes were stored carry none: reads them from the title, on the
+// report's listing lines (what the planner and the single-card advice read).
+void fill_missing_attributes(LoadedReport& loaded, const analysis::AttributeExtractor& extractor);
 
 }  // namespace gpuprice::cli

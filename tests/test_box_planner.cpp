@@ -133,6 +133,15 @@ class PlannerDb {
 
     const analysis::Report& report() const { return loaded_.report; }
     const cli::LoadedReport& loaded() const { return loaded_; }
+
+    // As a database from before attributes were stored: none, until read from the titles.
+    void forget_attributes() {
+        db_.exec("DELETE FROM listing_attributes");
+        loaded_ = *cli::load_report(db_, catalog_, query_, schema::Details::With);
+    }
+    void fill_attributes() {
+        cli::fill_missing_attributes(loaded_, analysis::AttributeExtractor(rules_));
+    }
     const schema::Catalog& catalog() const { return catalog_; }
     const schema::AttributeRules& rules() const { return rules_; }
     schema::Database& db() { return db_; }
@@ -430,6 +439,25 @@ TEST_SUITE("planner") {
         }
         CHECK(plans_of(r, "RTX 3090").size() == 1);
         CHECK(plans_of(r, "RTX A5000").size() == 1);  // blower by reference design
+    }
+
+    TEST_CASE("listings stored without attributes take them from their titles, as recommend does") {
+        PlannerDb f;
+        auto box = f.box4();
+        box.slots = 8;
+        box.power_limit = *analysis::parse_power_limit("70%");
+        box.cooling = Cooler::blower;
+        const auto stored = f.plan(box);
+        REQUIRE(plans_of(stored, "RTX 3090").size() == 1);  // the "Turbo ... blower" listings
+        f.forget_attributes();
+        for (const auto& line : f.report().listings) REQUIRE_FALSE(line.observation.attributes);
+        f.fill_attributes();
+        const auto filled = f.plan(box);
+        REQUIRE(filled.plans.size() == stored.plans.size());
+        for (std::size_t i = 0; i < filled.plans.size(); ++i) {
+            CHECK(filled.plans[i].model.model == stored.plans[i].model.model);
+            CHECK(filled.plans[i].total_usd == stored.plans[i].total_usd);
+        }
     }
 
     TEST_CASE("the table stays within 100 columns and the listings are stored per listing") {
