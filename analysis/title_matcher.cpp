@@ -626,7 +626,8 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
                                       MatchReason::accessory, MatchReason::not_a_gpu};
     const schema::ExclusionRule* hits[std::size(kOrder)] = {};
     const schema::ExclusionRule* mention_accessory = nullptr;
-    const auto memory_at = card_memory_at(plain);
+    // Where the card states its memory: read only when an unless-card-stated phrase asks.
+    std::optional<std::optional<std::size_t>> memory_at;
     // A phrase inside one read before it is not read on its own: a never-phrase ("see picture")
     // or a defused one ("no missing parts") keeps it quiet; one that runs past ("damaged box
     // only") is read, and what defuses the first phrase of such a chain defuses it too ("not for
@@ -647,9 +648,9 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
             (inside && neutralized(plain, chain_start, rule))) {
             continue;
         }
-        if (rule.when == ExclusionWhen::unless_card_stated && memory_at &&
-            occurrence.start > *memory_at) {
-            continue;
+        if (rule.when == ExclusionWhen::unless_card_stated) {
+            if (!memory_at) memory_at = card_memory_at(plain);
+            if (*memory_at && occurrence.start > **memory_at) continue;
         }
         if (rule.when == ExclusionWhen::mentioned) {
             if (!mention_accessory) mention_accessory = &rule;
