@@ -69,12 +69,6 @@ std::vector<std::string> command_names() {
     return names;
 }
 
-std::vector<std::string> option_names(const po::options_description& options) {
-    std::vector<std::string> names;
-    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
-    return names;
-}
-
 // The message, then where to read more: the command's own help when the error is in its
 // options, else the global one.
 int usage_error(const std::string& message, const std::string& command = {}) {
@@ -147,8 +141,8 @@ int run(int argc, char** argv) {
                     option.original_tokens.empty() ? option.string_key : option.original_tokens[0];
                 auto known = option_names(visible);
                 known.emplace_back(kHelpCommand);
-                return usage_error("unknown option '" + typed.substr(0, typed.find('=')) + "'" +
-                                   did_you_mean(typed.substr(0, typed.find('=')), known));
+                const auto name = typed.substr(0, typed.find('='));
+                return usage_error("unknown option '" + name + "'" + did_you_mean(name, known));
             }
             return usage_error("no command given");
         }
@@ -176,10 +170,8 @@ int run(int argc, char** argv) {
             return usage_error("help: unknown option '" + first.substr(0, first.find('=')) + "'");
         }
         if (command_args.size() > 1) {
-            return usage_error("help: unexpected argument '" + command_args[1] + "'" +
-                               (command_args.size() > 2
-                                    ? " (and " + std::to_string(command_args.size() - 2) + " more)"
-                                    : std::string()));
+            return usage_error("help: " +
+                               unexpected_arguments(command_args[1], command_args.size() - 2));
         }
         command = command_args.front();
         command_args = {"--help"};

@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <iostream>
-#include <limits>
 
 #include "cli/did_you_mean.hpp"
 
@@ -15,9 +14,21 @@ namespace po = boost::program_options;
 
 namespace gpuprice::cli {
 
-std::optional<po::variables_map> parse_command_options(
-    const std::string& command, const std::string& summary, const po::options_description& options,
-    const std::vector<std::string>& args, const po::positional_options_description* positional) {
+std::vector<std::string> option_names(const po::options_description& options) {
+    std::vector<std::string> names;
+    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+    return names;
+}
+
+std::string unexpected_arguments(const std::string& first, std::size_t more) {
+    return "unexpected argument '" + first + "'" +
+           (more > 0 ? " (and " + std::to_string(more) + " more)" : std::string());
+}
+
+std::optional<po::variables_map> parse_command_options(const std::string& command,
+                                                       const std::string& summary,
+                                                       const po::options_description& options,
+                                                       const std::vector<std::string>& args) {
     po::options_description all = options;
     all.add_options()("help,h", "show this help");
     // Words past the command's own positionals land here, to be named as unexpected: Boost's
@@ -26,32 +37,17 @@ std::optional<po::variables_map> parse_command_options(
     po::options_description parsing;
     parsing.add(all).add_options()(kExtra, po::value<std::vector<std::string>>());
     po::positional_options_description positions;
-    if (positional) {
-        if (positional->max_total_count() == std::numeric_limits<unsigned>::max()) {
-            positions = *positional;
-        } else {
-            for (unsigned i = 0; i < positional->max_total_count(); ++i) {
-                positions.add(positional->name_for_position(i).c_str(), 1);
-            }
-        }
-    }
-    if (!positional || positional->max_total_count() != std::numeric_limits<unsigned>::max()) {
-        positions.add(kExtra, -1);
-    }
+    positions.add(kExtra, -1);
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(args).options(parsing).positional(positions).run(), vm);
     } catch (const po::unknown_option& e) {
-        std::vector<std::string> known;
-        for (const auto& option : all.options()) known.push_back("--" + option->long_name());
         throw UsageError("unknown option '" + e.get_option_name() + "'" +
-                         did_you_mean(e.get_option_name(), known));
+                         did_you_mean(e.get_option_name(), option_names(all)));
     }
     if (vm.count(kExtra)) {
         const auto& extra = vm[kExtra].as<std::vector<std::string>>();
-        throw UsageError("unexpected argument '" + extra.front() + "'" +
-                         (extra.size() > 1 ? " (and " + std::to_string(extra.size() - 1) + " more)"
-                                           : std::string()));
+        throw UsageError(unexpected_arguments(extra.front(), extra.size() - 1));
     }
     if (vm.count("help")) {
         std::cout << "Usage: gpuprice " << command << " [options]\n" << summary << "\n\n" << all;
@@ -83,12 +79,6 @@ schema::Catalog load_catalog(const GlobalOptions& global) {
 
 namespace {
 
-// The folder a database path names, "." for a bare file name.
-std::filesystem::path folder_of(const std::string& path) {
-    const auto folder = std::filesystem::path(path).parent_path();
-    return folder.empty() ? std::filesystem::path(".") : folder;
-}
-
 // What is wrong with the place `path` names before SQLite says "unable to open database file":
 // a directory given as the file, a folder that does not exist or is a file. Empty when nothing.
 std::string path_problem(const std::string& path) {
@@ -97,13 +87,9 @@ std::string path_problem(const std::string& path) {
         return path + " is a directory, not a database file (give a file in it, e.g. " +
                (std::filesystem::path(path) / "gpuprice.db").string() + ")";
     }
-    const auto folder = folder_of(path);
-    if (!std::filesystem::exists(folder, error)) {
-        return "the folder " + folder.string() + " does not exist";
-    }
-    if (!std::filesystem::is_directory(folder, error)) {
-        return folder.string() + " is not a folder";
-    }
+    const auto folder = schema::folder_of(path);
+    if (!std::filesystem::exists(folder, error)) return "the folder " + folder + " does not exist";
+    if (!std::filesystem::is_directory(folder, error)) return folder + " is not a folder";
     return {};
 }
 
@@ -111,7 +97,8 @@ void refuse_missing(const schema::DatabaseLocation& location) {
     const auto& path = location.path;
     std::error_code error;
     // A fresh machine has no default data folder yet: that is a first run, not a wrong path.
-    const bool first_run = location.is_default && !std::filesystem::exists(folder_of(path), error);
+    const bool first_run =
+        location.is_default && !std::filesystem::exists(schema::folder_of(path), error);
     if (const auto problem = path_problem(path); !problem.empty() && !first_run) {
         if (std::filesystem::is_directory(path, error)) throw DatabasePathError(problem);
         throw std::runtime_error("no database at " + path + ": " + problem +
@@ -125,10 +112,6 @@ void refuse_missing(const schema::DatabaseLocation& location) {
 }
 
 }  // namespace
-
-std::string database_path(const GlobalOptions& global) {
-    return schema::resolve_database_path(global.db_option).path;
-}
 
 schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
                                IfMissing if_missing) {

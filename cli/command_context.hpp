@@ -18,7 +18,7 @@ namespace gpuprice::cli {
 enum class Verbosity { Quiet, Normal, Verbose };
 
 struct GlobalOptions {
-    std::optional<std::string> db_option;  // --db as given; see database_path()
+    std::optional<std::string> db_option;  // --db as given; see schema::resolve_database_path
     std::optional<std::string> catalog_dir;
     Verbosity verbosity = Verbosity::Normal;
     bool stderr_is_terminal = false;
@@ -36,12 +36,16 @@ class DatabasePathError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// "--db", "--verbose", ...: the long names of `options`, for "did you mean".
+std::vector<std::string> option_names(const boost::program_options::options_description& options);
+// "unexpected argument 'x'", with " (and N more)" when `more` words followed it.
+std::string unexpected_arguments(const std::string& first, std::size_t more);
+
 // Parses a command's own options. Returns nullopt after printing help for --help.
 std::optional<boost::program_options::variables_map> parse_command_options(
     const std::string& command, const std::string& summary,
     const boost::program_options::options_description& options,
-    const std::vector<std::string>& args,
-    const boost::program_options::positional_options_description* positional = nullptr);
+    const std::vector<std::string>& args);
 
 // --precision as given: a precision of the catalog's precisions.csv; else a UsageError naming
 // them.
@@ -51,9 +55,6 @@ std::string precision_option(const schema::Catalog& catalog, const std::string& 
 std::vector<schema::ConditionClass> conditions_option(const std::string& value);
 
 schema::Catalog load_catalog(const GlobalOptions& global);
-
-// --db, else $GPUPRICE_DB, else the data home's gpuprice.db.
-std::string database_path(const GlobalOptions& global);
 
 // For commands that write: opens (creating it, and the data home when it is the default) the
 // database, applies pending migrations and reloads the catalog into it.

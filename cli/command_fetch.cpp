@@ -224,10 +224,7 @@ int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOpt
     sold.terms = options.queries.empty()
                      ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
                      : options.queries;
-    for (const auto condition : conditions) {
-        if (!sold.condition_ids.empty()) sold.condition_ids += '|';
-        sold.condition_ids += schema::condition_info(condition).search_ids;
-    }
+    sold.condition_ids = schema::search_ids(conditions);
     sold.token_cache_path = options.token_cache + ".insights";
     sold.http = options.config.http;
     sold.http.max_calls = options.config.http.max_calls - calls_used;

@@ -109,7 +109,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     // Ranks as in `report`: the VRAM filter applies to the advice, not to the ranking.
     box.min_vram_gb = query.options.min_vram_gb;
     query.options.min_vram_gb = 0;
-    box.today = schema::utc_date(schema::now());
+    box.today = schema::today();
 
     const auto rules =
         schema::load_attribute_rules(schema::resolve_catalog_dir(global.catalog_dir), catalog);

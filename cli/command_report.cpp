@@ -81,8 +81,10 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     const auto catalog = load_catalog(global);
     resolve_report_query(query, catalog);
     query.options.rank_by = rank_by_option(rank_by);
-    std::optional<OutputFormat> shown;  // unset: a table, or nothing when --quiet
-    if (!format.empty()) shown = output_format_option(format, true);
+    // A table by default, or nothing when --quiet.
+    const OutputFormat shown = !format.empty() ? output_format_option(format, true)
+                               : global.verbosity == Verbosity::Quiet ? OutputFormat::none
+                                                                      : OutputFormat::table;
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     auto db = open_database_for_reading(global, catalog);
@@ -125,12 +127,10 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                          (chart ? std::string(" and .svg") : std::string()));
 
     // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
-    if (!shown)
-        shown = global.verbosity == Verbosity::Quiet ? OutputFormat::none : OutputFormat::table;
-    if (*shown == OutputFormat::table) {
+    if (shown == OutputFormat::table) {
         std::cout << analysis::report_table(loaded->report, context, table_width(global));
     }
-    if (*shown == OutputFormat::csv) std::cout << csv;
+    if (shown == OutputFormat::csv) std::cout << csv;
     return kExitOk;
 }
 

@@ -45,7 +45,7 @@ std::optional<std::string> closest_name(std::string_view typed,
         std::size_t d = edit_distance(word, name);
         // A prefix of at least 3 letters is what the user began to type: as near as one edit.
         if (word.size() >= 3 && name.size() > word.size() &&
-            edit_distance(word, name.substr(0, word.size())) == 0) {
+            schema::equals_ignoring_ascii_case(word, name.substr(0, word.size()))) {
             d = std::min<std::size_t>(d, 1);
         }
         if (d < best_distance) {

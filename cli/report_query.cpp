@@ -79,7 +79,7 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
         throw UsageError("--since '" + q.since + "' is not a date (YYYY-MM-DD)");
     }
     if (!q.since.empty() && q.days > 0) throw UsageError("use --since or --days, not both");
-    if (const auto today = schema::utc_date(schema::now()); !q.since.empty() && q.since > today) {
+    if (const auto today = schema::today(); !q.since.empty() && q.since > today) {
         throw UsageError("--since " + q.since + " is after today (" + today + ")");
     }
     if (q.options.min_vram_gb < 0) throw UsageError("--min-vram must not be negative (GB)");

@@ -153,11 +153,7 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
 }
 
 std::string search_filter(const SearchSettings& settings, const Query& query) {
-    std::string ids;
-    for (const auto condition : query.conditions) {
-        if (!ids.empty()) ids += '|';
-        ids += schema::condition_info(condition).search_ids;
-    }
+    const auto ids = schema::search_ids(query.conditions);
     // Auctions' current bids are not prices: fixed price and best offer only. priceCurrency is
     // sent only with a price range: alone it restricts nothing and draws warning 12012.
     std::string filter = "conditionIds:{" + ids + "},buyingOptions:{FIXED_PRICE|BEST_OFFER}";

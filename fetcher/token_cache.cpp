@@ -24,11 +24,6 @@ std::string cache_key(const std::string& client_id, const std::string& token_url
     return std::to_string(schema::Fnv1a().add(client_id + '\n' + token_url).value());
 }
 
-std::string folder_of(const std::string& path) {
-    const auto parent = std::filesystem::path(path).parent_path();
-    return parent.empty() ? "." : parent.string();
-}
-
 std::optional<std::string> unsafe_file(const struct stat& info, const std::string& path) {
     if (S_ISLNK(info.st_mode)) return "the token cache " + path + " is a symbolic link";
     if (!S_ISREG(info.st_mode)) return "the token cache " + path + " is not a regular file";
@@ -42,7 +37,7 @@ std::optional<std::string> unsafe_file(const struct stat& info, const std::strin
 }  // namespace
 
 std::optional<std::string> check_token_cache(const std::string& path) {
-    const auto folder = folder_of(path);
+    const auto folder = schema::folder_of(path);
     struct stat info {};
     if (::stat(folder.c_str(), &info) != 0) return std::nullopt;  // created 0700 on first save
     if (!S_ISDIR(info.st_mode)) return "the token cache folder " + folder + " is not a folder";
@@ -110,7 +105,7 @@ std::optional<AccessToken> load_cached_token(const std::string& path, const std:
 bool save_cached_token(const std::string& path, const std::string& client_id,
                        const std::string& token_url, const AccessToken& token) {
     if (!is_valid_token_text(token.value)) return false;
-    const auto folder = folder_of(path);
+    const auto folder = schema::folder_of(path);
     std::error_code error;
     if (!std::filesystem::exists(folder, error)) {
         std::filesystem::create_directories(folder, error);

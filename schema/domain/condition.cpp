@@ -54,4 +54,13 @@ std::vector<ConditionClass> parse_conditions(std::string_view value) {
                                 " or all)");
 }
 
+std::string search_ids(const std::vector<ConditionClass>& conditions) {
+    std::string ids;
+    for (const auto condition : conditions) {
+        if (!ids.empty()) ids += '|';
+        ids += condition_info(condition).search_ids;
+    }
+    return ids;
+}
+
 }  // namespace gpuprice::schema

@@ -31,6 +31,10 @@ const ConditionInfo& condition_info(ConditionClass condition);
 // new (1000), open-box (1500-1750), refurbished (2000-2999), used (3000-6999), for-parts
 // (7000), other.
 ConditionClass condition_class(int condition_id);
+
+// The ids a search for these classes asks for, '|'-separated as conditionIds takes them (Browse
+// search filter, Marketplace Insights filter).
+std::string search_ids(const std::vector<ConditionClass>& conditions);
 std::string_view condition_name(ConditionClass condition);
 
 // --condition of fetch, report, recommend and history: one priced class by name, or "all" (the

@@ -67,4 +67,9 @@ std::string default_report_dir() {
     return "reports";
 }
 
+std::string folder_of(const std::string& path) {
+    const auto parent = std::filesystem::path(path).parent_path();
+    return parent.empty() ? "." : parent.string();
+}
+
 }  // namespace gpuprice::schema

@@ -15,6 +15,9 @@ namespace gpuprice::schema {
 // <folder of the running gpuprice>/<bindir-to-datadir>, e.g. /usr/bin/../share/gpuprice.
 std::string shared_data_dir();
 
+// The folder a file path names, "." for a bare file name.
+std::string folder_of(const std::string& path);
+
 // --catalog-dir if given, else $GPUPRICE_CATALOG_DIR, else <shared data>/catalog.
 std::string resolve_catalog_dir(const std::optional<std::string>& option);
 // The bundled sample responses: <shared data>/sample-data.

@@ -11,14 +11,11 @@
 #include <random>
 #include <string_view>
 
+#include "schema/domain/locations.hpp"
+
 namespace gpuprice::schema {
 
 namespace {
-
-std::string folder_of(const std::string& path) {
-    const auto parent = std::filesystem::path(path).parent_path();
-    return parent.empty() ? "." : parent.string();
-}
 
 [[noreturn]] void fail(const std::string& what, int error) {
     throw FileWriteError(what + ": " + std::strerror(error));
