@@ -2,7 +2,12 @@
 // the set-up the item-aspect tests (getItem, aspect_filter) share.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
@@ -16,6 +21,27 @@
 #include "tests/test_context.hpp"
 
 namespace gpuprice::test {
+
+// A card for the fake's market, item id "v1|<id>|0", with item specifics if given.
+inline FakeItem fake_card(const std::string& id, const std::string& title,
+                          std::vector<std::pair<std::string, std::string>> specifics = {}) {
+    FakeItem item;
+    item.item_id = "v1|" + id + "|0";
+    item.title = title;
+    item.price = "650.00";
+    item.specifics = std::move(specifics);
+    return item;
+}
+
+// "reason|model|decided_by" of a listing's verdict, by item id.
+inline std::string stored_verdict(schema::Database& db, const std::string& item_id) {
+    auto stmt = db.prepare(
+        "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
+        "FROM match_results m JOIN listings l ON l.id = m.listing_id WHERE l.item_id = ?1");
+    stmt.bind(1, item_id);
+    REQUIRE(stmt.step());
+    return stmt.text(0);
+}
 
 struct FakeFetchFixture {
     FakeEbay ebay;

@@ -31,22 +31,14 @@ using test::FakeItem;
 
 namespace {
 
-FakeItem card(const std::string& id, const std::string& title,
-              std::vector<std::pair<std::string, std::string>> specifics) {
-    FakeItem item;
-    item.item_id = "v1|" + id + "|0";
-    item.title = title;
-    item.price = "650.00";
-    item.specifics = std::move(specifics);
-    return item;
-}
+using test::fake_card;
 
 // `count` RTX 3080 cards, 12 GB and 10 GB in turn.
 std::vector<FakeItem> rtx3080_cards(int count) {
     std::vector<FakeItem> market;
     for (int i = 0; i < count; ++i) {
-        market.push_back(card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
-                              {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
+        market.push_back(fake_card(std::to_string(i), "GeForce RTX 3080 card " + std::to_string(i),
+                                   {{"Memory Size", i % 2 ? "10 GB" : "12 GB"}}));
     }
     return market;
 }
@@ -74,12 +66,7 @@ struct FilterFixture : test::FakeFetchFixture {
     }
 
     std::string verdict(const std::string& id) {
-        auto stmt = db.prepare(
-            "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
-            "FROM match_results m JOIN listings l ON l.id = m.listing_id WHERE l.item_id = ?1");
-        stmt.bind(1, "v1|" + id + "|0");
-        REQUIRE(stmt.step());
-        return stmt.text(0);
+        return test::stored_verdict(db, "v1|" + id + "|0");
     }
 
     std::string aspect(const std::string& id, const std::string& name) {
@@ -193,14 +180,15 @@ TEST_SUITE("fetcher::aspect_filter") {
         "one search per value the refinement shows; the value decides what titles leave open") {
         FilterFixture f;
         f.ebay.set_market({
-            card("1", "EVGA GeForce RTX 3080 FTW3 Ultra", {{"Memory Size", "12 GB"}}),
-            card("2", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}}),
-            card("3", "MSI GeForce RTX 3080 Gaming X Trio", {}),  // aspect missing
-            card("4", "ZOTAC GeForce RTX 3080 Trinity", {{"Memory Size", "Not Specified"}}),
-            card("5", "NVIDIA GeForce RTX 3080 10GB Founders", {{"Memory Size", "12 GB"}}),
-            card("6", "Gigabyte GeForce RTX 3080 12GB Eagle", {{"Memory Size", "12 GB"}}),
-            card("7", "PNY GeForce RTX 3080 XLR8", {{"Memory Size", "12GB"}}),  // seller's spelling
-            card("8", "EVGA GeForce RTX 3080 Ti FTW3", {{"Memory Size", "12 GB"}}),
+            fake_card("1", "EVGA GeForce RTX 3080 FTW3 Ultra", {{"Memory Size", "12 GB"}}),
+            fake_card("2", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}}),
+            fake_card("3", "MSI GeForce RTX 3080 Gaming X Trio", {}),  // aspect missing
+            fake_card("4", "ZOTAC GeForce RTX 3080 Trinity", {{"Memory Size", "Not Specified"}}),
+            fake_card("5", "NVIDIA GeForce RTX 3080 10GB Founders", {{"Memory Size", "12 GB"}}),
+            fake_card("6", "Gigabyte GeForce RTX 3080 12GB Eagle", {{"Memory Size", "12 GB"}}),
+            fake_card("7", "PNY GeForce RTX 3080 XLR8",
+                      {{"Memory Size", "12GB"}}),  // seller's spelling
+            fake_card("8", "EVGA GeForce RTX 3080 Ti FTW3", {{"Memory Size", "12 GB"}}),
         });
         const auto outcome = f.fetch_and_match({"RTX 3080"});
         CHECK(outcome.status == schema::RunStatus::ok);
@@ -244,8 +232,8 @@ TEST_SUITE("fetcher::aspect_filter") {
     TEST_CASE("a value nobody has is not searched; a listing under two values settles nothing") {
         FilterFixture f;
         f.ebay.set_market({
-            card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
-            card("2", "MSI GeForce RTX 3060 Ventus", {{"Memory Size", "12 GB"}}),
+            fake_card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
+            fake_card("2", "MSI GeForce RTX 3060 Ventus", {{"Memory Size", "12 GB"}}),
         });
         f.fetch_and_match({"RTX 3060"});
         CHECK(f.aspect_filters() ==
@@ -254,8 +242,9 @@ TEST_SUITE("fetcher::aspect_filter") {
 
         // A seller whose listing eBay returns under both values (the same run): both recorded.
         FilterFixture g;
-        g.ebay.set_market({card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
-                           card("2", "Zotac GeForce RTX 3060 Twin", {{"Memory Size", "8 GB"}})});
+        g.ebay.set_market(
+            {fake_card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}}),
+             fake_card("2", "Zotac GeForce RTX 3060 Twin", {{"Memory Size", "8 GB"}})});
         g.config.queries =
             fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
         const std::vector<std::string> ids{"v1|1|0"};
@@ -275,10 +264,11 @@ TEST_SUITE("fetcher::aspect_filter") {
 
     TEST_CASE("a multi-variation listing seen under a value does not take it") {
         FilterFixture f;
-        auto group = card("2", "GeForce RTX 3080 8GB 10GB 12GB choose", {{"Memory Size", "10 GB"}});
+        auto group =
+            fake_card("2", "GeForce RTX 3080 8GB 10GB 12GB choose", {{"Memory Size", "10 GB"}});
         group.group_id = "77";  // eBay matches a group when any one variation has the value
         f.ebay.set_market(
-            {card("1", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}}), group});
+            {fake_card("1", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}}), group});
         f.config.expand_variations = false;
         f.fetch_and_match({"RTX 3080"});
         CHECK(f.aspect_filters() ==
@@ -291,11 +281,11 @@ TEST_SUITE("fetcher::aspect_filter") {
     TEST_CASE("PCIe/SXM: the slot aspect's spellings come from the refinement") {
         FilterFixture f;
         f.ebay.set_market({
-            card("1", "NVIDIA A100 40GB Tensor Core GPU",
-                 {{"Memory Size", "40 GB"}, {"Compatible Slot", "PCI Express 4.0 x16"}}),
-            card("2", "NVIDIA A100 80GB HBM2e", {{"Memory Size", "80 GB"}}),
-            card("3", "NVIDIA A100 SXM4 40GB",
-                 {{"Memory Size", "40 GB"}, {"Compatible Slot", "PCI Express 4.0 x16"}}),
+            fake_card("1", "NVIDIA A100 40GB Tensor Core GPU",
+                      {{"Memory Size", "40 GB"}, {"Compatible Slot", "PCI Express 4.0 x16"}}),
+            fake_card("2", "NVIDIA A100 80GB HBM2e", {{"Memory Size", "80 GB"}}),
+            fake_card("3", "NVIDIA A100 SXM4 40GB",
+                      {{"Memory Size", "40 GB"}, {"Compatible Slot", "PCI Express 4.0 x16"}}),
         });
         f.fetch_and_match({"A100"});
         CHECK(f.aspect_filters() ==
@@ -312,7 +302,7 @@ TEST_SUITE("fetcher::aspect_filter") {
 
     TEST_CASE("an aspect the refinement does not list: VRAM searched as spelled, slots skipped") {
         FilterFixture f;
-        f.ebay.set_market({card("1", "NVIDIA Tesla V100 accelerator", {{"Brand", "NVIDIA"}})});
+        f.ebay.set_market({fake_card("1", "NVIDIA Tesla V100 accelerator", {{"Brand", "NVIDIA"}})});
         f.fetch_and_match({"Tesla V100"});
         CHECK(f.aspect_filters() ==
               std::vector<std::string>{"categoryId:27386,Memory Size:{16 GB}",
@@ -347,7 +337,7 @@ TEST_SUITE("fetcher::aspect_filter") {
     // are no `duplicate` skips, so "N skipped" says the same with and without aspect searches.
     TEST_CASE("aspect searches add no skips: the same count as with --no-aspect-filters") {
         auto market = rtx3080_cards(6);
-        auto broken = card("9", "GeForce RTX 3080 broken price", {{"Memory Size", "10 GB"}});
+        auto broken = fake_card("9", "GeForce RTX 3080 broken price", {{"Memory Size", "10 GB"}});
         broken.price = "0.00";  // a bad-price skip of the family search, seen again per value
         market.push_back(broken);
         auto skips_of = [](FilterFixture& f, std::int64_t run_id) {
@@ -414,7 +404,8 @@ TEST_SUITE("fetcher::aspect_filter") {
     // aspect_filter aspect use one source name (the same row).
     TEST_CASE("aspect values with '_' or '%' are not patterns; one name for the source") {
         FilterFixture f;
-        f.ebay.set_market({card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}})});
+        f.ebay.set_market(
+            {fake_card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}})});
         f.config.queries =
             fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
         fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
@@ -440,8 +431,8 @@ TEST_SUITE("fetcher::aspect_filter") {
     TEST_CASE("gpuprice fetch searches per value by default, not with --no-aspect-filters") {
         FilterFixture f;
         f.ebay.set_market(
-            {card("1", "EVGA GeForce RTX 3080 FTW3 Ultra", {{"Memory Size", "12 GB"}}),
-             card("2", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}})});
+            {fake_card("1", "EVGA GeForce RTX 3080 FTW3 Ultra", {{"Memory Size", "12 GB"}}),
+             fake_card("2", "ASUS TUF GeForce RTX 3080 OC", {{"Memory Size", "10 GB"}})});
         auto run = [&](const std::string& db, bool aspect_filters) {
             std::vector<std::string> args{GPUPRICE_BINARY, "--db",
                                           f.dir.file(db),  "--quiet",

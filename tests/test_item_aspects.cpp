@@ -21,17 +21,10 @@
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using test::FakeEbay;
-using test::FakeItem;
 
 namespace {
 
-FakeItem card(const std::string& id, const std::string& title) {
-    FakeItem item;
-    item.item_id = "v1|" + id + "|0";
-    item.title = title;
-    item.price = "650.00";
-    return item;
-}
+using test::fake_card;
 
 struct AspectsFixture : test::FakeFetchFixture {
     fetcher::ItemAspectsConfig items_config;
@@ -41,12 +34,12 @@ struct AspectsFixture : test::FakeFetchFixture {
         items_config.auth_url = ebay.token_url();
         items_config.token_cache_path = dir.file("token");
         items_config.http = config.http;
-        ebay.set_items("RTX 3080", {card("1", "EVGA GeForce RTX 3080 FTW3 Ultra"),
-                                    card("2", "ASUS TUF GeForce RTX 3080 OC"),
-                                    card("3", "MSI GeForce RTX 3080 Gaming X Trio"),
-                                    card("4", "ZOTAC GeForce RTX 3080 Trinity"),
-                                    card("5", "NVIDIA GeForce RTX 3080 10GB"),
-                                    card("6", "EVGA GeForce RTX 3080 XC3 Ultra")});
+        ebay.set_items("RTX 3080", {fake_card("1", "EVGA GeForce RTX 3080 FTW3 Ultra"),
+                                    fake_card("2", "ASUS TUF GeForce RTX 3080 OC"),
+                                    fake_card("3", "MSI GeForce RTX 3080 Gaming X Trio"),
+                                    fake_card("4", "ZOTAC GeForce RTX 3080 Trinity"),
+                                    fake_card("5", "NVIDIA GeForce RTX 3080 10GB"),
+                                    fake_card("6", "EVGA GeForce RTX 3080 XC3 Ultra")});
         ebay.set_item_details("v1|1|0", R"({"type":"STRING","name":"Memory Size","value":"12 GB"},
                                           {"type":"STRING","name":"Brand","value":"EVGA"})");
         ebay.set_item_details("v1|2|0", R"({"type":"STRING","name":"Memory Size",
@@ -60,7 +53,8 @@ struct AspectsFixture : test::FakeFetchFixture {
     }
 
     std::int64_t fetch_and_match(const std::string& day) {
-        config.queries = fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
+        config.queries =
+            fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
         const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         cli::match_listings(db, matcher, extractor,
@@ -69,14 +63,7 @@ struct AspectsFixture : test::FakeFetchFixture {
         return outcome.run_id;
     }
 
-    std::string verdict(const std::string& item_id) {
-        auto stmt = db.prepare(
-            "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
-            "FROM match_results m JOIN listings l ON l.id = m.listing_id WHERE l.item_id = ?1");
-        stmt.bind(1, item_id);
-        REQUIRE(stmt.step());
-        return stmt.text(0);
-    }
+    std::string verdict(const std::string& item_id) { return test::stored_verdict(db, item_id); }
 };
 
 }  // namespace
@@ -198,12 +185,7 @@ TEST_SUITE("fetcher::item_aspects") {
         cli_db.exec("DELETE FROM listings");  // so that tonight's listings are new again
         CHECK(run("0.1") == 0);
         CHECK(f.ebay.item_calls() == 2);
-        auto stmt = cli_db.prepare(
-            "SELECT m.reason || '|' || coalesce(m.model, '') || '|' || m.decided_by "
-            "FROM match_results m JOIN listings l ON l.id = m.listing_id "
-            "WHERE l.item_id = 'v1|1|0'");
-        REQUIRE(stmt.step());
-        CHECK(stmt.text(0) == "ok|RTX 3080 12GB|aspect");
+        CHECK(test::stored_verdict(cli_db, "v1|1|0") == "ok|RTX 3080 12GB|aspect");
     }
 
     TEST_CASE("getItem's share of the budget") {

@@ -10,6 +10,7 @@
 #include "schema/store/migrations.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice;
@@ -90,9 +91,7 @@ struct SoldFixture {
         config.terms = {"RTX 3090"};
         config.condition_ids = "3000";
         config.token_cache_path = dir.file("token.insights");
-        config.http.retry.base_delay = std::chrono::milliseconds(10);
-        config.http.retry.max_delay = std::chrono::milliseconds(50);
-        config.http.max_calls = 100;
+        config.http = test::fake_fetch_config(ebay, dir).http;
     }
 
     fetcher::SoldOutcome fetch() {
