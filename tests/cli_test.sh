@@ -46,7 +46,6 @@ contains "unknown option named" "--bogus"
 check "unknown command option" 2 "$bin" specs --bogus
 contains "unknown command option named" "bogus"
 # UX 21: usage errors point to the command's own help; "did you mean"; a help command.
-check "command usage error" 2 "$bin" specs --bogus
 contains "command usage error points to its help" "(see 'gpuprice specs --help')"
 check "mistyped command" 2 "$bin" reprot
 contains "mistyped command suggestion" "unknown command 'reprot' (did you mean 'report'?)"
