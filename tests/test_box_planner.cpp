@@ -104,6 +104,15 @@ class PlannerDb {
         return box;
     }
 
+    // Four blowers in 8 slots at a 70% power limit.
+    analysis::BoxOptions blower_box4() const {
+        auto box = box4();
+        box.slots = 8;
+        box.power_limit = *analysis::parse_power_limit("70%");
+        box.cooling = Cooler::blower;
+        return box;
+    }
+
     // Room for everything: risers, a big circuit, SXM and every VRAM size; only the listings
     // and the budget limit the plans.
     analysis::BoxOptions open_box4() const {
@@ -427,10 +436,7 @@ TEST_SUITE("planner") {
 
     TEST_CASE("--cooling keeps only listings of that cooler") {
         PlannerDb f;
-        auto box = f.box4();
-        box.slots = 8;
-        box.power_limit = *analysis::parse_power_limit("70%");
-        box.cooling = Cooler::blower;
+        const auto box = f.blower_box4();
         const auto r = f.plan(box);
         REQUIRE_FALSE(r.plans.empty());
         for (const auto& p : r.plans) {
@@ -443,10 +449,7 @@ TEST_SUITE("planner") {
 
     TEST_CASE("listings stored without attributes take them from their titles, as recommend does") {
         PlannerDb f;
-        auto box = f.box4();
-        box.slots = 8;
-        box.power_limit = *analysis::parse_power_limit("70%");
-        box.cooling = Cooler::blower;
+        const auto box = f.blower_box4();
         const auto stored = f.plan(box);
         REQUIRE(plans_of(stored, "RTX 3090").size() == 1);  // the "Turbo ... blower" listings
         f.forget_attributes();
