@@ -8,6 +8,7 @@
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/store/catalog_store.hpp"
+#include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 
 namespace po = boost::program_options;
@@ -73,8 +74,8 @@ std::vector<schema::ConditionClass> conditions_option(const std::string& value) 
     }
 }
 
-schema::Catalog load_catalog(const GlobalOptions& global) {
-    return schema::load_catalog(schema::resolve_catalog_dir(global.catalog_dir));
+schema::RuleSet load_rules(const GlobalOptions& global) {
+    return schema::load_rule_set(schema::resolve_catalog_dir(global.catalog_dir));
 }
 
 namespace {
@@ -113,7 +114,7 @@ void refuse_missing(const schema::DatabaseLocation& location) {
 
 }  // namespace
 
-schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
+schema::Database open_database(const GlobalOptions& global, const schema::RuleSet& rules,
                                IfMissing if_missing) {
     const auto location = schema::resolve_database_path(global.db_option);
     if (if_missing == IfMissing::Refuse) refuse_missing(location);
@@ -143,22 +144,26 @@ schema::Database open_database(const GlobalOptions& global, const schema::Catalo
                                       "history and unmatched only read it");
     }
     schema::migrate(db);
-    schema::store_catalog(db, catalog);
+    schema::store_catalog(db, rules.catalog);
     return db;
 }
 
 schema::Database open_database_for_reading(const GlobalOptions& global,
-                                           const schema::Catalog& catalog) {
+                                           const schema::RuleSet& rules) {
     const auto location = schema::resolve_database_path(global.db_option);
     const auto& path = location.path;
     refuse_missing(location);
     schema::Database db(path, schema::OpenMode::ReadOnly);
     schema::require_current_schema(db);
-    if (!schema::catalog_is_current(db, catalog)) {
-        warn(global, "the spec catalog in " + path + " differs from this gpuprice's (" +
-                         schema::resolve_catalog_dir(global.catalog_dir) +
-                         "): its listings were matched with the older one; run 'gpuprice match' "
-                         "(needs write access) to match them again");
+    // Verdicts made with other rules would put listings under the wrong model (or none).
+    if (const auto made_with = schema::verdict_rules_digest(db);
+        made_with != rules.digest && schema::has_verdicts(db)) {
+        warn(global,
+             "the listings in " + path + " were matched with " +
+                 (made_with ? "other catalog or rule files than" : "catalog files older than") +
+                 " this gpuprice's (" + rules.dir +
+                 "); run 'gpuprice match --rematch' (needs write access) to match them "
+                 "again");
     }
     return db;
 }

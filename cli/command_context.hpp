@@ -10,7 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include "schema/domain/condition.hpp"
-#include "schema/rules/catalog.hpp"
+#include "schema/rules/rule_set.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
@@ -54,20 +54,21 @@ std::string precision_option(const schema::Catalog& catalog, const std::string& 
 // UsageError naming the value otherwise.
 std::vector<schema::ConditionClass> conditions_option(const std::string& value);
 
-schema::Catalog load_catalog(const GlobalOptions& global);
+// The catalog folder's rules (--catalog, else the installed one), loaded once per command.
+schema::RuleSet load_rules(const GlobalOptions& global);
 
 // For commands that write: opens (creating it, and the data home when it is the default) the
 // database, applies pending migrations and reloads the catalog into it.
 enum class IfMissing { Create, Refuse };
-schema::Database open_database(const GlobalOptions& global, const schema::Catalog& catalog,
+schema::Database open_database(const GlobalOptions& global, const schema::RuleSet& rules,
                                IfMissing if_missing = IfMissing::Create);
 
 // For commands that only read: opens the existing file read-only and never writes to it (no
 // migration, no catalog load), so a database another user writes can be read. Refuses a missing
-// file or an out-of-date schema with what to do; warns when the catalog the stored listings were
-// matched with differs from `catalog`.
+// file or an out-of-date schema with what to do; warns when the stored verdicts were made with
+// other catalog or rule files than `rules`.
 schema::Database open_database_for_reading(const GlobalOptions& global,
-                                           const schema::Catalog& catalog);
+                                           const schema::RuleSet& rules);
 
 // Progress and notes on stderr: shown on a terminal or with --verbose, never with --quiet.
 void progress(const GlobalOptions& global, const std::string& message);

@@ -1,25 +1,15 @@
 #include <iostream>
 
-#include "analysis/listing_attributes.hpp"
-#include "analysis/title_matcher.hpp"
+#include "cli/application/night.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/match_listings.hpp"
 #include "fetcher/credentials.hpp"
-#include "fetcher/errors.hpp"
-#include "fetcher/fetch_run.hpp"
 #include "fetcher/item_aspects.hpp"
-#include "fetcher/oauth_client.hpp"
-#include "fetcher/sample_replay.hpp"
-#include "fetcher/sold_fetch.hpp"
+#include "fetcher/token_cache.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/marketplace.hpp"
 #include "schema/domain/printable_text.hpp"
-#include "schema/rules/aspect_filter_rules.hpp"
-#include "schema/rules/attribute_rules.hpp"
-#include "schema/rules/match_rules.hpp"
-#include "schema/store/aspect_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -27,18 +17,19 @@ namespace gpuprice::cli {
 
 namespace {
 
+// The options as given, and the night they ask for.
 struct FetchOptions {
     std::string condition = "all";
-    std::vector<std::string> queries;
-    std::optional<std::string> sample_dir;
     std::optional<std::string> config_path;
-    std::string token_cache;
     std::string marketplace = "EBAY_US";
     std::string item_location = "marketplace";
-    bool sold = false;
-    bool aspect_filters = true;
-    double item_share = fetcher::kDefaultItemCallShare;
-    fetcher::FetchConfig config;
+    app::NightPlan plan = default_plan();
+
+    static app::NightPlan default_plan() {
+        app::NightPlan plan;
+        plan.item_share = fetcher::kDefaultItemCallShare;
+        return plan;
+    }
 };
 
 // eBay documents no per-second Browse limit; a few connections are plenty for ~5,000 calls a
@@ -47,7 +38,7 @@ constexpr int kMaxParallel = 8;
 
 std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& args) {
     FetchOptions o;
-    auto& c = o.config;
+    auto& c = o.plan.fetch;
     bool no_quota_check = false;
     bool no_expand = false;
     bool no_aspect_filters = false;
@@ -55,7 +46,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     options.add_options()("condition", po::value(&o.condition)->default_value(o.condition),
                           "new, used, refurbished, open-box or all (one query per family either "
                           "way; each listing is classed by its own condition)")(
-        "query", po::value(&o.queries)->composing(),
+        "query", po::value(&o.plan.queries)->composing(),
         "search text, repeatable (default: one per model family of the catalog)")(
         "sample",
         po::value<std::string>()
@@ -92,31 +83,31 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
                                       "credentials file (default $GPUPRICE_CONFIG or "
                                       "~/.config/gpuprice/credentials), mode 0600")(
         "token-cache",
-        po::value(&o.token_cache)->default_value(fetcher::default_token_cache_path()),
+        po::value(&c.token_cache_path)->default_value(fetcher::default_token_cache_path()),
         "where the OAuth token is kept between runs (mode 0600)")(
         "deadline-minutes",
         po::value<int>()->default_value(static_cast<int>(c.deadline.count() / 60)),
         "the whole run ends by then, partial (exit 6), whatever the server does")(
         "retry-base-ms", po::value<int>()->default_value(500),
         "first retry delay; doubles per attempt, with jitter")(
-        "sold", po::bool_switch(&o.sold),
+        "sold", po::bool_switch(&o.plan.sold),
         "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
         "buy.marketplace.insights scope), within --max-calls")(
         "no-aspect-filters", po::bool_switch(&no_aspect_filters),
         "do not search families whose variants differ in VRAM or form factor once per value "
         "(aspect_filter); their titles alone (and getItem) then decide the variant")(
-        "item-share", po::value(&o.item_share)->default_value(o.item_share),
+        "item-share", po::value(&o.plan.item_share)->default_value(o.plan.item_share),
         "share of --max-calls for getItem on listings new tonight whose title leaves the "
         "variant open, to read eBay's item aspects (0 turns it off)");
     const auto vm = parse_command_options(
         "fetch", "Fetch graphics-card listings from the eBay Browse API into the database.",
         options, args);
     if (!vm) return std::nullopt;
-    if (vm->count("sample")) o.sample_dir = (*vm)["sample"].as<std::string>();
+    if (vm->count("sample")) o.plan.sample_dir = (*vm)["sample"].as<std::string>();
     if (vm->count("config")) o.config_path = (*vm)["config"].as<std::string>();
     if (c.http.max_calls <= 0) throw UsageError("--max-calls must be positive");
     if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
-    if (!(o.item_share >= 0 && o.item_share <= 1)) {
+    if (!(o.plan.item_share >= 0 && o.plan.item_share <= 1)) {
         throw UsageError("--item-share must be between 0 and 1");
     }
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
@@ -137,14 +128,14 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     }
     c.check_quota = !no_quota_check;
     c.expand_variations = !no_expand;
-    o.aspect_filters = !no_aspect_filters;
+    o.plan.aspect_filters = !no_aspect_filters;
+    o.plan.conditions = conditions_option(o.condition);
     const int retry_base = (*vm)["retry-base-ms"].as<int>();
     if (retry_base < 0) throw UsageError("--retry-base-ms must not be negative");
     c.http.retry.base_delay = std::chrono::milliseconds(retry_base);
     const int deadline = (*vm)["deadline-minutes"].as<int>();
     if (deadline < 1) throw UsageError("--deadline-minutes must be at least 1");
     c.deadline = std::chrono::minutes(deadline);  // whole minutes on the command line
-    c.token_cache_path = o.token_cache;
     return o;
 }
 
@@ -206,171 +197,55 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
     }
 }
 
-// The sold pass of `fetch --sold`, with what the listings left of the call budget. Without the
-// Insights scope it says so once and the night goes on.
-int fetch_sold(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
-               const schema::Catalog& catalog,
-               const std::vector<schema::ConditionClass>& conditions,
-               const fetcher::Credentials& credentials, int calls_used) {
-    fetcher::SoldFetchConfig sold;
-    const auto& market = options.config.search.marketplace;
-    sold.api_base = options.config.search.api_base;
-    sold.auth_url = options.config.auth_url;
-    sold.marketplace = std::string(market.id);
-    sold.country = std::string(market.country);
-    sold.currency = std::string(market.currency);
-    sold.category = market.graphics_cards_category;
-    sold.seller = options.config.seller;
-    sold.terms = options.queries.empty()
-                     ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
-                     : options.queries;
-    sold.condition_ids = schema::search_ids(conditions);
-    sold.token_cache_path = options.token_cache + ".insights";
-    sold.http = options.config.http;
-    sold.http.max_calls = options.config.http.max_calls - calls_used;
-    if (sold.http.max_calls <= 0) {
-        std::cerr << "gpuprice: fetch: no calls left of --max-calls for sold items\n";
-        return 0;
-    }
-    const auto outcome = fetcher::run_sold_fetch(db, sold, credentials, schema::now());
-    if (outcome.scope_refused) {
-        if (global.verbosity != Verbosity::Quiet)
-            std::cerr << "gpuprice: fetch: no sold prices: eBay has not granted this keyset the "
-                         "Marketplace Insights scope (buy.marketplace.insights); listings are "
-                         "fetched as usual\n";
-        return outcome.calls_used;
-    }
-    progress(global, "sold items: " + std::to_string(outcome.items_stored) + " stored (" +
-                         std::to_string(outcome.items_kept_out) + " kept out of medians), " +
-                         std::to_string(outcome.items_skipped) + " skipped, " +
-                         std::to_string(outcome.calls_used) + " API calls");
-    for (const auto& note : outcome.notes) progress(global, "  note: " + note);
-    for (const auto& problem : outcome.problems)
-        std::cerr << "gpuprice: fetch: " << problem << '\n';
-    if (outcome.budget_reached) {
-        warn(global, "sold items: the call budget (--max-calls) ran out before every family");
-    }
-    return outcome.calls_used;
-}
-
-// getItem for the listings new tonight that are still ambiguous, within --item-share of the
-// budget; their aspects are stored for the match that follows.
-void ask_items(const GlobalOptions& global, schema::Database& db, const FetchOptions& options,
-               const fetcher::Credentials& credentials, std::int64_t run_id, int calls_used) {
-    fetcher::ItemAspectsConfig config;
-    config.api_base = options.config.search.api_base;
-    config.auth_url = options.config.auth_url;
-    config.marketplace = std::string(options.config.search.marketplace.id);
-    config.token_cache_path = options.config.token_cache_path;
-    config.http = options.config.http;
-    config.http.max_calls =
-        fetcher::item_call_budget(options.config.http.max_calls, options.item_share, calls_used);
-    if (config.http.max_calls <= 0) return;
-    std::vector<fetcher::ItemToAsk> items;
-    for (auto& l : schema::ambiguous_listings_to_ask(db, run_id, config.http.max_calls)) {
-        items.push_back({l.listing_id, std::move(l.item_id)});
-    }
-    if (items.empty()) return;
-    const auto outcome = fetcher::fetch_item_aspects(db, config, credentials, items);
-    progress(global, "item aspects: " + std::to_string(outcome.items_with_aspects) + " of " +
-                         std::to_string(items.size()) + " ambiguous new listings had aspects, " +
-                         std::to_string(outcome.calls_used) + " API calls");
-    for (const auto& problem : outcome.problems) warn(global, problem);
-}
-
 }  // namespace
 
-// Fetch, then match what the run saw. Steps: credentials (before anything is written), open the
-// database, fetch or replay, match, summarise.
+// Fetch, then match what the run saw: the night (cli/application/night.hpp). Steps: options,
+// rules, credentials (before anything is written), open the database, the night, summarise.
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args) {
     auto options = parse_fetch_options(args);
     if (!options) return kExitOk;
-    const auto conditions = conditions_option(options->condition);
 
-    const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
-    const auto catalog = schema::load_catalog(catalog_dir);
-    const auto rules = schema::load_match_rules(catalog_dir, catalog);
-    const auto aspect_rules = schema::load_aspect_filter_rules(catalog_dir);
-    const analysis::TitleMatcher matcher(catalog, rules);
-    const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
-    const analysis::AttributeExtractor extractor(attribute_rules);
+    const auto rules = load_rules(global);
+    const app::Matchers matchers(rules);
     std::optional<fetcher::Credentials> credentials;
-    if (!options->sample_dir) credentials = fetcher::load_credentials(options->config_path);
+    if (!options->plan.sample_dir) {
+        credentials = fetcher::load_credentials(options->config_path);
+    }
+    auto db = open_database(global, rules);
 
-    // A token cache others can tamper with is not used (F14); say so even under cron.
-    if (!options->sample_dir && global.verbosity != Verbosity::Quiet) {
-        if (const auto problem = fetcher::check_token_cache(options->token_cache)) {
-            std::cerr << "gpuprice: warning: " << *problem
-                      << "; not using it (a fresh token is minted each run)\n";
-        }
-    }
-    auto db = open_database(global, catalog);
-    if (int closed = schema::close_abandoned_runs(db, schema::now_iso())) {
-        warn(global,
-             std::to_string(closed) + " earlier run(s) had been interrupted; marked failed");
-    }
-    const auto observed_on = schema::today();
     const bool show_progress = global.stderr_is_terminal && global.verbosity != Verbosity::Quiet;
-    const fetcher::ProgressFn progress_fn = [&](const fetcher::FetchProgress& p) {
+    app::NightObserver observer;
+    observer.message = [&](app::Loudness loudness, const std::string& text) {
+        switch (loudness) {
+            case app::Loudness::progress:
+                progress(global, text);
+                break;
+            case app::Loudness::warning:
+                warn(global, text);
+                break;
+            case app::Loudness::notice:
+                if (global.verbosity != Verbosity::Quiet) {
+                    std::cerr << "gpuprice: warning: " << schema::printable_lines(text) << '\n';
+                }
+                break;
+            case app::Loudness::problem:
+                std::cerr << "gpuprice: fetch: " << schema::printable_lines(text) << '\n';
+                break;
+        }
+    };
+    observer.fetch_progress = [&](const fetcher::FetchProgress& p) {
         if (!show_progress) return;
         std::cerr << "\rpages " << p.pages_done << "/" << p.pages_planned << ", " << p.listings
                   << " listings";
         if (p.calls_budget) std::cerr << ", calls " << p.calls_used << "/" << p.calls_budget;
         std::cerr << "   " << std::flush;
     };
-
-    fetcher::FetchOutcome outcome;
-    if (options->sample_dir) {
-        outcome = fetcher::replay_sample(db, *options->sample_dir, observed_on, progress_fn);
-    } else {
-        auto& config = options->config;
-        // Default: one query per family, without the terms a shorter one already returns.
-        const auto terms = options->queries.empty()
-                               ? fetcher::drop_covered_terms(fetcher::search_terms(catalog))
-                               : options->queries;
-        config.queries = fetcher::family_queries(terms, conditions);
-        if (options->aspect_filters) {
-            for (const auto& term : terms) {
-                config.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
-            }
-        }
-        if (options->queries.empty()) {
-            for (auto& q : fetcher::other_category_queries(catalog, terms, conditions,
-                                                           config.search.marketplace)) {
-                config.queries.push_back(std::move(q));
-            }
-        }
-        try {
-            outcome = fetcher::run_fetch(db, config, *credentials, observed_on, progress_fn);
-        } catch (const fetcher::CredentialsError& e) {
-            throw fetcher::CredentialsError(std::string(e.what()) + " (the credentials came from " +
-                                            credentials->source + ")");
-        }
-    }
+    options->plan.observed_on = schema::today();
+    const auto night = app::run_night(db, rules, matchers, options->plan,
+                                      credentials ? &*credentials : nullptr, observer);
     if (show_progress) std::cerr << '\n';
-    if (options->sold && options->sample_dir) {
-        warn(global, "--sold needs eBay: the sample holds no sold items");
-    }
-    int calls_used = outcome.calls_used;
-    if (options->sold && !options->sample_dir) {
-        calls_used +=
-            fetch_sold(global, db, *options, catalog, conditions, *credentials, calls_used);
-    }
-
-    auto verdicts =
-        match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                       outcome.run_id, schema::now_iso());
-    if (!options->sample_dir && options->item_share > 0 && outcome.run_id > 0) {
-        ask_items(global, db, *options, *credentials, outcome.run_id, calls_used);
-        verdicts =
-            match_listings(db, matcher, extractor, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                           outcome.run_id, schema::now_iso());
-    }
-    match_sold_items(db, matcher, /*all=*/false);  // from --sold, or the sample's sold pages
-    progress(global, "matched " + std::to_string(verdicts.count("ok") ? verdicts.at("ok") : 0) +
-                         " listings to catalog models");
-    print_outcome(global, outcome);
-    return exit_code(outcome);
+    print_outcome(global, night.fetch);
+    return exit_code(night.fetch);
 }
 
 }  // namespace gpuprice::cli

@@ -2,17 +2,13 @@
 #include <iostream>
 
 #include "analysis/csv_format.hpp"
-#include "analysis/price_history.hpp"
+#include "cli/application/history_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
 #include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/store/clearance_inputs.hpp"
-#include "schema/store/night_status.hpp"
-#include "schema/store/observation_store.hpp"
-#include "schema/store/sold_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -103,27 +99,21 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     }
     if (!since.empty() && days > 0) throw UsageError("use --since or --days, not both");
 
-    const auto catalog = load_catalog(global);
-    const auto model_name = resolve_model(catalog, asked_model);
-    auto db = open_database_for_reading(global, catalog);
-    const auto shipping = no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
-    // Clearances: every night's coverage, since a listing's whole life may matter.
-    const auto lives = schema::load_model_listing_lives(db, model_name);
-    const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31");
-    const auto clearances = analysis::find_clearances(lives, coverage, shipping);
-    const auto all_nights = analysis::price_history(
-        schema::load_model_history(db, model_name), clearances,
-        schema::load_model_sold_prices(db, model_name), conditions, shipping, period);
-    auto nights = all_nights;
-    if (const auto latest = schema::latest_night(db); latest && (days > 0 || !since.empty())) {
-        const auto from = days > 0 ? schema::add_days(*latest, -(days - 1)) : since;
-        std::erase_if(nights, [&](const auto& n) { return n.night < from; });
-    }
-    if (const auto latest = schema::latest_night(db)) {
-        const auto status = schema::night_status(db, *latest, *latest);
-        if (!status.complete() && global.verbosity != Verbosity::Quiet) {
-            std::cerr << "gpuprice: warning: " << status.summary(*latest, *latest) << '\n';
-        }
+    const auto rules = load_rules(global);
+    app::HistoryRequest request;
+    request.model = resolve_model(rules.catalog, asked_model);
+    request.conditions = conditions;
+    request.shipping = no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
+    request.period = period;
+    request.since = since;
+    request.days = days;
+    request.marketplace = "EBAY_US";
+    auto db = open_database_for_reading(global, rules);
+    const auto history = app::load_history(db, request);
+    const auto& model_name = request.model;
+    const auto& nights = history.periods;
+    if (history.latest_night_incomplete && global.verbosity != Verbosity::Quiet) {
+        std::cerr << "gpuprice: warning: " << *history.latest_night_incomplete << '\n';
     }
     if (csv) {
         std::cout << by

@@ -14,8 +14,9 @@ int command_init(const GlobalOptions& global, const std::vector<std::string>& ar
                                options, args)) {
         return kExitOk;
     }
-    const auto catalog = load_catalog(global);
-    auto db = open_database(global, catalog);
+    const auto rules = load_rules(global);
+    const auto& catalog = rules.catalog;
+    auto db = open_database(global, rules);
     if (global.verbosity != Verbosity::Quiet) {
         std::cout << db.path() << ": schema version " << schema::schema_version(db) << ", "
                   << schema::stored_model_count(db) << " GPU models in "

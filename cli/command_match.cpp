@@ -2,16 +2,12 @@
 #include <string>
 
 #include "analysis/csv_format.hpp"
-#include "analysis/listing_attributes.hpp"
-#include "analysis/title_matcher.hpp"
+#include "cli/application/stored_matching.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/match_listings.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
-#include "schema/rules/attribute_rules.hpp"
-#include "schema/rules/match_rules.hpp"
 
 namespace po = boost::program_options;
 
@@ -48,25 +44,35 @@ int match_stdin(const analysis::TitleMatcher& matcher) {
     return kExitOk;
 }
 
-int rematch_stored_listings(const GlobalOptions& global, const schema::Catalog& catalog,
-                            const analysis::TitleMatcher& matcher,
-                            const analysis::AttributeExtractor& extractor) {
-    auto db = open_database(global, catalog, IfMissing::Refuse);
-    progress(global, "matching stored listings");
-    const auto counts =
-        match_listings(db, matcher, extractor, schema::WhichListings::All, 0, schema::now_iso());
-    int total = 0;
-    for (const auto& [reason, count] : counts) total += count;
-    std::cout << "matched " << total << " listings\n";
-    for (const auto& [reason, count] : counts) std::cout << "  " << reason << '\t' << count << '\n';
-    const auto sold = match_sold_items(db, matcher, /*all=*/true);
-    if (!sold.empty()) {
-        int sold_total = 0;
-        for (const auto& [reason, count] : sold) sold_total += count;
-        std::cout << "matched " << sold_total << " sold items\n";
-        for (const auto& [reason, count] : sold)
-            std::cout << "  " << reason << '\t' << count << '\n';
+void print_counts(const char* what, const app::MatchCounts& counts) {
+    std::cout << "matched " << counts.total() << ' ' << what << '\n';
+    for (const auto reason : schema::kAllMatchReasons) {
+        if (counts.of(reason) > 0) {
+            std::cout << "  " << schema::match_reason_name(reason) << '\t' << counts.of(reason)
+                      << '\n';
+        }
     }
+}
+
+// Brings the stored verdicts up to date: every listing and sold item again when the catalog or
+// rule files changed since they were made (or --rematch), else only those without a verdict.
+int match_stored(const GlobalOptions& global, const schema::RuleSet& rules,
+                 const app::Matchers& matchers, bool rematch) {
+    auto db = open_database(global, rules, IfMissing::Refuse);
+    const auto now = schema::now_iso();
+    if (rematch || !app::verdicts_current(db, matchers)) {
+        progress(global, "matching every stored listing with " + rules.dir);
+        const auto done = app::rematch_everything(db, matchers, now);
+        print_counts("listings", done.listings);
+        if (done.sold.total() > 0) print_counts("sold items", done.sold);
+        return kExitOk;
+    }
+    progress(global, "the stored verdicts are current; matching listings without one");
+    print_counts("listings",
+                 app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                                     0, now));
+    const auto sold = app::match_sold_items(db, matchers, schema::WhichSoldItems::WithoutVerdict);
+    if (sold.total() > 0) print_counts("sold items", sold);
     return kExitOk;
 }
 
@@ -77,20 +83,22 @@ int command_match(const GlobalOptions& global, const std::vector<std::string>& a
     po::options_description options("match options");
     options.add_options()("stdin",
                           "read titles from standard input, one per line, and print "
-                          "model<TAB>vram_gb<TAB>reason<TAB>title for each");
+                          "model<TAB>vram_gb<TAB>reason<TAB>title for each")(
+        "rematch",
+        "match every stored listing and sold item again (without it: again only when the "
+        "catalog or rule files changed since they were matched, else those without a verdict)");
     const auto vm = parse_command_options(
         "match", "Match listing titles to catalog models, or say why a listing is not one card.",
         options, args);
     if (!vm) return kExitOk;
+    if (vm->count("stdin") && vm->count("rematch")) {
+        throw UsageError("use --stdin or --rematch, not both");
+    }
 
-    const auto catalog_dir = schema::resolve_catalog_dir(global.catalog_dir);
-    const auto catalog = schema::load_catalog(catalog_dir);
-    const auto rules = schema::load_match_rules(catalog_dir, catalog);
-    const analysis::TitleMatcher matcher(catalog, rules);
-    const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
-    const analysis::AttributeExtractor extractor(attribute_rules);
-    if (vm->count("stdin")) return match_stdin(matcher);
-    return rematch_stored_listings(global, catalog, matcher, extractor);
+    const auto rules = load_rules(global);
+    const app::Matchers matchers(rules);
+    if (vm->count("stdin")) return match_stdin(matchers.titles);
+    return match_stored(global, rules, matchers, vm->count("rematch") > 0);
 }
 
 }  // namespace gpuprice::cli

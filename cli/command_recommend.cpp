@@ -1,16 +1,13 @@
 #include <iostream>
 
-#include "analysis/box_planner.hpp"
-#include "analysis/card_advice.hpp"
-#include "analysis/listing_attributes.hpp"
 #include "analysis/plan_output.hpp"
+#include "cli/application/plan_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
-#include "cli/report_query.hpp"
+#include "cli/report_options.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
-#include "schema/rules/attribute_rules.hpp"
 
 namespace po = boost::program_options;
 
@@ -22,7 +19,8 @@ namespace gpuprice::cli {
 // classes, so ranks match `report`), plan, print.
 int command_recommend(const GlobalOptions& global, const std::vector<std::string>& args) {
     ReportQuery query;
-    analysis::BoxOptions box;
+    app::PlanRequest plan;
+    auto& box = plan.box;
     int count = 0, max_count = 0;
     std::string power_limit = "none", cooling = "any", objective = "tflops", format = "table";
     po::options_description options("recommend options");
@@ -63,8 +61,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
             options, args)) {
         return kExitOk;
     }
-    const auto catalog = load_catalog(global);
-    resolve_report_query(query, catalog);
+    const auto rules = load_rules(global);
+    resolve_report_query(query, rules.catalog);
     if (box.budget_usd <= 0) throw UsageError("--budget must be positive (USD)");
     if (count && max_count) throw UsageError("use --count or --max-count, not both");
     // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
@@ -103,45 +101,36 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     box.objective = *parsed_objective;
     if (box.results < 1) throw UsageError("--results must be at least 1");
     const bool csv = output_format_option(format) == OutputFormat::csv;
-    box.min_listings = query.options.min_listings;
+    box.min_listings = query.request.options.min_listings;
     // Ranks as `report --include-sxm` ranks them when modules are planned, else as `report`.
-    query.options.include_sxm = box.include_sxm;
-    // Ranks as in `report`: the VRAM filter applies to the advice, not to the ranking.
-    box.min_vram_gb = query.options.min_vram_gb;
-    query.options.min_vram_gb = 0;
+    query.request.options.include_sxm = box.include_sxm;
+    box.min_vram_gb = query.request.options.min_vram_gb;
     box.today = schema::today();
+    plan.report = query.request;
+    plan.builds = count > 0 || box.max_count > 1;
 
-    const auto rules =
-        schema::load_attribute_rules(schema::resolve_catalog_dir(global.catalog_dir), catalog);
-    auto db = open_database_for_reading(global, catalog);
-    auto loaded = load_report(db, catalog, query, schema::Details::With);
-    if (!loaded) {
+    auto db = open_database_for_reading(global, rules);
+    const auto answer = app::recommend(db, rules, plan);
+    if (!answer) {
         std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";
         return kExitFailure;
     }
-    if (loaded->context.night_status != "complete" && global.verbosity != Verbosity::Quiet) {
-        std::cerr << "gpuprice: warning: " << loaded->context.night_status << '\n';
+    const auto& context = answer->loaded.context;
+    if (!answer->loaded.night_complete && global.verbosity != Verbosity::Quiet) {
+        std::cerr << "gpuprice: warning: " << context.night_status << '\n';
     }
-    fill_missing_attributes(*loaded, analysis::AttributeExtractor(rules));
-
-    const auto& context = loaded->context;
     if (!csv) {
-        std::cout << analysis::plan_header(box, context, query.options.conditions);
+        std::cout << analysis::plan_header(box, context, query.request.options.conditions);
     }
-    if (box.max_count <= 1 && !count) {
-        const auto advice =
-            analysis::single_card_advice(loaded->report, catalog, rules, box, context.as_of);
-        std::cout << (csv ? analysis::advice_csv(advice, context)
-                          : analysis::advice_table(advice, context));
+    if (!plan.builds) {
+        std::cout << (csv ? analysis::advice_csv(answer->advice, context)
+                          : analysis::advice_table(answer->advice, context));
         return kExitOk;
     }
-    auto report_options = query.options;
-    report_options.as_of = context.as_of;
-    const auto result = analysis::plan_boxes(loaded->report, catalog, rules, report_options, box);
-    std::cout << (csv ? analysis::plans_csv(result, context)
-                      : analysis::plans_table(result, context));
-    if (result.plans.empty() && csv) {
-        std::cerr << "gpuprice: recommend: nothing fits: " << result.nothing_fits << '\n';
+    std::cout << (csv ? analysis::plans_csv(answer->plans, context)
+                      : analysis::plans_table(answer->plans, context));
+    if (answer->plans.plans.empty() && csv) {
+        std::cerr << "gpuprice: recommend: nothing fits: " << answer->plans.nothing_fits << '\n';
     }
     return kExitOk;
 }

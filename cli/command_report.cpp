@@ -6,13 +6,12 @@
 
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
-#include "analysis/svg_chart.hpp"
+#include "cli/application/report_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
-#include "cli/report_query.hpp"
+#include "cli/report_options.hpp"
 #include "schema/domain/locations.hpp"
-#include "schema/store/atomic_file.hpp"
 
 namespace po = boost::program_options;
 
@@ -40,7 +39,7 @@ int table_width(const GlobalOptions& global) {
 std::string options_in_name(const ReportQuery& query) {
     std::string name;
     if (query.precision != "fp16") name += "-" + query.precision;
-    name += analysis::sparsity_suffix(query.options.sparsity);
+    name += analysis::sparsity_suffix(query.request.options.sparsity);
     if (query.no_shipping) name += "-noship";
     if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
     if (!query.since.empty()) name += "-since-" + query.since;
@@ -65,7 +64,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         "format", po::value(&format),
         "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
-        "include-sxm", po::bool_switch(&query.options.include_sxm),
+        "include-sxm", po::bool_switch(&query.request.options.include_sxm),
         "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
         "an SXM server)")(
         "rank-by", po::value(&rank_by)->default_value(rank_by),
@@ -78,17 +77,17 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
             options, args)) {
         return kExitOk;
     }
-    const auto catalog = load_catalog(global);
-    resolve_report_query(query, catalog);
-    query.options.rank_by = rank_by_option(rank_by);
+    const auto rules = load_rules(global);
+    resolve_report_query(query, rules.catalog);
+    query.request.options.rank_by = rank_by_option(rank_by);
     // A table by default, or nothing when --quiet.
     const OutputFormat shown = !format.empty() ? output_format_option(format, true)
                                : global.verbosity == Verbosity::Quiet ? OutputFormat::none
                                                                       : OutputFormat::table;
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
-    auto db = open_database_for_reading(global, catalog);
-    const auto loaded = load_report(db, catalog, query, schema::Details::With);
+    auto db = open_database_for_reading(global, rules);
+    const auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
     if (!loaded) {
         std::cerr << "gpuprice: report: no prices in " << db.path()
                   << " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first\n";
@@ -96,14 +95,15 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     }
     const auto& context = loaded->context;
     // The median, the mission's figure, keeps the plain name; any other basis is named in it.
-    const auto basis = query.options.basis == analysis::PriceBasis::median
-                           ? std::string()
-                           : "-" + std::string(analysis::price_basis_name(query.options.basis));
+    const auto basis =
+        query.request.options.basis == analysis::PriceBasis::median
+            ? std::string()
+            : "-" + std::string(analysis::price_basis_name(query.request.options.basis));
     // EBAY_US keeps its file names; another marketplace's reports carry its id.
     const auto market = query.marketplace == "EBAY_US" ? "" : query.marketplace + "-";
     const auto base = output + "/gpuprice-" + market + query.condition_option +
                       options_in_name(query) + "-" + context.as_of + basis;
-    if (context.night_status != "complete") {
+    if (!loaded->night_complete) {
         // Not only on a terminal: under cron this is the line that should reach the mail.
         if (global.verbosity != Verbosity::Quiet) {
             std::cerr << "gpuprice: warning: " << context.night_status << '\n';
@@ -115,14 +115,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                   << context.as_of << "); no files written\n";
         return kExitFailure;
     }
-    const auto csv = analysis::report_csv(loaded->report, context);
-    std::vector<std::pair<std::string, std::string>> files = {
-        {base + ".csv", csv},
-        {base + "-listings.csv", analysis::listings_csv(loaded->report, context)},
-        {base + "-cleared.csv", analysis::cleared_csv(loaded->evidence.clearances)}};
-    if (chart) files.emplace_back(base + ".svg", analysis::svg_chart(loaded->report, context));
-    // All written before any is renamed: a full disk leaves the old set whole (F13).
-    schema::write_files_atomically(files);
+    app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without);
     progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
                          (chart ? std::string(" and .svg") : std::string()));
 
@@ -130,7 +123,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     if (shown == OutputFormat::table) {
         std::cout << analysis::report_table(loaded->report, context, table_width(global));
     }
-    if (shown == OutputFormat::csv) std::cout << csv;
+    if (shown == OutputFormat::csv) std::cout << analysis::report_csv(loaded->report, context);
     return kExitOk;
 }
 

@@ -41,7 +41,8 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
         "specs", "Print the spec catalog with computed dense tensor TFLOPS.", options, args);
     if (!vm) return kExitOk;
     SpecsOptions opts;
-    const auto catalog = load_catalog(global);
+    const auto rules = load_rules(global);
+    const auto& catalog = rules.catalog;
     opts.precision = precision_option(catalog, precision);
     if (vm->count("sparse")) opts.sparsity = analysis::Sparsity::Sparse;
     opts.csv = output_format_option(format) == OutputFormat::csv;

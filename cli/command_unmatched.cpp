@@ -21,8 +21,8 @@ int command_unmatched(const GlobalOptions& global, const std::vector<std::string
         options, args);
     if (!vm) return kExitOk;
     if (limit <= 0) throw UsageError("--limit must be positive");
-    const auto catalog = load_catalog(global);
-    auto db = open_database_for_reading(global, catalog);
+    const auto rules = load_rules(global);
+    auto db = open_database_for_reading(global, rules);
     for (const auto& row : schema::most_common_unmatched(db, limit)) {
         std::cout << row.count << '\t' << row.reason << '\t' << schema::printable_text(row.title)
                   << '\n';

@@ -165,9 +165,18 @@ check "fetch sample verbose" 0 "$bin" --db "$work/sample.db" --verbose fetch --s
 contains "fetch summary" "listings (0 new)"
 verdicts=$(sqlite3 "$work/sample.db" "SELECT (SELECT count(*) FROM listings) - (SELECT count(*) FROM match_results)")
 [ "$verdicts" = 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: fetch left $verdicts listings without a verdict"; }
+# Verdicts made with these rules are current: `match` has nothing to do, --rematch does it all.
 check "match stored" 0 "$bin" --db "$work/sample.db" match
+contains "match with current verdicts" "matched 0 listings"
+check "match --rematch" 0 "$bin" --db "$work/sample.db" match --rematch
 contains "match counts ok" "ok"
 contains "match counts lots" "lot"
+# Rules that changed since (here: one more exclusion row) make a plain `match` rematch everything.
+cp -r "$src/schema/catalog" "$work/morerules"
+echo "box-only,zzzz never in a title,,always" >>"$work/morerules/exclusions.csv"
+check "match after a rule edit" 0 "$bin" --db "$work/sample.db" --catalog-dir "$work/morerules" match
+contains "match after a rule edit rematches" "lot"
+check "match --stdin --rematch" 2 "$bin" match --stdin --rematch
 check "unmatched" 0 "$bin" --db "$work/sample.db" unmatched --limit 3
 [ "$(wc -l <"$work/out")" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: unmatched --limit 3"; cat "$work/out"; }
 

@@ -9,11 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/listing_attributes.hpp"
-#include "analysis/title_matcher.hpp"
+#include "cli/application/matchers.hpp"
 #include "fetcher/fetch_run.hpp"
-#include "schema/rules/attribute_rules.hpp"
-#include "schema/rules/match_rules.hpp"
+#include "schema/rules/rule_set.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/fake_ebay.hpp"
@@ -47,11 +45,9 @@ struct FakeFetchFixture {
     FakeEbay ebay;
     TempDir dir;
     schema::Database db{dir.file("fetch.db")};
-    schema::Catalog catalog = schema::load_catalog(catalog_dir());
-    schema::MatchRules rules = schema::load_match_rules(catalog_dir(), catalog);
-    analysis::TitleMatcher matcher{catalog, rules};
-    schema::AttributeRules attribute_rules = schema::load_attribute_rules(catalog_dir(), catalog);
-    analysis::AttributeExtractor extractor{attribute_rules};
+    schema::RuleSet rule_set = schema::load_rule_set(catalog_dir());
+    const schema::Catalog& catalog = rule_set.catalog;
+    app::Matchers matchers{rule_set};
     fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
     fetcher::FetchConfig config = fake_fetch_config(ebay, dir);
 

@@ -63,7 +63,17 @@ cp -r "$src/schema/catalog" "$work/newcat"
 sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1700,/' "$work/newcat/skus.csv"
 cmp -s "$src/schema/catalog/skus.csv" "$work/newcat/skus.csv" && fail "catalog edit did not apply"
 reader "$bin" --db "$db" --catalog-dir "$work/newcat" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
-[ $? -eq 0 ] && grep -q "spec catalog in $db differs" "$work/err" && ok || { fail "changed catalog note"; cat "$work/err"; }
+[ $? -eq 0 ] && grep -q "listings in $db were matched with other catalog or rule files" "$work/err" \
+    && grep -q "gpuprice match --rematch" "$work/err" && ok || { fail "changed catalog note"; cat "$work/err"; }
+# A rule file alone (no spec figure) changes every verdict too: the same note.
+cp -r "$src/schema/catalog" "$work/newrules"
+echo "not-a-gpu,rtx,,always" >>"$work/newrules/exclusions.csv"
+reader "$bin" --db "$db" --catalog-dir "$work/newrules" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
+[ $? -eq 0 ] && grep -q "were matched with other catalog or rule files" "$work/err" && ok || { fail "changed rules note"; cat "$work/err"; }
+# An identical catalog in another folder is the same catalog: no note.
+cp -r "$src/schema/catalog" "$work/samecat"
+reader "$bin" --db "$db" --catalog-dir "$work/samecat" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
+[ $? -eq 0 ] && ! grep -q "were matched with" "$work/err" && ok || { fail "identical catalog elsewhere warned"; cat "$work/err"; }
 after=$(cd "$work/shared" && sha256sum * | sort)
 [ "$before" = "$after" ] && ok || fail "the changed catalog was written into the read-only database"
 

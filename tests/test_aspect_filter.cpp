@@ -8,7 +8,7 @@
 
 #include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/match_listings.hpp"
+#include "cli/application/stored_matching.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "schema/rules/aspect_filter_rules.hpp"
@@ -59,9 +59,8 @@ struct FilterFixture : test::FakeFetchFixture {
             config.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
         }
         auto outcome = fetcher::run_fetch(db, config, credentials, "2026-12-01", {});
-        cli::match_listings(db, matcher, extractor,
-                            schema::WhichListings::WithoutVerdictOrSeenInRun, outcome.run_id,
-                            "2026-12-01T03:00:00Z");
+        app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                            outcome.run_id, "2026-12-01T03:00:00Z");
         return outcome;
     }
 
@@ -253,9 +252,8 @@ TEST_SUITE("fetcher::aspect_filter") {
         schema::store_filter_aspect(g.db, ids, "Memory Size", "12 GB", "2026-12-01T03:00:00Z");
         schema::store_filter_aspect(g.db, ids, "Memory Size", "12 GB", "2026-12-01T03:00:00Z");
         CHECK(g.aspect("1", "Memory Size") == "8 GB|12 GB");
-        cli::match_listings(g.db, g.matcher, g.extractor,
-                            schema::WhichListings::WithoutVerdictOrSeenInRun, run.run_id,
-                            "2026-12-01T03:00:00Z");
+        app::match_listings(g.db, g.matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                            run.run_id, "2026-12-01T03:00:00Z");
         CHECK(g.verdict("1").starts_with("ambiguous|"));
         // A later run's value replaces the earlier one.
         schema::store_filter_aspect(g.db, ids, "Memory Size", "12 GB", "2026-12-02T03:00:00Z");

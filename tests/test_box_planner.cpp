@@ -15,8 +15,8 @@
 #include "analysis/listing_attributes.hpp"
 #include "analysis/plan_output.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/match_listings.hpp"
-#include "cli/report_query.hpp"
+#include "cli/application/stored_matching.hpp"
+#include "cli/report_options.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/rules/match_rules.hpp"
@@ -64,8 +64,9 @@ class PlannerDb {
   public:
     PlannerDb()
         : db_(dir_.file("planner.db")),
-          catalog_(schema::load_catalog(test::catalog_dir())),
-          rules_(schema::load_attribute_rules(test::catalog_dir(), catalog_)) {
+          rule_set_(schema::load_rule_set(test::catalog_dir())),
+          catalog_(rule_set_.catalog),
+          rules_(rule_set_.attributes) {
         schema::migrate(db_);
         schema::store_catalog(db_, catalog_);
         const auto run = schema::begin_run(db_, "test", "EBAY_US", "2026-12-01T03:00:00Z");
@@ -85,13 +86,10 @@ class PlannerDb {
             }
         }
         schema::store_page(db_, run, "2026-12-01", page, {});
-        const auto match_rules = schema::load_match_rules(test::catalog_dir(), catalog_);
-        const analysis::TitleMatcher matcher(catalog_, match_rules);
-        const analysis::AttributeExtractor extractor(rules_);
-        cli::match_listings(db_, matcher, extractor, schema::WhichListings::All, 0,
+        app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);
-        loaded_ = *cli::load_report(db_, catalog_, query_, schema::Details::With);
+        loaded_ = *app::load_report(db_, catalog_, query_.request, schema::Details::With);
     }
 
     analysis::BoxOptions box4() const {
@@ -125,7 +123,7 @@ class PlannerDb {
     }
 
     analysis::PlanResult plan(const analysis::BoxOptions& box) const {
-        auto options = query_.options;
+        auto options = query_.request.options;
         options.as_of = loaded_.context.as_of;
         return analysis::plan_boxes(loaded_.report, catalog_, rules_, options, box);
     }
@@ -141,15 +139,15 @@ class PlannerDb {
     }
 
     const analysis::Report& report() const { return loaded_.report; }
-    const cli::LoadedReport& loaded() const { return loaded_; }
+    const app::LoadedReport& loaded() const { return loaded_; }
 
     // As a database from before attributes were stored: none, until read from the titles.
     void forget_attributes() {
         db_.exec("DELETE FROM listing_attributes");
-        loaded_ = *cli::load_report(db_, catalog_, query_, schema::Details::With);
+        loaded_ = *app::load_report(db_, catalog_, query_.request, schema::Details::With);
     }
     void fill_attributes() {
-        cli::fill_missing_attributes(loaded_, analysis::AttributeExtractor(rules_));
+        app::fill_missing_attributes(loaded_, analysis::AttributeExtractor(rules_));
     }
     const schema::Catalog& catalog() const { return catalog_; }
     const schema::AttributeRules& rules() const { return rules_; }
@@ -158,10 +156,11 @@ class PlannerDb {
   private:
     test::TempDir dir_;
     schema::Database db_;
-    schema::Catalog catalog_;
-    schema::AttributeRules rules_;
+    schema::RuleSet rule_set_;
+    const schema::Catalog& catalog_;
+    const schema::AttributeRules& rules_;
     cli::ReportQuery query_;
-    cli::LoadedReport loaded_;
+    app::LoadedReport loaded_;
 };
 
 std::vector<const analysis::Plan*> plans_of(const analysis::PlanResult& r,
@@ -532,7 +531,7 @@ TEST_SUITE("planner") {
         analysis::PlanResult plans;
         std::vector<analysis::CardAdvice> advice;
         analysis::CsvContext context;
-        cli::LoadedReport loaded_copy;
+        app::LoadedReport loaded_copy;
         {
             PlannerDb f;
             auto box = f.box4();

@@ -5,7 +5,7 @@
 
 #include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/match_listings.hpp"
+#include "cli/application/stored_matching.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/item_aspects.hpp"
 #include "schema/rules/attribute_rules.hpp"
@@ -57,9 +57,8 @@ struct AspectsFixture : test::FakeFetchFixture {
             fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
         const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
-        cli::match_listings(db, matcher, extractor,
-                            schema::WhichListings::WithoutVerdictOrSeenInRun, outcome.run_id,
-                            day + "T03:00:00Z");
+        app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                            outcome.run_id, day + "T03:00:00Z");
         return outcome.run_id;
     }
 
@@ -114,8 +113,7 @@ TEST_SUITE("fetcher::item_aspects") {
         CHECK(f.ebay.item_calls() == 5);
         CHECK(schema::ambiguous_listings_to_ask(f.db, run, 100).empty());
 
-        cli::match_listings(f.db, f.matcher, f.extractor,
-                            schema::WhichListings::WithoutVerdictOrSeenInRun, run,
+        app::match_listings(f.db, f.matchers, schema::WhichListings::WithoutVerdictOrSeenInRun, run,
                             "2026-12-01T03:10:00Z");
         CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // Memory Size decided
         CHECK(f.verdict("v1|2|0") == "ambiguous||title");         // "Not Specified" is nothing
@@ -141,7 +139,7 @@ TEST_SUITE("fetcher::item_aspects") {
         const auto outcome =
             fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, {{id, "v1|5|0"}});
         CHECK(outcome.items_answered == 1);
-        cli::match_listings(f.db, f.matcher, f.extractor, schema::WhichListings::All, run,
+        app::match_listings(f.db, f.matchers, schema::WhichListings::All, run,
                             "2026-12-01T03:10:00Z");
         CHECK(f.verdict("v1|5|0") == "ambiguous||aspect");
     }

@@ -8,8 +8,8 @@
 #include "analysis/report_csv.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/match_listings.hpp"
-#include "cli/report_query.hpp"
+#include "cli/application/stored_matching.hpp"
+#include "cli/report_options.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/rules/attribute_rules.hpp"
@@ -63,22 +63,19 @@ TEST_SUITE("end_to_end") {
         test::TempDir dir;
         schema::Database db(dir.file("e2e.db"));
         schema::migrate(db);
-        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto rule_set = schema::load_rule_set(test::catalog_dir());
+        const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
-        const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
-        const analysis::TitleMatcher matcher(catalog, rules);
-        const auto attribute_rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
-        const analysis::AttributeExtractor extractor(attribute_rules);
+        const app::Matchers matchers(rule_set);
         const auto outcome = fetcher::replay_sample(
             db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         REQUIRE(outcome.listings_seen > 2000);
-        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
-                            "2026-12-01T00:00:00Z");
+        app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
         cli::ReportQuery query;
         cli::resolve_report_query(query, catalog);
-        const auto loaded = cli::load_report(db, catalog, query, schema::Details::Without);
+        const auto loaded = app::load_report(db, catalog, query.request, schema::Details::Without);
         REQUIRE(loaded.has_value());
         const auto csv = analysis::report_csv(loaded->report, loaded->context);
 
@@ -174,16 +171,14 @@ TEST_SUITE("end_to_end") {
         test::TempDir dir;
         schema::Database db(dir.file("aspects.db"));
         schema::migrate(db);
-        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto rule_set = schema::load_rule_set(test::catalog_dir());
+        const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
-        const auto rules = schema::load_match_rules(test::catalog_dir(), catalog);
-        const analysis::TitleMatcher matcher(catalog, rules);
-        const auto attribute_rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
-        const analysis::AttributeExtractor extractor(attribute_rules);
+        const app::Matchers matchers(rule_set);
         REQUIRE(fetcher::replay_sample(
                     db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {})
                     .status == schema::RunStatus::ok);
-        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
+        app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
         // A used RTX 3080 of the last night whose title leaves 10/12 GB open, and a matched RTX
         // 3090 of the same night.
@@ -209,8 +204,7 @@ TEST_SUITE("end_to_end") {
         schema::store_aspects(db, ok_id, schema::AspectSource::item,
                               {{"Chipset/GPU Model", "NVIDIA GeForce RTX 4090"}},
                               "2026-12-01T00:00:00Z");
-        cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
-                            "2026-12-01T00:00:01Z");
+        app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:01Z");
 
         auto verdict = [&](std::int64_t id) {
             auto stmt = db.prepare(
@@ -225,7 +219,7 @@ TEST_SUITE("end_to_end") {
 
         cli::ReportQuery query;
         cli::resolve_report_query(query, catalog);
-        const auto loaded = cli::load_report(db, catalog, query, schema::Details::With);
+        const auto loaded = app::load_report(db, catalog, query.request, schema::Details::With);
         REQUIRE(loaded.has_value());
         const auto csv = analysis::listings_csv(loaded->report, loaded->context);
         std::istringstream lines(csv);
@@ -284,7 +278,7 @@ TEST_SUITE("end_to_end") {
 
         cli::ReportQuery query;
         cli::resolve_report_query(query, catalog);
-        const auto loaded = cli::load_report(db, catalog, query, schema::Details::Without);
+        const auto loaded = app::load_report(db, catalog, query.request, schema::Details::Without);
         REQUIRE(loaded.has_value());
         CHECK(loaded->context.as_of == "2026-12-01");
         REQUIRE(loaded->report.rows.size() == 1);
@@ -296,8 +290,8 @@ TEST_SUITE("end_to_end") {
               doctest::Approx((802.0 / (1000 - 23 * 200.0 / 30 + 2) - 1) * 100).epsilon(0.01));
         CHECK(*row.change_30d_pct == doctest::Approx((802.0 / 1002.0 - 1) * 100).epsilon(0.01));
 
-        query.days = 10;  // pooled: still 5 listings, each at its latest price
-        const auto pooled = cli::load_report(db, catalog, query, schema::Details::Without);
+        query.request.days = 10;  // pooled: still 5 listings, each at its latest price
+        const auto pooled = app::load_report(db, catalog, query.request, schema::Details::Without);
         CHECK(pooled->report.rows[0].listings == 5);
         CHECK(pooled->report.rows[0].median_usd == doctest::Approx(802.0));
 

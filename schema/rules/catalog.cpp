@@ -1,5 +1,6 @@
 #include "schema/rules/catalog.hpp"
 
+#include <filesystem>
 #include <sstream>
 
 #include "schema/domain/fnv1a.hpp"
@@ -241,12 +242,14 @@ void parse_published(const CsvTable& table, Catalog& catalog) {
     }
 }
 
-// FNV-1a over every file's name and text: the catalog's identity for the database.
+// FNV-1a over every spec file's name within the folder and its text: the spec catalog's
+// identity for the database's catalog tables. Not the folder: a copy elsewhere is the same
+// catalog.
 std::string digest_of(const CatalogSources& s) {
     Fnv1a hash;
     for (const auto* file : {&s.vendors, &s.segments, &s.precisions, &s.architectures, &s.rates,
                              &s.skus, &s.support, &s.published}) {
-        hash.add_field(file->file).add_field(file->text);
+        hash.add_field(std::filesystem::path(file->file).filename().string()).add_field(file->text);
     }
     return std::to_string(hash.value());
 }

@@ -118,7 +118,7 @@ struct Catalog {
     std::vector<GpuModel> models;
     std::vector<SoftwareSupport> support;
     std::vector<PublishedFigure> published;
-    std::string digest;  // of every file's text: unchanged digest, unchanged catalog
+    std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
     const GpuModel* find_model(std::string_view name) const;

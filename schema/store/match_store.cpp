@@ -75,4 +75,24 @@ std::vector<UnmatchedTitle> most_common_unmatched(Database& db, int limit) {
     return rows;
 }
 
+std::optional<std::string> verdict_rules_digest(Database& db) {
+    auto select = db.prepare("SELECT value FROM meta WHERE key = 'verdict_rules_digest'");
+    if (!select.step()) return std::nullopt;
+    return select.text(0);
+}
+
+bool has_verdicts(Database& db) {
+    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM match_results)");
+    select.step();
+    return select.int64(0) != 0;
+}
+
+void remember_verdict_rules_digest(Database& db, const std::string& digest) {
+    auto upsert = db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('verdict_rules_digest', ?1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    upsert.bind(1, digest);
+    upsert.run();
+}
+
 }  // namespace gpuprice::schema

@@ -38,6 +38,14 @@ struct Verdict {
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
                     const std::string& matched_at);
 
+// The digest of the rules (schema::RuleSet::digest) every stored verdict was last made with, or
+// nullopt when the database never recorded one (matched before gpuprice did, or never matched).
+std::optional<std::string> verdict_rules_digest(Database& db);
+// Whether any listing has a verdict at all (a database with none has nothing stale).
+bool has_verdicts(Database& db);
+// Records that every listing and sold item now has a verdict made with the rules of `digest`.
+void remember_verdict_rules_digest(Database& db, const std::string& digest);
+
 struct UnmatchedTitle {
     std::string reason;
     std::string title;

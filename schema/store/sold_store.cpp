@@ -50,12 +50,12 @@ void store_sold_items(Database& db, std::int64_t run_id, const std::string& mark
     tx.commit();
 }
 
-std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, bool all,
+std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, WhichSoldItems which,
                                                   const std::string& after_item, int limit) {
     auto select = db.prepare(
         "SELECT item_id, title FROM sold_items WHERE item_id > ?1 AND (?2 OR reason IS NULL) "
         "ORDER BY item_id LIMIT ?3");
-    select.bind(1, after_item).bind(2, all ? 1 : 0).bind(3, limit);
+    select.bind(1, after_item).bind(2, which == WhichSoldItems::All ? 1 : 0).bind(3, limit);
     std::vector<StoredSoldTitle> rows;
     while (select.step()) rows.push_back({select.text(0), select.text(1)});
     return rows;
@@ -71,6 +71,12 @@ void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts)
         update.run();
     }
     tx.commit();
+}
+
+std::int64_t count_sold_items(Database& db) {
+    auto select = db.prepare("SELECT count(*) FROM sold_items");
+    select.step();
+    return select.int64(0);
 }
 
 bool has_sold_items(Database& db, const std::string& marketplace) {

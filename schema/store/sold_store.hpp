@@ -22,8 +22,9 @@ struct StoredSoldTitle {
     std::string item_id;
     std::string title;
 };
+enum class WhichSoldItems { All, WithoutVerdict };
 // Sold items without a verdict (or all of them), at most `limit`, after `after_item` in id order.
-std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, bool all,
+std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, WhichSoldItems which,
                                                   const std::string& after_item, int limit);
 struct SoldVerdict {
     std::string item_id;
@@ -31,6 +32,9 @@ struct SoldVerdict {
     MatchReason reason = MatchReason::not_a_gpu;
 };
 void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts);
+
+// How many sold items are stored, of every marketplace (a pass's count is the difference).
+std::int64_t count_sold_items(Database& db);
 
 // Whether any sold item was ever fetched (else the report leaves the sold columns empty).
 bool has_sold_items(Database& db, const std::string& marketplace = "EBAY_US");

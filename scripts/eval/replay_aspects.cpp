@@ -20,7 +20,7 @@
 #include "analysis/listing_attributes.hpp"
 #include "analysis/match_evaluation.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/match_listings.hpp"
+#include "cli/application/stored_matching.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/item_aspects.hpp"
@@ -113,18 +113,15 @@ int main(int argc, char** argv) try {
         std::fprintf(stderr, "usage: replay_aspects CATALOG_DIR SAMPLE_DIR CORPUS_TSV DB\n");
         return 2;
     }
-    const auto catalog = schema::load_catalog(argv[1]);
-    const auto rules = schema::load_match_rules(argv[1], catalog);
-    const analysis::TitleMatcher matcher(catalog, rules);
-    const auto attribute_rules = schema::load_attribute_rules(argv[1], catalog);
-    const analysis::AttributeExtractor extractor(attribute_rules);
+    const auto rule_set = schema::load_rule_set(argv[1]);
+    const auto& catalog = rule_set.catalog;
+    const app::Matchers matchers(rule_set);
     schema::Database db(argv[4]);
     schema::migrate(db);
     schema::store_catalog(db, catalog);
 
     const auto outcome = fetcher::replay_sample(db, argv[2], "2026-12-01", {});
-    cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
-                        "2026-12-01T03:00:00Z");
+    app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:00:00Z");
     print("by title alone", reasons(db, outcome.run_id));
 
     // Labels by title: the fake eBay holds the labelled card's memory size (and slot) as the
@@ -144,10 +141,9 @@ int main(int argc, char** argv) try {
     search.http.max_calls = 5000;
     const auto terms = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
     search.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
-    const auto aspect_rules = schema::load_aspect_filter_rules(argv[1]);
     int families_split = 0;
     for (const auto& term : terms) {
-        search.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
+        search.aspect_splits[term] = fetcher::aspect_splits(catalog, rule_set.aspect_filters, term);
         if (!search.aspect_splits[term].empty()) ++families_split;
     }
     const auto searched =
@@ -156,8 +152,7 @@ int main(int argc, char** argv) try {
     for (const auto& row : searched.coverage) {
         if (row.kind == "aspect-filter") ++aspect_searches;
     }
-    cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
-                        "2026-12-01T03:05:00Z");
+    app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:05:00Z");
     print("after aspect_filter", reasons(db, outcome.run_id));
     std::printf("aspect_filter: %d families with variants, %d aspect searches, %d calls in all\n",
                 families_split, aspect_searches, searched.calls_used);
@@ -194,8 +189,7 @@ int main(int argc, char** argv) try {
             for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
             return items;
         }());
-    cli::match_listings(db, matcher, extractor, schema::WhichListings::All, 0,
-                        "2026-12-01T03:10:00Z");
+    app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:10:00Z");
     print("after getItem too", reasons(db, outcome.run_id));
     std::printf(
         "getItem: %d calls for %zu ambiguous listings; %d labelled with a catalog card "

@@ -1,0 +1,62 @@
+// The night: what `gpuprice fetch` (and so gpuprice-nightly) does, as one function a test can
+// run without a command line. Its passes, in order: close abandoned runs, fetch the listings
+// (or replay the sample), the sold items (--sold), match, getItem for what is still ambiguous,
+// match again, match the sold items. Each pass spends what the ones before left of the call
+// budget.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/application/matchers.hpp"
+#include "cli/application/stored_matching.hpp"
+#include "fetcher/credentials.hpp"
+#include "fetcher/fetch_run.hpp"
+#include "fetcher/sold_fetch.hpp"
+#include "schema/domain/condition.hpp"
+#include "schema/rules/rule_set.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::app {
+
+struct NightPlan {
+    std::vector<schema::ConditionClass> conditions;
+    std::vector<std::string> queries;       // search texts given; empty: the catalog's families
+    std::optional<std::string> sample_dir;  // replay recorded responses instead of eBay
+    bool sold = false;                      // also the sold items (Marketplace Insights)
+    bool aspect_filters = true;             // split families whose variants differ by aspect
+    double item_share = 0;                  // of the call budget, for getItem
+    fetcher::FetchConfig fetch;             // endpoints, market, budget, seller rule, token cache
+    std::string observed_on;                // tonight, YYYY-MM-DD
+};
+
+// How loud a message of the night is; the command decides where each goes.
+enum class Loudness {
+    progress,  // what is happening: on a terminal only
+    warning,   // worth knowing, not a failure: on a terminal only, so cron stays quiet
+    notice,    // the user should act (a refused scope, an unsafe token cache): unless --quiet
+    problem,   // something failed or is missing: always
+};
+
+struct NightObserver {
+    std::function<void(Loudness, const std::string&)> message = [](Loudness, const std::string&) {};
+    fetcher::ProgressFn fetch_progress = [](const fetcher::FetchProgress&) {};
+};
+
+struct NightResult {
+    fetcher::FetchOutcome fetch;
+    std::optional<fetcher::SoldOutcome> sold;  // when the sold pass ran
+    int calls_used = 0;                        // by every pass
+    MatchCounts verdicts;                      // of the listings tonight's match saw
+    bool rematched_all = false;  // the rules changed since the stored verdicts were made
+};
+
+// Runs the night into `db` (opened for writing, migrated). `credentials` may be null only when
+// the plan replays a sample. Throws fetcher::CredentialsError when eBay refuses them.
+NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const Matchers& matchers,
+                      const NightPlan& plan, const fetcher::Credentials* credentials,
+                      const NightObserver& observer);
+
+}  // namespace gpuprice::app

@@ -1,0 +1,96 @@
+#include "cli/application/report_assembly.hpp"
+
+#include <algorithm>
+
+#include "schema/domain/clock.hpp"
+#include "schema/domain/condition.hpp"
+#include "schema/domain/marketplace.hpp"
+#include "schema/store/clearance_inputs.hpp"
+#include "schema/store/night_status.hpp"
+#include "schema/store/sold_store.hpp"
+
+namespace gpuprice::app {
+
+namespace {
+
+// How far an earlier night may sit from exactly 7 or 30 days back and still count.
+constexpr int kChangeSlackDays = 3;
+// Cleared and sold prices pool this many nights when --days does not say.
+constexpr int kDefaultEvidenceDays = 30;
+// How far before the window a listing may have been last seen and still clear inside it (a
+// fetch that skipped nights).
+constexpr int kClearanceLookbackDays = 31;
+
+}  // namespace
+
+std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
+                                        const ReportRequest& q, schema::Details details) {
+    const auto latest = schema::latest_night(db, q.marketplace);
+    if (!latest) return std::nullopt;
+    std::string from = *latest;
+    if (!q.since.empty()) from = q.since;
+    if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
+
+    LoadedReport loaded;
+    const auto observations =
+        schema::load_latest_observations(db, from, *latest, details, q.filter);
+    auto options = q.options;
+    options.as_of = *latest;
+
+    // What left the market and what sold, over --days (or the last 30 nights).
+    const int evidence_days = q.days > 0 ? q.days : kDefaultEvidenceDays;
+    loaded.evidence_from =
+        q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
+    const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
+    const auto lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
+    const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
+    for (const auto& c :
+         analysis::find_clearances(lives, coverage, options.shipping, &loaded.clearance_counts)) {
+        const auto condition = schema::condition_class(c.life.condition_id);
+        const auto& wanted = options.conditions;
+        if (c.night >= loaded.evidence_from && c.night <= *latest &&
+            std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
+            loaded.evidence.clearances.push_back(c);
+        }
+    }
+    loaded.evidence.have_sold_data = schema::has_sold_items(db, q.marketplace);
+    if (loaded.evidence.have_sold_data)
+        loaded.evidence.sold =
+            schema::load_sold_prices(db, loaded.evidence_from, *latest, q.marketplace);
+
+    loaded.report = analysis::build_report(observations, catalog, options, loaded.evidence);
+    loaded.context = {options.precision, options.sparsity, *latest, options.basis,
+                      std::string(schema::find_marketplace(q.marketplace)->currency)};
+    loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
+    loaded.context.window_start = from;
+    const auto nights = schema::night_status(db, from, *latest);
+    loaded.night_complete = nights.complete();
+    loaded.context.night_status = nights.summary(from, *latest);
+    loaded.context.listings_without_verdict = nights.listings_without_verdict;
+
+    // The same report on the nights 7 and 30 days earlier, for the change columns.
+    const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {
+        const auto night = schema::night_on_or_before(db, schema::add_days(*latest, -days_back),
+                                                      kChangeSlackDays, q.marketplace);
+        if (!night) return std::nullopt;
+        const auto span = q.days > 0 ? q.days : 1;
+        const auto old = schema::load_latest_observations(
+            db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
+        auto report = analysis::build_report(old, catalog, options);
+        report.listings.clear();  // only the rows' medians are compared
+        return report;
+    };
+    const auto week = earlier(7);
+    const auto month = earlier(30);
+    analysis::attach_changes(loaded.report, week ? &*week : nullptr, month ? &*month : nullptr);
+    return loaded;
+}
+
+void fill_missing_attributes(LoadedReport& loaded, const analysis::AttributeExtractor& extractor) {
+    for (auto& line : loaded.report.listings) {
+        auto& o = line.observation;
+        if (!o.attributes) o.attributes = extractor.extract(o.title);
+    }
+}
+
+}  // namespace gpuprice::app

@@ -1,0 +1,25 @@
+#include "cli/application/report_files.hpp"
+
+#include "analysis/report_csv.hpp"
+#include "analysis/svg_chart.hpp"
+#include "schema/store/atomic_file.hpp"
+
+namespace gpuprice::app {
+
+std::vector<std::string> write_report_files(const LoadedReport& loaded, const std::string& base,
+                                            Chart chart) {
+    const auto& context = loaded.context;
+    std::vector<std::pair<std::string, std::string>> files = {
+        {base + ".csv", analysis::report_csv(loaded.report, context)},
+        {base + "-listings.csv", analysis::listings_csv(loaded.report, context)},
+        {base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances)}};
+    if (chart == Chart::with) {
+        files.emplace_back(base + ".svg", analysis::svg_chart(loaded.report, context));
+    }
+    schema::write_files_atomically(files);
+    std::vector<std::string> paths;
+    for (const auto& [path, text] : files) paths.push_back(path);
+    return paths;
+}
+
+}  // namespace gpuprice::app

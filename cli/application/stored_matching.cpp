@@ -1,0 +1,85 @@
+#include "cli/application/stored_matching.hpp"
+
+#include <numeric>
+
+#include "schema/store/attribute_store.hpp"
+#include "schema/store/night_status.hpp"
+#include "schema/store/sold_store.hpp"
+
+namespace gpuprice::app {
+
+namespace {
+
+constexpr int kBatch = 10000;  // titles in memory at once
+
+}  // namespace
+
+int MatchCounts::total() const {
+    return std::accumulate(counts_.begin(), counts_.end(), 0);
+}
+
+MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
+                           schema::WhichListings which, std::int64_t run_id,
+                           const std::string& now) {
+    MatchCounts counts;
+    std::int64_t after = 0;
+    for (;;) {
+        const auto titles = schema::titles_to_match(db, which, run_id, after, kBatch);
+        if (titles.empty()) break;
+        std::vector<schema::Verdict> verdicts;
+        verdicts.reserve(titles.size());
+        std::vector<std::pair<std::int64_t, schema::ListingAttributes>> attributes;
+        attributes.reserve(titles.size());
+        for (const auto& stored : titles) {
+            const auto result = matchers.titles.match(stored.title, &stored.aspects);
+            schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason,
+                                    result.decided_by};
+            if (result.model) verdict.model = result.model->model;
+            verdicts.push_back(std::move(verdict));
+            attributes.emplace_back(stored.listing_id, matchers.attributes.extract(stored.title));
+            counts.add(result.reason);
+        }
+        schema::store_verdicts(db, verdicts, now);
+        schema::store_listing_attributes(db, attributes, now);
+        after = titles.back().listing_id;
+    }
+    // Every listing that lacked a verdict has one now: the finished runs are whole.
+    schema::mark_runs_matched(db, now);
+    return counts;
+}
+
+MatchCounts match_sold_items(schema::Database& db, const Matchers& matchers,
+                             schema::WhichSoldItems which) {
+    MatchCounts counts;
+    std::string after;
+    for (;;) {
+        const auto titles = schema::sold_titles_to_match(db, which, after, kBatch);
+        if (titles.empty()) break;
+        std::vector<schema::SoldVerdict> verdicts;
+        verdicts.reserve(titles.size());
+        for (const auto& stored : titles) {
+            const auto result = matchers.titles.match(stored.title);
+            schema::SoldVerdict verdict{stored.item_id, std::nullopt, result.reason};
+            if (result.model) verdict.model = result.model->model;
+            verdicts.push_back(std::move(verdict));
+            counts.add(result.reason);
+        }
+        schema::store_sold_verdicts(db, verdicts);
+        after = titles.back().item_id;
+    }
+    return counts;
+}
+
+bool verdicts_current(schema::Database& db, const Matchers& matchers) {
+    return schema::verdict_rules_digest(db) == matchers.digest;
+}
+
+Rematch rematch_everything(schema::Database& db, const Matchers& matchers, const std::string& now) {
+    Rematch done;
+    done.listings = match_listings(db, matchers, schema::WhichListings::All, 0, now);
+    done.sold = match_sold_items(db, matchers, schema::WhichSoldItems::All);
+    schema::remember_verdict_rules_digest(db, matchers.digest);
+    return done;
+}
+
+}  // namespace gpuprice::app

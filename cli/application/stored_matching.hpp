@@ -1,0 +1,50 @@
+// Stored listings and sold items through the title matcher into stored verdicts: what a night
+// does for the listings it saw, and what `gpuprice match --rematch` does for all of them after
+// the catalog or its rules changed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "cli/application/matchers.hpp"
+#include "schema/domain/match_reason.hpp"
+#include "schema/store/match_store.hpp"
+#include "schema/store/sold_store.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::app {
+
+// How many titles got each verdict.
+class MatchCounts {
+  public:
+    void add(schema::MatchReason reason) { ++counts_[static_cast<std::size_t>(reason)]; }
+    int of(schema::MatchReason reason) const { return counts_[static_cast<std::size_t>(reason)]; }
+    int total() const;
+
+  private:
+    std::array<int, std::size(schema::kAllMatchReasons)> counts_{};
+};
+
+// Matches the chosen listings and stores one verdict each, and what each title says about the
+// card's build (listing attributes).
+MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
+                           schema::WhichListings which, std::int64_t run_id,
+                           const std::string& now);
+
+// The same for sold items: those without a verdict, or all of them.
+MatchCounts match_sold_items(schema::Database& db, const Matchers& matchers,
+                             schema::WhichSoldItems which);
+
+// Whether the stored verdicts were made with these rules (false for a database that never
+// recorded it, or whose catalog or rule files changed since).
+bool verdicts_current(schema::Database& db, const Matchers& matchers);
+
+// Every listing and sold item matched again with these rules, and the rules remembered.
+struct Rematch {
+    MatchCounts listings;
+    MatchCounts sold;
+};
+Rematch rematch_everything(schema::Database& db, const Matchers& matchers, const std::string& now);
+
+}  // namespace gpuprice::app

@@ -1,0 +1,132 @@
+// The night as one function (cli/application/night.hpp), run without a command line: against
+// the bundled sample and against the fake eBay on 127.0.0.1, with what it stores and reports.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/application/night.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/match_store.hpp"
+#include "schema/store/night_status.hpp"
+#include "schema/store/sold_store.hpp"
+#include "tests/fake_fetch_fixture.hpp"
+
+namespace gpuprice {
+
+namespace {
+
+struct Heard {
+    std::vector<std::pair<app::Loudness, std::string>> messages;
+    app::NightObserver observer() {
+        app::NightObserver o;
+        o.message = [this](app::Loudness l, const std::string& text) {
+            messages.emplace_back(l, text);
+        };
+        return o;
+    }
+    bool said(app::Loudness loudness, const std::string& part) const {
+        for (const auto& [l, text] : messages) {
+            if (l == loudness && text.find(part) != std::string::npos) return true;
+        }
+        return false;
+    }
+};
+
+int count(schema::Database& db, const char* sql) {
+    auto stmt = db.prepare(sql);
+    REQUIRE(stmt.step());
+    return stmt.int32(0);
+}
+
+}  // namespace
+
+TEST_SUITE("app::night") {
+    TEST_CASE("a sample night stores, matches and closes every run, and says what it replayed") {
+        test::TempDir dir;
+        schema::Database db(dir.file("night.db"));
+        schema::migrate(db);
+        const auto rules = schema::load_rule_set(test::catalog_dir());
+        schema::store_catalog(db, rules.catalog);
+        const app::Matchers matchers(rules);
+
+        app::NightPlan plan;
+        plan.conditions = schema::parse_conditions("all");
+        plan.sample_dir = (test::source_dir() / "scripts" / "sample-data").string();
+        plan.sold = true;  // the sample's sold pages are replayed either way
+        plan.observed_on = "2026-12-01";
+        Heard heard;
+        const auto night = app::run_night(db, rules, matchers, plan, nullptr, heard.observer());
+
+        CHECK(night.fetch.status == schema::RunStatus::ok);
+        CHECK(night.calls_used == 0);
+        CHECK(night.rematched_all);  // a new database has no verdicts made with any rules
+        const int listings = count(db, "SELECT count(*) FROM listings");
+        CHECK(listings > 2000);
+        // Every listing has a verdict, and the counts add up to them.
+        CHECK(count(db, "SELECT count(*) FROM match_results") == listings);
+        CHECK(night.verdicts.total() == listings);
+        CHECK(night.verdicts.of(schema::MatchReason::ok) > 1000);
+        CHECK(schema::night_status(db, "2026-11-27", "2026-12-01").complete());
+        // The sold items: replayed, matched, and said so (never "the sample holds no sold items").
+        const auto sold = schema::count_sold_items(db);
+        CHECK(sold > 500);
+        CHECK(count(db, "SELECT count(*) FROM sold_items WHERE reason IS NULL") == 0);
+        CHECK(heard.said(app::Loudness::progress,
+                         "sold items: " + std::to_string(sold) + " replayed from the sample"));
+        CHECK(schema::verdict_rules_digest(db) == rules.digest);
+    }
+
+    TEST_CASE(
+        "a live night fetches, matches tonight's listings, and rematches all when rules change") {
+        test::FakeFetchFixture f;
+        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition"),
+                           test::fake_card("2", "EVGA RTX 3080 Ti FTW3 12GB"),
+                           test::fake_card("3", "RTX 3090 box only")});
+        app::NightPlan plan;
+        plan.conditions = {schema::ConditionClass::used};
+        plan.queries = {"RTX 3090", "RTX 3080"};
+        plan.fetch = f.config;
+        plan.observed_on = "2026-12-01";
+        Heard heard;
+        auto night =
+            app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
+        CHECK(night.fetch.status == schema::RunStatus::ok);
+        CHECK(night.calls_used == night.fetch.calls_used);
+        CHECK(night.calls_used > 0);
+        CHECK(night.verdicts.total() == 3);
+        CHECK(night.verdicts.of(schema::MatchReason::ok) == 2);
+        CHECK(night.verdicts.of(schema::MatchReason::box_only) == 1);
+        CHECK(test::stored_verdict(f.db, "v1|1|0") == "ok|RTX 3090|title");
+
+        // The next night with the same rules matches only what it saw.
+        plan.observed_on = "2026-12-02";
+        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition")});
+        night =
+            app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
+        CHECK_FALSE(night.rematched_all);
+        CHECK(night.verdicts.total() == 1);
+
+        // Rules that differ (another digest): every stored listing is matched again.
+        auto edited = f.rule_set;
+        edited.digest = "another";
+        const app::Matchers other(edited);
+        plan.observed_on = "2026-12-03";
+        night = app::run_night(f.db, edited, other, plan, &f.credentials, heard.observer());
+        CHECK(night.rematched_all);
+        CHECK(night.verdicts.total() == 3);
+        CHECK(schema::verdict_rules_digest(f.db) == "another");
+    }
+
+    TEST_CASE("a live night without credentials is a programming error, not a crash") {
+        test::FakeFetchFixture f;
+        app::NightPlan plan;
+        plan.fetch = f.config;
+        Heard heard;
+        CHECK_THROWS_AS(
+            app::run_night(f.db, f.rule_set, f.matchers, plan, nullptr, heard.observer()),
+            std::logic_error);
+    }
+}
+
+}  // namespace gpuprice
