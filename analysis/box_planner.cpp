@@ -10,6 +10,7 @@
 #include "analysis/report_csv.hpp"
 #include "analysis/support_caveat.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
@@ -81,7 +82,8 @@ std::string constraint_names(unsigned mask) {
 std::string shortfall(const Plan& p, unsigned mask, const BoxOptions& box) {
     std::vector<std::string> parts;
     if (mask & kBudget)
-        parts.push_back(format_usd(p.total_usd) + " of your " + format_usd(box.budget_usd));
+        parts.push_back(schema::format_money(p.total_usd, box.currency) + " of your " +
+                        schema::format_money(box.budget_usd, box.currency));
     if (mask & kSlots) {
         parts.push_back(std::to_string(p.slots_used) + " slots of " + std::to_string(box.slots));
     }

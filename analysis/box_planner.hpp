@@ -36,6 +36,7 @@ struct BoxOptions {
     std::optional<schema::Cooler> cooling;  // nullopt: any
     bool risers = false;
     double budget_usd = 0;
+    std::string currency;  // of the budget and every price (the market's), for messages
     double min_vram_gb = 0;
     bool include_sxm = false;
     Objective objective = Objective::tflops;

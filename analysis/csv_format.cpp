@@ -26,13 +26,6 @@ std::size_t display_width(std::string_view s) {
 
 }  // namespace
 
-std::string format_usd(double value) {
-    auto digits = format_number(value, 0);
-    const int first = !digits.empty() && digits[0] == '-' ? 1 : 0;
-    for (int i = static_cast<int>(digits.size()) - 3; i > first; i -= 3) digits.insert(i, ",");
-    return "$" + digits;
-}
-
 std::string format_number(double value, int decimals) {
     if (!std::isfinite(value)) return "";
     std::array<char, 64> buffer{};

@@ -12,8 +12,6 @@ namespace gpuprice::analysis {
 
 // A number printed with `decimals` digits after the point, locale-independent.
 std::string format_number(double value, int decimals);
-// Dollars for a sentence on a terminal, whole, with thousands separators: "$1,234".
-std::string format_usd(double value);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'

@@ -4,6 +4,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/sparsity.hpp"
+#include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
@@ -28,8 +29,9 @@ std::string slots_text(std::optional<double> width) {
 }
 
 // One line per listing: price, item id and, when it fits the width, the URL.
-std::string listing_line(const ListingLine& l) {
-    std::string line = kIndent + format_usd(l.total_usd) + "  " + l.observation.item_id;
+std::string listing_line(const ListingLine& l, const CsvContext& context) {
+    std::string line = kIndent + schema::format_money(l.total_usd, context.currency) + "  " +
+                       l.observation.item_id;
     const auto& url = l.observation.item_url;
     if (!url.empty() && line.size() + 2 + url.size() <= kWidth) line += "  " + url;
     return line + "\n";
@@ -93,7 +95,7 @@ std::string plan_header(const BoxOptions& box, const CsvContext& context,
              : "");
     out += wrap(box_line, kWidth, "");
     std::string want =
-        "budget " + format_usd(box.budget_usd) + ", cooling " +
+        "budget " + schema::format_money(box.budget_usd, context.currency) + ", cooling " +
         (box.cooling ? std::string(schema::cooler_name(*box.cooling)) : "any") + ", at least " +
         format_number(box.min_vram_gb, 0) + " GB per card" +
         (box.include_sxm ? ", SXM included" : "") +
@@ -126,14 +128,15 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
             kWidth, kIndent);
-        for (const auto& l : p.listings) d += listing_line(l.listing);
+        for (const auto& l : p.listings) d += listing_line(l.listing, context);
         d += caveat_lines(p.caveats);
         details.push_back(d);
     }
     const auto table =
         format_table({"rank", "cards", "cooler", "slots", "watts",
                       "TFLOPS " + precision_label(context.precision, context.sparsity), "VRAM GB",
-                      "price $", "GFLOPS/$"},
+                      schema::money_heading("price $", context.currency),
+                      schema::money_heading("GFLOPS/$", context.currency)},
                      rows);
     return interleave(table, details);
 }
@@ -190,14 +193,17 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
                                  std::string(schema::cooler_name(a.build.cooler)) + ", " +
                                  std::to_string(a.watts) + " W:",
                              kWidth, kIndent);
-        d += listing_line(a.cheapest);
+        d += listing_line(a.cheapest, context);
         d += caveat_lines(a.caveats);
         details.push_back(d);
     }
-    const auto table = format_table(
-        {"class", "rank", "model", "condition", std::string(price_basis_name(context.basis)) + " $",
-         "listings", "TFLOPS " + precision_label(context.precision, context.sparsity), "GFLOPS/$"},
-        rows);
+    const auto table =
+        format_table({"class", "rank", "model", "condition",
+                      schema::money_heading(std::string(price_basis_name(context.basis)) + " $",
+                                            context.currency),
+                      "listings", "TFLOPS " + precision_label(context.precision, context.sparsity),
+                      schema::money_heading("GFLOPS/$", context.currency)},
+                     rows);
     return interleave(table, details) +
            "rank: as in `gpuprice report`, within the class and condition\n";
 }

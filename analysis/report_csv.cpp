@@ -2,6 +2,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
@@ -32,8 +33,8 @@ void optional_integer(CsvLine& line, const std::optional<int>& value) {
     }
 }
 
-std::string money(double usd) {
-    return "$" + format_number(usd, 0);
+std::string money(double amount, const CsvContext& context) {
+    return schema::format_money(amount, context.currency);
 }
 
 std::string dash_or(const std::optional<double>& value, int decimals) {
@@ -45,8 +46,8 @@ std::string signed_percent(const std::optional<double>& pct) {
     return (*pct >= 0 ? "+" : "") + format_number(*pct, 1) + "%";
 }
 
-std::string with_count(const std::optional<double>& usd, int count) {
-    return usd ? money(*usd) + " n=" + std::to_string(count) : "-";
+std::string with_count(const std::optional<double>& amount, int count, const CsvContext& context) {
+    return amount ? money(*amount, context) + " n=" + std::to_string(count) : "-";
 }
 
 std::string plural(int n, const char* one, const char* many) {
@@ -98,11 +99,14 @@ const std::vector<ReportColumn>& report_columns() {
         {"outliers_removed", [](CsvLine& l, R r, C) { l.integer(r.outliers_removed); }},
         {"median_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.median_usd); },
-         {"median", [](R r, C) { return r.listings ? money(r.median_usd) : "-"; }}},
+         {"median", [](R r, C c) { return r.listings ? money(r.median_usd, c) : "-"; }}},
         {"p25_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p25_usd); },
          {"p25-p75",
-          [](R r, C) { return r.listings ? money(r.p25_usd) + "-" + money(r.p75_usd) : "-"; }, 7}},
+          [](R r, C c) {
+              return r.listings ? money(r.p25_usd, c) + "-" + money(r.p75_usd, c) : "-";
+          },
+          7}},
         {"p75_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p75_usd); }},
         {"min_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.min_usd); }},
         {"precision", [](CsvLine& l, R r, C c) { l.text(row_precision_label(r, c)); }},
@@ -139,13 +143,14 @@ const std::vector<ReportColumn>& report_columns() {
         {"bandwidth_gbs", [](CsvLine& l, R r, C) { l.number(r.model.bandwidth_gbs, 0); }},
         {"cleared_median_usd",
          [](CsvLine& l, R r, C) { l.number(r.cleared_median_usd, 2); },
-         {"cleared", [](R r, C) { return with_count(r.cleared_median_usd, r.cleared_listings); },
-          8}},
+         {"cleared",
+          [](R r, C c) { return with_count(r.cleared_median_usd, r.cleared_listings, c); }, 8}},
         {"cleared_listings", [](CsvLine& l, R r, C) { l.integer(r.cleared_listings); }},
         {"median_days_listed", [](CsvLine& l, R r, C) { l.number(r.median_days_listed, 1); }},
         {"sold_median_usd",
          [](CsvLine& l, R r, C) { l.number(r.sold_median_usd, 2); },
-         {"sold", [](R r, C) { return with_count(r.sold_median_usd, r.sold_listings.value_or(0)); },
+         {"sold",
+          [](R r, C c) { return with_count(r.sold_median_usd, r.sold_listings.value_or(0), c); },
           8}},
         {"sold_listings", [](CsvLine& l, R r, C) { optional_integer(l, r.sold_listings); }},
         {"lowest3_mean_usd", [](CsvLine& l, R r, C) { l.number(r.lowest3_mean_usd, 2); }},

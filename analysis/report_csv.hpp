@@ -17,9 +17,9 @@ struct CsvContext {
     Sparsity sparsity = Sparsity::Dense;
     std::string as_of;
     PriceBasis basis = PriceBasis::median;
-    // The marketplace's currency: every price of one report is in it (for EBAY_US the `_usd`
-    // columns are USD; for another marketplace they hold its currency, named by `currency`).
-    std::string currency = "USD";
+    // The market's currency (ISO 4217): every price of one report is in it (for EBAY_US the
+    // `_usd` columns are USD; for another market they hold its currency, named by `currency`).
+    std::string currency = {};
     // What the report was asked for, recorded in its columns (shipping_included, window_start).
     bool shipping_included = true;
     std::string window_start = {};  // the first night pooled (as_of for the latest night only)

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/csv_format.hpp"
+#include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
@@ -26,7 +27,8 @@ std::vector<Shown> choose_columns(const Report& report, const CsvContext& contex
     std::vector<Shown> shown;
     for (const auto& column : report_columns()) {
         if (!column.table.cell) continue;
-        std::size_t w = display_width(column.table.heading);
+        std::size_t w =
+            display_width(schema::money_heading(column.table.heading, context.currency));
         bool any = false;
         for (const auto& row : report.rows) {
             const auto cell = column.table.cell(row, context);
@@ -64,7 +66,9 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     std::vector<std::string_view> left_out;
     const auto shown = choose_columns(report, context, width, left_out);
     std::vector<std::string> header;
-    for (const auto& s : shown) header.emplace_back(s.column->table.heading);
+    for (const auto& s : shown) {
+        header.push_back(schema::money_heading(s.column->table.heading, context.currency));
+    }
 
     std::string out;
     if (context.night_status != "complete") out += "warning: " + context.night_status + "\n";

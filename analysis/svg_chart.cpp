@@ -5,6 +5,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/vram_class.hpp"
+#include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
@@ -130,7 +131,8 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         const int grid_bottom = y + 4 + static_cast<int>(section.rows.size()) * kRowHeight;
         body += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" +
                 std::to_string(y + 10) +
-                "\" font-size=\"10\" text-anchor=\"end\" fill=\"#555555\">GFLOPS per USD</text>\n";
+                "\" font-size=\"10\" text-anchor=\"end\" fill=\"#555555\">GFLOPS per " +
+                xml_escape(context.currency) + "</text>\n";
         for (int tick = 0; tick <= kTicks; ++tick) {
             const double value = step * tick;
             const double x = kLabelWidth + kBarArea * value / section.axis_max;
@@ -155,9 +157,10 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
                     "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
                     "\" fill=\"" + color + "\"" +
                     (row->low_sample ? " fill-opacity=\"0.35\"" : "") + "/>\n";
-            const std::string figures = format_number(value, 1) + " ($" +
-                                        format_number(row->basis_usd.value_or(row->median_usd), 0) +
-                                        ", n=" + std::to_string(row->listings) + ")";
+            const std::string figures =
+                format_number(value, 1) + " (" +
+                schema::format_money(row->basis_usd.value_or(row->median_usd), context.currency) +
+                ", n=" + std::to_string(row->listings) + ")";
             if (clipped) {
                 // A white break across the bar's end says it goes on; the value is on the bar.
                 const double cut = kLabelWidth + width - 24;
@@ -188,8 +191,9 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
            " " + std::to_string(height) + "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-    svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">Tensor GFLOPS per USD (" +
-           xml_escape(label) + ", " + std::string(sparsity_note(context.sparsity)) + ")</text>\n";
+    svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">Tensor GFLOPS per " +
+           xml_escape(context.currency) + " (" + xml_escape(label) + ", " +
+           std::string(sparsity_note(context.sparsity)) + ")</text>\n";
     svg += "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">" +
            xml_escape(std::string(price_basis_label(context.basis))) +
            (context.shipping_included ? " incl. known shipping" : " without shipping") +

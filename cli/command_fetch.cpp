@@ -8,7 +8,7 @@
 #include "fetcher/token_cache.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
-#include "schema/domain/marketplace.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
 
 namespace po = boost::program_options;
@@ -21,7 +21,7 @@ namespace {
 struct FetchOptions {
     std::string condition = "all";
     std::optional<std::string> config_path;
-    std::string marketplace = "EBAY_US";
+    std::string marketplace{schema::default_market().id};
     std::string item_location = "marketplace";
     app::NightPlan plan = default_plan();
 
@@ -57,7 +57,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "Browse API base URL")("auth-url", po::value(&c.auth_url)->default_value(c.auth_url),
                                "OAuth token endpoint")(
         "marketplace", po::value(&o.marketplace)->default_value(o.marketplace),
-        ("eBay marketplace: " + schema::marketplace_ids()).c_str())(
+        ("eBay marketplace: " + schema::market_ids()).c_str())(
         "item-location", po::value(&o.item_location)->default_value(o.item_location),
         "marketplace: only items located in the marketplace's country; any: items anywhere "
         "(those abroad are kept, flagged and left out of medians)")(
@@ -113,10 +113,10 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
         throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));
     }
-    const auto marketplace = schema::find_marketplace(o.marketplace);
+    const auto marketplace = schema::find_market(o.marketplace);
     if (!marketplace) {
         throw UsageError("--marketplace '" + o.marketplace + "' is not one of " +
-                         schema::marketplace_ids());
+                         schema::market_ids());
     }
     c.search.marketplace = *marketplace;
     if (o.item_location == "marketplace") {

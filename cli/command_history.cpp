@@ -9,6 +9,7 @@
 #include "cli/output_format.hpp"
 #include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/domain/market.hpp"
 
 namespace po = boost::program_options;
 
@@ -71,6 +72,7 @@ std::string resolve_model(const schema::Catalog& catalog, const std::string& ask
 // before buying.
 int command_history(const GlobalOptions& global, const std::vector<std::string>& args) {
     std::string asked_model, condition = "used", format = "table", by = "night", since;
+    std::string marketplace{schema::default_market().id};
     int days = 0;
     bool no_shipping = false;
     po::options_description options("history options");
@@ -82,7 +84,9 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
         "format", po::value(&format)->default_value(format), "table or csv")(
         "by", po::value(&by)->default_value(by), "night or week (weeks start on Monday)")(
         "since", po::value(&since), "from this date (YYYY-MM-DD) on")(
-        "days", po::value(&days)->default_value(0), "the last N nights (default: all)");
+        "days", po::value(&days)->default_value(0), "the last N nights (default: all)")(
+        "marketplace", po::value(&marketplace)->default_value(marketplace),
+        "the marketplace whose prices to show, in its currency");
     if (!parse_command_options("history",
                                "Asking, cleared and sold median per night or week of one model.",
                                options, args)) {
@@ -107,7 +111,12 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     request.period = period;
     request.since = since;
     request.days = days;
-    request.marketplace = "EBAY_US";
+    const auto market = schema::find_market(marketplace);
+    if (!market) {
+        throw UsageError("--marketplace '" + marketplace + "' is not one of " +
+                         schema::market_ids());
+    }
+    request.market = *market;
     auto db = open_database_for_reading(global, rules);
     const auto history = app::load_history(db, request);
     const auto& model_name = request.model;

@@ -25,10 +25,11 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     std::string power_limit = "none", cooling = "any", objective = "tflops", format = "table";
     po::options_description options("recommend options");
     add_report_query_options(options, query, "used");
-    options.add_options()("budget", po::value(&box.budget_usd)->required(),
-                          "USD for all the cards together, shipping included (required)")(
-        "count", po::value(&count),
-        "plan a box of exactly N cards (default: best single card per VRAM class)")(
+    options.add_options()(
+        "budget", po::value(&box.budget_usd)->required(),
+        "for all the cards together, shipping included, in the marketplace's currency "
+        "(required)")("count", po::value(&count),
+                      "plan a box of exactly N cards (default: best single card per VRAM class)")(
         "max-count", po::value(&max_count),
         "plan boxes of 1 to N cards, the best count for each card")(
         "slots", po::value(&box.slots)->default_value(box.slots),
@@ -63,7 +64,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     }
     const auto rules = load_rules(global);
     resolve_report_query(query, rules.catalog);
-    if (box.budget_usd <= 0) throw UsageError("--budget must be positive (USD)");
+    if (box.budget_usd <= 0) throw UsageError("--budget must be positive");
     if (count && max_count) throw UsageError("use --count or --max-count, not both");
     // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
     if (count < 0 || max_count < 0 || count > 64 || max_count > 64) {

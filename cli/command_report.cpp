@@ -12,6 +12,7 @@
 #include "cli/output_format.hpp"
 #include "cli/report_options.hpp"
 #include "schema/domain/locations.hpp"
+#include "schema/domain/market.hpp"
 
 namespace po = boost::program_options;
 
@@ -99,8 +100,9 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         query.request.options.basis == analysis::PriceBasis::median
             ? std::string()
             : "-" + std::string(analysis::price_basis_name(query.request.options.basis));
-    // EBAY_US keeps its file names; another marketplace's reports carry its id.
-    const auto market = query.marketplace == "EBAY_US" ? "" : query.marketplace + "-";
+    // The default market keeps its file names; another market's reports carry its id.
+    const auto market =
+        query.marketplace == schema::default_market().id ? "" : query.marketplace + "-";
     const auto base = output + "/gpuprice-" + market + query.condition_option +
                       options_in_name(query) + "-" + context.as_of + basis;
     if (!loaded->night_complete) {

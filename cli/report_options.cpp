@@ -3,7 +3,7 @@
 #include "cli/command_context.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
-#include "schema/domain/marketplace.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/price_flags.hpp"
 
 namespace po = boost::program_options;
@@ -72,9 +72,10 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
                          analysis::price_basis_names());
     }
     q.request.options.basis = *basis;
-    if (!schema::find_marketplace(q.marketplace)) {
+    const auto market = schema::find_market(q.marketplace);
+    if (!market) {
         throw UsageError("--marketplace '" + q.marketplace + "' is not one of " +
-                         schema::marketplace_ids());
+                         schema::market_ids());
     }
     const auto include = schema::parse_price_flags(q.include);
     if (!include) {
@@ -83,8 +84,7 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     }
     q.request.since = q.since;
     q.request.days = q.days;
-    q.request.marketplace = q.marketplace;
-    q.request.filter.marketplace = q.marketplace;
+    q.request.filter.market = *market;
     q.request.filter.excluded_flags = schema::kAllPriceFlags & ~*include;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/application/report_assembly.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::cli {
@@ -20,7 +21,7 @@ struct ReportQuery {
     int days = 0;
     bool sparse = false;
     bool no_shipping = false;
-    std::string marketplace = "EBAY_US";
+    std::string marketplace{schema::default_market().id};
     std::string include;  // price flags to let into medians, e.g. "abroad,variations"
     bool supported_only = false;
     app::ReportRequest request;

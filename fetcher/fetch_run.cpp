@@ -61,7 +61,7 @@ class Fetch {
         : config_(config),
           credentials_(credentials),
           db_(db),
-          writer_(db, run_id, observed_on, std::string(config.search.marketplace.id)),
+          writer_(db, run_id, observed_on, config.search.marketplace),
           progress_(progress),
           engine_(with_budget(config.http, budget)),
           token_(std::move(token)),
@@ -751,8 +751,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& given,
         }
     }
     const int budget = plan_budget(config.http.max_calls, quota, config.quota_reserve);
-    const auto run =
-        schema::begin_run(db, "ebay", std::string(config.search.marketplace.id), schema::now_iso());
+    const auto run = schema::begin_run(db, "ebay", config.search.marketplace, schema::now_iso());
     const auto run_id = run.id();
     FetchOutcome outcome;
     if (quota && budget <= 0) {

@@ -27,7 +27,7 @@
 namespace gpuprice::fetcher {
 
 struct FetchConfig {
-    SearchSettings search{.marketplace = *schema::find_marketplace("EBAY_US")};
+    SearchSettings search{.marketplace = schema::default_market()};
     std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
     std::vector<Query> queries;
     std::string token_cache_path;

@@ -89,7 +89,7 @@ ItemAspectsOutcome fetch_item_aspects(schema::Database& db, const ItemAspectsCon
         HttpRequest request;
         request.url = item_url(config.api_base, item.item_id);
         request.headers = {"Authorization: Bearer " + token,
-                           "X-EBAY-C-MARKETPLACE-ID: " + config.marketplace,
+                           "X-EBAY-C-MARKETPLACE-ID: " + std::string(config.market.id),
                            "Accept: application/json"};
         engine.submit(std::move(request), [&, item](HttpResponse&& response) {
             if (response.budget_exhausted) {

@@ -15,6 +15,7 @@
 
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::fetcher {
@@ -28,7 +29,7 @@ int item_call_budget(int max_calls, double share, int calls_used);
 struct ItemAspectsConfig {
     std::string api_base = "https://api.ebay.com";
     std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
-    std::string marketplace = "EBAY_US";
+    schema::Market market = schema::default_market();
     std::string token_cache_path;  // the Browse token's cache, shared with the search
     HttpOptions http;              // max_calls: this pass's share of the budget
 };

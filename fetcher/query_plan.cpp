@@ -128,7 +128,7 @@ std::vector<Query> family_queries(const std::vector<std::string>& terms,
 std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
                                           const std::vector<schema::ConditionClass>& conditions,
-                                          const schema::Marketplace& marketplace) {
+                                          const schema::Market& marketplace) {
     std::vector<Query> queries;
     if (marketplace.other_gpu_category == 0) return queries;
     for (const auto& term : terms) {

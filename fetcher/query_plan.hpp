@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "schema/domain/condition.hpp"
-#include "schema/domain/marketplace.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::fetcher {
@@ -78,7 +78,7 @@ enum class ItemLocation { marketplace_country, anywhere };
 
 struct SearchSettings {
     std::string api_base = "https://api.ebay.com";
-    schema::Marketplace marketplace;
+    schema::Market marketplace;
     ItemLocation location = ItemLocation::marketplace_country;
     int limit = 200;
 };
@@ -94,7 +94,7 @@ std::vector<Query> family_queries(const std::vector<std::string>& terms,
 std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
                                           const std::vector<schema::ConditionClass>& conditions,
-                                          const schema::Marketplace& marketplace);
+                                          const schema::Market& marketplace);
 
 // The `filter` parameter of a search query, before URL encoding.
 std::string search_filter(const SearchSettings& settings, const Query& query);

@@ -22,7 +22,7 @@ struct RunTotals {
 class RunWriter {
   public:
     RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
-              std::string marketplace = "EBAY_US");
+              const schema::Market& market);
     // Stores the page's usable listings and its skip counts, with the items a page that ends
     // early lost (items_lost) counted as truncated-page skips, or one truncated-page-unknown
     // skip when `lost` is nullopt (cut, and nothing says how many it lost); returns what this

@@ -83,17 +83,17 @@ std::vector<fs::path> json_files(const std::string& dir) {
 // One night: every *.json file of `dir` as one run with source 'sample', with the coverage of
 // each recorded query.
 FetchOutcome replay_night(schema::Database& db, const std::string& dir,
-                          const std::string& observed_on, const std::string& started_at,
-                          const ProgressFn& progress) {
+                          const schema::Market& market, const std::string& observed_on,
+                          const std::string& started_at, const ProgressFn& progress) {
     const auto files = json_files(dir);
     if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
 
-    const auto run = schema::begin_run(db, "sample", "EBAY_US", started_at);
+    const auto run = schema::begin_run(db, "sample", market, started_at);
     const auto run_id = run.id();
-    RunWriter writer(db, run_id, observed_on);
+    RunWriter writer(db, run_id, observed_on, market);
     BrowseParser parser;
-    // The sample is EBAY_US: the same flags as a live US fetch with the default rules.
-    const PriceRules rules{"US", {}};
+    // The same flags as a live fetch of the market with the default rules.
+    const PriceRules rules{std::string(market.country), {}};
     FetchOutcome outcome;
     outcome.run_id = run_id;
     std::map<std::string, RecordedQuery> queries;
@@ -103,7 +103,7 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
             std::ifstream in(file, std::ios::binary);
             std::ostringstream body;
             body << in.rdbuf();
-            auto page = parser.parse(body.str());
+            auto page = parser.parse(body.str(), market.currency);
             for (auto& listing : page.listings) {
                 listing.price_flags = price_flags(listing, rules, ListingSource::search);
             }
@@ -167,26 +167,26 @@ std::optional<std::chrono::system_clock::time_point> recorded_until(const std::s
 
 // Recorded Marketplace Insights pages (sold/*.json), their sale dates moved so that they lie as
 // far before gpuprice's clock as they lay before the recording's own "now".
-void replay_sold(schema::Database& db, const std::string& dir,
+void replay_sold(schema::Database& db, const std::string& dir, const schema::Market& market,
                  std::chrono::system_clock::time_point now) {
     const auto files = json_files(dir);
-    const auto run_id = schema::begin_run(db, "sample-sold", "EBAY_US", schema::iso_utc(now));
+    const auto run_id = schema::begin_run(db, "sample-sold", market, schema::iso_utc(now));
     try {
         for (const auto& file : files) {
             std::ifstream in(file, std::ios::binary);
             std::ostringstream text;
             text << in.rdbuf();
             const auto body = text.str();
-            auto page = parse_sold_page(body, "USD");
+            auto page = parse_sold_page(body, market.currency);
             const auto until = recorded_until(body);
             std::vector<std::string> kept_out;
             for (auto& sale : page.items) {
                 if (until)
                     sale.sold_at =
                         schema::iso_utc(*schema::parse_iso_utc(sale.sold_at) + (now - *until));
-                kept_out.push_back(sold_kept_out(sale, {"US", {}}));
+                kept_out.push_back(sold_kept_out(sale, {std::string(market.country), {}}));
             }
-            schema::store_sold_items(db, run_id, "EBAY_US", page.items, kept_out);
+            schema::store_sold_items(db, run_id, market, page.items, kept_out);
         }
     } catch (const std::exception& e) {
         mark_failed(db, run_id, e.what());
@@ -198,7 +198,8 @@ void replay_sold(schema::Database& db, const std::string& dir,
 }  // namespace
 
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
-                           const std::string& observed_on, const ProgressFn& progress) {
+                           const schema::Market& market, const std::string& observed_on,
+                           const ProgressFn& progress) {
     // night-N folders: N nights before `observed_on`, replayed oldest first.
     std::map<int, std::string, std::greater<>> nights;
     std::error_code error;
@@ -216,14 +217,14 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     // Listings first, then the sold items, as a live fetch --sold does.
     const auto sold_dir = fs::path(dir) / "sold";
     if (nights.empty()) {
-        auto outcome = replay_night(db, dir, observed_on, schema::iso_utc(now), progress);
-        if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), now);
+        auto outcome = replay_night(db, dir, market, observed_on, schema::iso_utc(now), progress);
+        if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, now);
         return outcome;
     }
 
     FetchOutcome total;
     for (const auto& [ago, folder] : nights) {
-        const auto night = replay_night(db, folder, schema::add_days(observed_on, -ago),
+        const auto night = replay_night(db, folder, market, schema::add_days(observed_on, -ago),
                                         schema::iso_utc(now - std::chrono::days(ago)), progress);
         total.run_id = night.run_id;
         total.pages_stored += night.pages_stored;
@@ -234,7 +235,7 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
         total.problems.insert(total.problems.end(), night.problems.begin(), night.problems.end());
         if (night.status != schema::RunStatus::ok) total.status = night.status;
     }
-    if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), now);
+    if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, now);
     return total;
 }
 

@@ -13,8 +13,10 @@ namespace gpuprice::fetcher {
 // its own, N nights before `observed_on` (run started N days before gpuprice's clock), oldest
 // first; the outcome sums them, with the last night's run id. A sold/ folder holds recorded
 // Marketplace Insights pages, their sale dates moved to lie as far before gpuprice's clock as
-// before the recording's lastSoldDate bound.
+// before the recording's lastSoldDate bound. The pages are read as `market`'s (the bundled
+// sample was recorded on EBAY_US: another market's currency finds its prices foreign).
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
-                           const std::string& observed_on, const ProgressFn& progress);
+                           const schema::Market& market, const std::string& observed_on,
+                           const ProgressFn& progress);
 
 }  // namespace gpuprice::fetcher

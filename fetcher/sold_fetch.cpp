@@ -82,7 +82,8 @@ class SoldFetch {
         HttpRequest r;
         r.url = sold_search_url(config_, config_.terms[term], offset, now_, families_[term].limit);
         r.headers = {"Authorization: Bearer " + token_,
-                     "X-EBAY-C-MARKETPLACE-ID: " + config_.marketplace, "Accept: application/json"};
+                     "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.market.id),
+                     "Accept: application/json"};
         engine_.submit(std::move(r), [this, term, offset](HttpResponse&& response) {
             on_page(term, offset, std::move(response));
         });
@@ -109,7 +110,7 @@ class SoldFetch {
             outcome_.problems.push_back(where + ": " + describe(response));
             return;
         }
-        auto page = parse_sold_page(response.body, config_.currency);
+        auto page = parse_sold_page(response.body, config_.market.currency);
         if (!page.page_problem.empty() || (page.items.empty() && !page.errors.empty())) {
             ++outcome_.pages_failed;
             outcome_.problems.push_back(
@@ -119,10 +120,11 @@ class SoldFetch {
         }
         std::vector<std::string> kept_out;
         for (const auto& sale : page.items) {
-            kept_out.push_back(sold_kept_out(sale, {config_.country, config_.seller}));
+            kept_out.push_back(
+                sold_kept_out(sale, {std::string(config_.market.country), config_.seller}));
             if (!kept_out.back().empty()) ++outcome_.items_kept_out;
         }
-        schema::store_sold_items(db_, run_id_, config_.marketplace, page.items, kept_out);
+        schema::store_sold_items(db_, run_id_, config_.market, page.items, kept_out);
         ++outcome_.pages_stored;
         outcome_.items_stored += static_cast<int>(page.items.size());
         const int skipped = schema::total_skipped(page.skips);
@@ -176,7 +178,8 @@ class SoldFetch {
 
 std::string sold_filter(const SoldFetchConfig& config, SystemClock::time_point from,
                         SystemClock::time_point to) {
-    return "conditionIds:{" + config.condition_ids + "},itemLocationCountry:" + config.country +
+    return "conditionIds:{" + config.condition_ids +
+           "},itemLocationCountry:" + std::string(config.market.country) +
            ",buyingOptions:{FIXED_PRICE|AUCTION},lastSoldDate:[" + schema::iso_utc(from) + ".." +
            schema::iso_utc(to) + "]";
 }
@@ -187,7 +190,7 @@ std::string sold_search_url(const SoldFetchConfig& config, const std::string& te
     const auto from = now - std::chrono::days(kSoldHistoryDays);
     return config.api_base +
            "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + percent_encode(term) +
-           "&category_ids=" + std::to_string(config.category) +
+           "&category_ids=" + std::to_string(config.market.graphics_cards_category) +
            "&filter=" + percent_encode(sold_filter(config, from, now)) +
            "&limit=" + std::to_string(limit.value_or(config.page_limit)) +
            "&offset=" + std::to_string(offset);
@@ -226,7 +229,7 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
         save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, minted);
         token = minted.value;
     }
-    const auto run = schema::begin_run(db, "ebay-sold", config.marketplace, schema::iso_utc(now));
+    const auto run = schema::begin_run(db, "ebay-sold", config.market, schema::iso_utc(now));
     const auto run_id = run.id();
     SoldFetch fetch(db, config, std::move(token), run_id, now);
     SoldOutcome outcome;

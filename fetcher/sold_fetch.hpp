@@ -15,6 +15,7 @@
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/price_rules.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/store/sqlite.hpp"
@@ -27,11 +28,10 @@ inline constexpr int kSoldHistoryDays = 90;
 struct SoldFetchConfig {
     std::string api_base = "https://api.ebay.com";
     std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
-    std::string marketplace = "EBAY_US";
-    std::string country = "US";    // itemLocationCountry, as for listings
-    SellerRule seller;             // the listings' seller rule
-    std::string currency = "USD";  // sales in other currencies are skipped
-    int category = 27386;
+    // Its id, country (itemLocationCountry, as for listings), currency (sales in others are
+    // skipped) and graphics-card category.
+    schema::Market market = schema::default_market();
+    SellerRule seller;               // the listings' seller rule
     std::vector<std::string> terms;  // one per family
     std::string condition_ids;       // for conditionIds, '|'-separated
     int page_limit = 200;

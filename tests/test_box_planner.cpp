@@ -24,6 +24,7 @@
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice;
 using schema::Cooler;
@@ -69,7 +70,7 @@ class PlannerDb {
           rules_(rule_set_.attributes) {
         schema::migrate(db_);
         schema::store_catalog(db_, catalog_);
-        const auto run = schema::begin_run(db_, "test", "EBAY_US", "2026-12-01T03:00:00Z");
+        const auto run = schema::begin_run(db_, "test", test::us_market(), "2026-12-01T03:00:00Z");
         std::vector<schema::Listing> page;
         int item = 100;
         for (const auto& offer : kOffers) {
@@ -85,7 +86,7 @@ class PlannerDb {
                 page.push_back(l);
             }
         }
-        schema::store_page(db_, run, "2026-12-01", page, {});
+        schema::store_page(db_, run, "2026-12-01", page, {}, test::us_market());
         app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);
@@ -97,6 +98,7 @@ class PlannerDb {
         box.min_count = box.max_count = 4;
         box.min_vram_gb = 24;
         box.budget_usd = 100000;
+        box.currency = "USD";
         box.results = 50;  // all that fit, so the assertions see every plan
         box.today = "2026-12-02";
         return box;

@@ -22,6 +22,7 @@
 #include "tests/fake_ebay.hpp"
 #include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice;
 using namespace std::chrono_literals;
@@ -656,7 +657,8 @@ TEST_SUITE("fetcher::coverage") {
                 "INSERT INTO match_results (listing_id, model, reason, matched_at) "
                 "SELECT id, 'RTX 3060', 'ok', 'now' FROM listings");
             return schema::load_latest_observations(f.db, "2026-12-01", "2026-12-02",
-                                                    schema::Details::With, {"EBAY_US", excluded});
+                                                    schema::Details::With,
+                                                    {test::us_market(), excluded});
         };
         std::set<std::string> in_median;
         for (const auto& o : medians(schema::kAllPriceFlags)) in_median.insert(o.item_id);
@@ -725,6 +727,36 @@ TEST_SUITE("fetcher::marketplaces") {
         CHECK(csv.find(",price_basis,currency,") != std::string::npos);
         CHECK(csv.find("RTX 3090") != std::string::npos);
         CHECK(test::csv_cell(csv, "RTX 3090", "currency") == "GBP");
+        // Pounds everywhere a person reads money: the table, the chart, the plans; no dollar.
+        CHECK(test::wait_exit(
+                  test::spawn({GPUPRICE_BINARY, "--db", db, "report", "--marketplace", "EBAY_GB",
+                               "--output", dir.file("out"), "--chart", "--format", "table"},
+                              {}, dir.file("t.out"), dir.file("t.err"))) == 0);
+        const auto table = test::read_file(dir.file("t.out"));
+        CHECK(table.find("£") != std::string::npos);
+        CHECK(table.find('$') == std::string::npos);
+        std::string svg;
+        for (const auto& file : std::filesystem::directory_iterator(dir.file("out"))) {
+            if (file.path().extension() == ".svg") svg = test::read_file(file.path());
+        }
+        CHECK(svg.find("GFLOPS per GBP") != std::string::npos);
+        CHECK(svg.find("(£") != std::string::npos);
+        CHECK(svg.find('$') == std::string::npos);
+        CHECK(
+            test::wait_exit(test::spawn({GPUPRICE_BINARY, "--db", db, "recommend", "--marketplace",
+                                         "EBAY_GB", "--budget", "5000", "--count", "2"},
+                                        {}, dir.file("p.out"), dir.file("p.err"))) == 0);
+        const auto plans = test::read_file(dir.file("p.out"));
+        CHECK(plans.find("budget £5,000") != std::string::npos);
+        CHECK(plans.find('$') == std::string::npos);
+        // history takes the market too: GB prices for EBAY_GB, none for the default market.
+        CHECK(test::wait_exit(test::spawn({GPUPRICE_BINARY, "--db", db, "history", "--model",
+                                           "RTX 3090", "--marketplace", "EBAY_GB"},
+                                          {}, dir.file("h.out"), dir.file("h.err"))) == 0);
+        CHECK(test::read_file(dir.file("h.out")).find("RTX 3090") != std::string::npos);
+        CHECK(test::wait_exit(
+                  test::spawn({GPUPRICE_BINARY, "--db", db, "history", "--model", "RTX 3090"}, {},
+                              dir.file("hu.out"), dir.file("hu.err"))) == 1);
         // The EBAY_US report has no prices: GBP never enters a USD median.
         CHECK(test::wait_exit(
                   test::spawn({GPUPRICE_BINARY, "--db", db, "report", "--output", dir.file("us")},

@@ -81,7 +81,7 @@ TEST_SUITE("fetcher::query_plan") {
     // D11: data-centre cards are also listed in 3761 "Video Capture & TV Tuner Cards".
     TEST_CASE("data-centre families are searched in the marketplace's other GPU category too") {
         const auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-        const auto us = *gpuprice::schema::find_marketplace("EBAY_US");
+        const auto us = *gpuprice::schema::find_market("EBAY_US");
         const auto extra = other_category_queries(catalog, {"RTX 3090", "Tesla T4", "A100"},
                                                   {gpuprice::schema::ConditionClass::used}, us);
         REQUIRE(extra.size() == 2);
@@ -92,7 +92,7 @@ TEST_SUITE("fetcher::query_plan") {
         CHECK(query_url(settings, extra[0], 0).find("&category_ids=3761&") != std::string::npos);
         CHECK(other_category_queries(catalog, {"Tesla T4"},
                                      {gpuprice::schema::ConditionClass::used},
-                                     *gpuprice::schema::find_marketplace("EBAY_GB"))
+                                     *gpuprice::schema::find_market("EBAY_GB"))
                   .empty());
     }
 
@@ -100,7 +100,7 @@ TEST_SUITE("fetcher::query_plan") {
     // segment is a data row, and a segment switched off is searched in one category only.
     TEST_CASE("segments.csv's other_category column decides the other-category searches") {
         auto catalog = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-        const auto us = *gpuprice::schema::find_marketplace("EBAY_US");
+        const auto us = *gpuprice::schema::find_market("EBAY_US");
         for (auto& segment : catalog.segments) {
             if (segment.name == "datacenter") segment.other_category = false;
             if (segment.name == "workstation") segment.other_category = true;
@@ -140,7 +140,7 @@ TEST_SUITE("fetcher::query_plan") {
     TEST_CASE("conditions: refurbished and open box apart from new, never for parts") {
         using gpuprice::schema::ConditionClass;
         SearchSettings settings;
-        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_US");
+        settings.marketplace = *gpuprice::schema::find_market("EBAY_US");
         Query q;
         q.conditions = {ConditionClass::new_item};
         CHECK(search_filter(settings, q).starts_with("conditionIds:{1000},"));
@@ -155,7 +155,7 @@ TEST_SUITE("fetcher::query_plan") {
 
     TEST_CASE("the search URL: one query per family, every condition, location, stable sort") {
         SearchSettings settings;
-        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_US");
+        settings.marketplace = *gpuprice::schema::find_market("EBAY_US");
         Query q;
         q.family = "RTX 3090 Ti";
         q.conditions = gpuprice::schema::parse_conditions("all");
@@ -171,7 +171,7 @@ TEST_SUITE("fetcher::query_plan") {
         CHECK(url.ends_with("&sort=newlyListed&limit=200&offset=400"));
         q.kind = QueryKind::price_band;
         q.band = {50000, 99999};
-        settings.marketplace = *gpuprice::schema::find_marketplace("EBAY_GB");
+        settings.marketplace = *gpuprice::schema::find_market("EBAY_GB");
         settings.location = ItemLocation::anywhere;
         CHECK(search_filter(settings, q)
                   .ends_with("buyingOptions:{FIXED_PRICE|BEST_OFFER},price:[500.00..999.99],"

@@ -119,7 +119,7 @@ TEST_SUITE("analysis::honest_prices") {
         REQUIRE(picks.size() == 1);
         CHECK(picks[0].row.model.model == c3090->model.model);
         CHECK(picks[0].row.basis_usd == c3090->basis_usd);
-        const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared};
+        const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared, "USD"};
         CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
         CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,
                                  "2026-12-03")

@@ -3,6 +3,7 @@
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice::schema;
 
@@ -11,7 +12,7 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("runs.db"));
         migrate(db);
-        const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-01T00:00:00Z");
+        const auto run = begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
         finish_run(db, run, RunStatus::partial, "2026-12-01T01:00:00Z", 3,
                    "HTTP 400, eBay error 1 (API): \x1b]0;pwned\x07 bad\r\nX-Injected: 1\n"
                    "second problem\n");
@@ -32,17 +33,18 @@ TEST_SUITE("schema::listing_store") {
         for (const auto status :
              {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
             CAPTURE(run_status_name(status));
-            const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-01T00:00:00Z");
+            const auto run =
+                begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
             REQUIRE(load_run(db, run)->status == RunStatus::running);
             finish_run(db, run, status, "2026-12-01T01:00:00Z", 1, "");
             CHECK(load_run(db, run)->status == status);
         }
-        const auto run = begin_run(db, "ebay", "EBAY_US", "2026-12-02T00:00:00Z");
+        const auto run = begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-02T00:00:00Z");
         SkipCounts skips;
         for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page_unknown); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
-        store_page(db, run, "2026-12-02", {}, skips);
+        store_page(db, run, "2026-12-02", {}, skips, gpuprice::test::us_market());
         const auto loaded = load_run(db, run);
         REQUIRE(loaded);
         REQUIRE(loaded->skips.size() == skips.size());
@@ -89,17 +91,19 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("overlap.db"));
         migrate(db);
-        const auto older = begin_run(db, "ebay", "EBAY_US", "2026-12-01T03:00:00Z");
-        const auto newer = begin_run(db, "ebay", "EBAY_US", "2026-12-01T03:00:01Z");
+        const auto older =
+            begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T03:00:00Z");
+        const auto newer =
+            begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T03:00:01Z");
         const std::string day = "2026-12-01";
 
         SUBCASE("the newer run writes first") {
-            store_page(db, newer, day, {listing_priced(90000)}, {}, "EBAY_US");
-            store_page(db, older, day, {listing_priced(80000)}, {}, "EBAY_US");
+            store_page(db, newer, day, {listing_priced(90000)}, {}, gpuprice::test::us_market());
+            store_page(db, older, day, {listing_priced(80000)}, {}, gpuprice::test::us_market());
         }
         SUBCASE("the older run writes first") {
-            store_page(db, older, day, {listing_priced(80000)}, {}, "EBAY_US");
-            store_page(db, newer, day, {listing_priced(90000)}, {}, "EBAY_US");
+            store_page(db, older, day, {listing_priced(80000)}, {}, gpuprice::test::us_market());
+            store_page(db, newer, day, {listing_priced(90000)}, {}, gpuprice::test::us_market());
         }
         const auto s = sighting(db);
         CHECK(s.first_seen_run <= s.last_seen_run);

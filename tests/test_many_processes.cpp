@@ -16,6 +16,7 @@
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice;
 using namespace std::chrono_literals;
@@ -82,7 +83,7 @@ TEST_SUITE("many_processes") {
         test::TempDir dir;
         schema::Database db(dir.file("runs.db"));
         schema::migrate(db);
-        const auto live = schema::begin_run(db, "test", "EBAY_US", schema::now_iso());
+        const auto live = schema::begin_run(db, "test", test::us_market(), schema::now_iso());
         CHECK(schema::RunLock::is_held(db.path(), live.id()));
         // A row left 'running' by a process that died: nobody holds its lock.
         db.exec(

@@ -11,6 +11,7 @@
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 #include "tests/fake_fetch_fixture.hpp"
+#include "tests/test_market.hpp"
 
 namespace gpuprice {
 
@@ -67,7 +68,7 @@ TEST_SUITE("app::night") {
         CHECK(count(db, "SELECT count(*) FROM match_results") == listings);
         CHECK(night.verdicts.total() == listings);
         CHECK(night.verdicts.of(schema::MatchReason::ok) > 1000);
-        CHECK(schema::night_status(db, "2026-11-27", "2026-12-01").complete());
+        CHECK(schema::night_status(db, "2026-11-27", "2026-12-01", test::us_market()).complete());
         // The sold items: replayed, matched, and said so (never "the sample holds no sold items").
         const auto sold = schema::count_sold_items(db);
         CHECK(sold > 500);

@@ -362,7 +362,9 @@ TEST_SUITE("analysis::price_report") {
         auto o = obs("RTX 3090", 800);
         o.title = "=HYPERLINK(\"http://evil\",\"RTX 3090\")";
         o.item_id = "v1|1|0";
-        const auto csv = listings_csv(build_report({o}, catalog(), {}), {});
+        CsvContext context;
+        context.currency = "USD";
+        const auto csv = listings_csv(build_report({o}, catalog(), {}), context);
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
         // The appended currency and decided_by, then cooler and slot width: not stated here.
@@ -429,7 +431,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
         for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
         for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p, 1000));
-        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01"};
+        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
         const auto count = [](const std::string& svg, const std::string& text) {
             std::size_t n = 0;
             for (auto at = svg.find(text); at != std::string::npos; at = svg.find(text, at + 1))

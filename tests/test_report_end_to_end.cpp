@@ -20,6 +20,7 @@
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice;
 
@@ -67,8 +68,9 @@ TEST_SUITE("end_to_end") {
         const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
         const app::Matchers matchers(rule_set);
-        const auto outcome = fetcher::replay_sample(
-            db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {});
+        const auto outcome =
+            fetcher::replay_sample(db, (test::source_dir() / "scripts" / "sample-data").string(),
+                                   test::us_market(), "2026-12-01", {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         REQUIRE(outcome.listings_seen > 2000);
         app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
@@ -175,8 +177,9 @@ TEST_SUITE("end_to_end") {
         const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
         const app::Matchers matchers(rule_set);
-        REQUIRE(fetcher::replay_sample(
-                    db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-01", {})
+        REQUIRE(fetcher::replay_sample(db,
+                                       (test::source_dir() / "scripts" / "sample-data").string(),
+                                       test::us_market(), "2026-12-01", {})
                     .status == schema::RunStatus::ok);
         app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
@@ -257,7 +260,7 @@ TEST_SUITE("end_to_end") {
         // from $1000 to $800 linearly over the 30 nights.
         for (int day = 0; day <= 30; ++day) {
             const auto night = schema::add_days("2026-11-01", day);
-            const auto run = schema::begin_run(db, "test", "EBAY_US", night + "T03:00:00Z");
+            const auto run = schema::begin_run(db, "test", test::us_market(), night + "T03:00:00Z");
             std::vector<schema::Listing> page;
             for (int i = 0; i < 5; ++i) {
                 schema::Listing l;
@@ -269,7 +272,7 @@ TEST_SUITE("end_to_end") {
                 l.currency = "USD";
                 page.push_back(l);
             }
-            schema::store_page(db, run.id(), night, page, {});
+            schema::store_page(db, run.id(), night, page, {}, test::us_market());
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)
@@ -295,7 +298,7 @@ TEST_SUITE("end_to_end") {
         CHECK(pooled->report.rows[0].listings == 5);
         CHECK(pooled->report.rows[0].median_usd == doctest::Approx(802.0));
 
-        const auto history = schema::load_model_history(db, "RTX 3090");
+        const auto history = schema::load_model_history(db, "RTX 3090", {test::us_market()});
         CHECK(history.size() == 31 * 5);
     }
 }

@@ -9,6 +9,7 @@
 #include "analysis/price_history.hpp"
 #include "analysis/shipping.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -20,7 +21,7 @@ struct HistoryRequest {
     analysis::Period period = analysis::Period::night;
     std::string since;  // from this night on (YYYY-MM-DD), or empty
     int days = 0;       // the last N nights; 0: all
-    std::string marketplace;
+    schema::Market market;
 };
 
 struct ModelHistory {

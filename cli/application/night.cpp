@@ -60,10 +60,7 @@ std::optional<fetcher::SoldOutcome> fetch_sold(schema::Database& db, const schem
     fetcher::SoldFetchConfig sold;
     sold.api_base = fetch.search.api_base;
     sold.auth_url = fetch.auth_url;
-    sold.marketplace = std::string(market.id);
-    sold.country = std::string(market.country);
-    sold.currency = std::string(market.currency);
-    sold.category = market.graphics_cards_category;
+    sold.market = market;
     sold.seller = fetch.seller;
     sold.terms = search_terms(rules, plan);
     sold.condition_ids = schema::search_ids(plan.conditions);
@@ -104,7 +101,7 @@ int ask_items(schema::Database& db, const NightPlan& plan, const fetcher::Creden
     fetcher::ItemAspectsConfig config;
     config.api_base = fetch.search.api_base;
     config.auth_url = fetch.auth_url;
-    config.marketplace = std::string(fetch.search.marketplace.id);
+    config.market = fetch.search.marketplace;
     config.token_cache_path = fetch.token_cache_path;
     config.http = fetch.http;
     config.http.max_calls =
@@ -151,8 +148,8 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
         night.fetch = fetch_listings(db, rules, plan, *credentials, observer);
     } else {
         const auto sold_before = schema::count_sold_items(db);
-        night.fetch =
-            fetcher::replay_sample(db, *plan.sample_dir, plan.observed_on, observer.fetch_progress);
+        night.fetch = fetcher::replay_sample(db, *plan.sample_dir, plan.fetch.search.marketplace,
+                                             plan.observed_on, observer.fetch_progress);
         // The sample's sold pages are replayed with its listings, --sold or not.
         if (const auto replayed = schema::count_sold_items(db) - sold_before; replayed > 0) {
             observer.message(Loudness::progress, "sold items: " + std::to_string(replayed) +

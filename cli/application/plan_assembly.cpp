@@ -12,7 +12,8 @@ std::optional<Recommendation> recommend(schema::Database& db, const schema::Rule
     fill_missing_attributes(*loaded, analysis::AttributeExtractor(rules.attributes));
 
     Recommendation answer{std::move(*loaded), {}, {}};
-    const auto& box = request.box;
+    auto box = request.box;
+    box.currency = answer.loaded.context.currency;
     if (!request.builds) {
         answer.advice =
             analysis::single_card_advice(answer.loaded.report, rules.catalog, rules.attributes, box,

@@ -4,7 +4,6 @@
 
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
-#include "schema/domain/marketplace.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
@@ -25,7 +24,7 @@ constexpr int kClearanceLookbackDays = 31;
 
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
                                         const ReportRequest& q, schema::Details details) {
-    const auto latest = schema::latest_night(db, q.marketplace);
+    const auto latest = schema::latest_night(db, q.filter.market);
     if (!latest) return std::nullopt;
     std::string from = *latest;
     if (!q.since.empty()) from = q.since;
@@ -43,7 +42,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
     const auto lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
-    const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.marketplace);
+    const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.filter.market);
     for (const auto& c :
          analysis::find_clearances(lives, coverage, options.shipping, &loaded.clearance_counts)) {
         const auto condition = schema::condition_class(c.life.condition_id);
@@ -53,17 +52,17 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
             loaded.evidence.clearances.push_back(c);
         }
     }
-    loaded.evidence.have_sold_data = schema::has_sold_items(db, q.marketplace);
+    loaded.evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
     if (loaded.evidence.have_sold_data)
         loaded.evidence.sold =
-            schema::load_sold_prices(db, loaded.evidence_from, *latest, q.marketplace);
+            schema::load_sold_prices(db, loaded.evidence_from, *latest, q.filter.market);
 
     loaded.report = analysis::build_report(observations, catalog, options, loaded.evidence);
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,
-                      std::string(schema::find_marketplace(q.marketplace)->currency)};
+                      std::string(q.filter.market.currency)};
     loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
     loaded.context.window_start = from;
-    const auto nights = schema::night_status(db, from, *latest);
+    const auto nights = schema::night_status(db, from, *latest, q.filter.market);
     loaded.night_complete = nights.complete();
     loaded.context.night_status = nights.summary(from, *latest);
     loaded.context.listings_without_verdict = nights.listings_without_verdict;
@@ -71,7 +70,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     // The same report on the nights 7 and 30 days earlier, for the change columns.
     const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {
         const auto night = schema::night_on_or_before(db, schema::add_days(*latest, -days_back),
-                                                      kChangeSlackDays, q.marketplace);
+                                                      kChangeSlackDays, q.filter.market);
         if (!night) return std::nullopt;
         const auto span = q.days > 0 ? q.days : 1;
         const auto old = schema::load_latest_observations(

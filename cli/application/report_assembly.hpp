@@ -20,8 +20,7 @@ struct ReportRequest {
     analysis::ReportOptions options;
     std::string since;  // the first night (YYYY-MM-DD), or empty
     int days = 0;       // the last N nights; 0: the latest night only (with since empty)
-    std::string marketplace;
-    schema::ObservationFilter filter;  // which listings may enter the medians
+    schema::ObservationFilter filter;  // the market, and which listings may enter its medians
 };
 
 // What a report was built from, beside it. Nothing in it points into anything else (rows,

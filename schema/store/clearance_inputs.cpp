@@ -60,26 +60,26 @@ std::vector<ListingLife> load_listing_lives(Database& db, const std::string& sin
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              "AND l.last_seen_on >= ?1 AND (l.last_seen_on < ?2 OR "
                              "(l.last_seen_on = ?2 AND l.buying_options LIKE '%AUCTION%'))");
-    select.bind(1, since).bind(2, to).bind(3, filter.marketplace).bind(4, filter.excluded_flags);
+    select.bind(1, since).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     return read_lives(select);
 }
 
 std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter) {
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS "AND m.model = ?1");
-    select.bind(1, model).bind(3, filter.marketplace).bind(4, filter.excluded_flags);
+    select.bind(1, model).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     return read_lives(select);
 }
 
 FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
-                                    const std::string& marketplace) {
+                                    const Market& market) {
     // A family's search row is complete only when the price bands it was split into were.
     auto select = db.prepare(
         "SELECT substr(r.started_at, 1, 10) AS night, q.family, max(q.complete) "
         "FROM query_coverage q JOIN fetch_runs r ON r.id = q.run_id "
         "WHERE q.kind = 'search' AND substr(r.started_at, 1, 10) BETWEEN ?1 AND ?2 "
         "AND coalesce(r.marketplace, 'EBAY_US') = ?3 GROUP BY night, q.family");
-    select.bind(1, since).bind(2, to).bind(3, marketplace);
+    select.bind(1, since).bind(2, to).bind(3, market.id);
     FamilyCoverage coverage;
     while (select.step()) coverage[select.text(0)][select.text(1)] = select.int32(2) != 0;
     return coverage;

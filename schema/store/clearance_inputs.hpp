@@ -26,6 +26,6 @@ std::vector<ListingLife> load_model_listing_lives(Database& db, const std::strin
 // Per night in [since, to]: every family query asked, and whether one run that night covered it
 // completely (its search, price bands included, saw every listing eBay serves).
 FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
-                                    const std::string& marketplace = "EBAY_US");
+                                    const Market& market);
 
 }  // namespace gpuprice::schema

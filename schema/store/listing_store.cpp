@@ -6,13 +6,13 @@
 
 namespace gpuprice::schema {
 
-LiveRun begin_run(Database& db, const std::string& source, const std::string& marketplace,
+LiveRun begin_run(Database& db, const std::string& source, const Market& market,
                   const std::string& started_at) {
     Transaction tx(db);
     auto insert = db.prepare(
         "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
         "VALUES (?1, ?4, ?2, ?3)");
-    insert.bind(1, started_at).bind(2, source).bind(3, marketplace);
+    insert.bind(1, started_at).bind(2, source).bind(3, market.id);
     insert.bind(4, run_status_name(RunStatus::running));
     insert.run();
     const auto id = db.last_insert_rowid();
@@ -22,11 +22,11 @@ LiveRun begin_run(Database& db, const std::string& source, const std::string& ma
 }
 
 PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
-                     std::string marketplace)
+                     const Market& market)
     : db_(db),
       run_id_(run_id),
       observed_on_(std::move(observed_on)),
-      marketplace_(std::move(marketplace)),
+      market_(market),
       find_(db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1")),
       insert_(db.prepare(
           "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
@@ -131,7 +131,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
         }
         observe_.bind(1, listing_id)
             .bind_unowned(2, observed_on_)
-            .bind_unowned(3, marketplace_)
+            .bind_unowned(3, market_.id)
             .bind(4, run_id_)
             .bind(5, l.condition_id)
             .bind(6, l.price_cents)
@@ -160,8 +160,8 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
 
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
                       const std::vector<Listing>& listings, const SkipCounts& skips,
-                      const std::string& marketplace) {
-    return PageStore(db, run_id, observed_on, marketplace).store(listings, skips);
+                      const Market& market) {
+    return PageStore(db, run_id, observed_on, market).store(listings, skips);
 }
 
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,

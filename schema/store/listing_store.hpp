@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "schema/domain/listing.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/skip_reason.hpp"
 #include "schema/store/run_lock.hpp"
@@ -41,7 +42,7 @@ class LiveRun {
 // Starts a run and commits its row at once, so that a run killed later is visible as unfinished.
 // The run's lock is taken before the row is committed, so no other process ever sees the row
 // 'running' without a holder. Keep the LiveRun until the run's row is finished.
-LiveRun begin_run(Database& db, const std::string& source, const std::string& marketplace,
+LiveRun begin_run(Database& db, const std::string& source, const Market& market,
                   const std::string& started_at);
 
 // Stores one page in one transaction: the listings, their observations for `observed_on`
@@ -50,7 +51,7 @@ LiveRun begin_run(Database& db, const std::string& source, const std::string& ma
 // `duplicate` skip; memory stays flat however long the run.
 PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
                       const std::vector<Listing>& listings, const SkipCounts& skips,
-                      const std::string& marketplace = "EBAY_US");
+                      const Market& market);
 
 // What to do with a listing this run already stored: count it as a duplicate (search pages
 // repeat items), take the newer details (an item group's variation supersedes its summary), or
@@ -60,8 +61,7 @@ enum class Repeats { count_as_duplicate, update, ignore };
 // store_page for a whole run, with its statements prepared once.
 class PageStore {
   public:
-    PageStore(Database& db, std::int64_t run_id, std::string observed_on,
-              std::string marketplace = "EBAY_US");
+    PageStore(Database& db, std::int64_t run_id, std::string observed_on, const Market& market);
     PageCounts store(const std::vector<Listing>& listings, const SkipCounts& skips,
                      Repeats repeats = Repeats::count_as_duplicate);
 
@@ -69,7 +69,7 @@ class PageStore {
     Database& db_;
     std::int64_t run_id_;
     std::string observed_on_;
-    std::string marketplace_;
+    Market market_;
     Statement find_, insert_, update_, observe_, skip_, totals_;
 };
 

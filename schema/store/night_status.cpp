@@ -19,14 +19,15 @@ std::string NightStatus::summary(const std::string& from, const std::string& to)
     return text;
 }
 
-NightStatus night_status(Database& db, const std::string& from, const std::string& to) {
+NightStatus night_status(Database& db, const std::string& from, const std::string& to,
+                         const Market& market) {
     NightStatus status;
     auto counts = db.prepare(
         "SELECT count(DISTINCT o.listing_id), "
         "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
         "FROM price_observations o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-        "WHERE o.observed_on BETWEEN ?1 AND ?2");
-    counts.bind(1, from).bind(2, to);
+        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
+    counts.bind(1, from).bind(2, to).bind(3, market.id);
     if (counts.step()) {
         status.listings = counts.int32(0);
         status.listings_without_verdict = counts.int32(1);
@@ -35,9 +36,9 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
     auto runs = db.prepare(
         "SELECT id, status, matched_at IS NULL, coalesce(message, '') FROM fetch_runs "
         "WHERE id IN (SELECT DISTINCT run_id FROM price_observations "
-        "             WHERE observed_on BETWEEN ?1 AND ?2) "
+        "             WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?4) "
         "AND (status <> ?3 OR matched_at IS NULL) ORDER BY id");
-    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok));
+    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok)).bind(4, market.id);
     while (runs.step()) {
         ++status.incomplete_runs;
         auto message = runs.text(3);

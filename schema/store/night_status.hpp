@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "schema/domain/market.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
@@ -19,7 +20,9 @@ struct NightStatus {
     std::string summary(const std::string& from, const std::string& to) const;
 };
 
-NightStatus night_status(Database& db, const std::string& from, const std::string& to);
+// The nights [from, to] of one market: its listings and the runs behind them.
+NightStatus night_status(Database& db, const std::string& from, const std::string& to,
+                         const Market& market);
 
 // After matching gave every listing without a verdict one: marks every finished run matched.
 void mark_runs_matched(Database& db, const std::string& now);

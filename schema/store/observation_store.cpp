@@ -30,20 +30,20 @@ PricedObservation read_row(const Statement& stmt, Details details) {
 
 }  // namespace
 
-std::optional<std::string> latest_night(Database& db, const std::string& marketplace) {
+std::optional<std::string> latest_night(Database& db, const Market& market) {
     auto stmt =
         db.prepare("SELECT max(observed_on) FROM price_observations WHERE marketplace = ?1");
-    stmt.bind(1, marketplace);
+    stmt.bind(1, market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
 
 std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
-                                              const std::string& marketplace) {
+                                              const Market& market) {
     auto stmt = db.prepare(
         "SELECT max(observed_on) FROM price_observations WHERE observed_on <= ?1 "
         "AND observed_on >= date(?1, ?2) AND marketplace = ?3");
-    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, marketplace);
+    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
@@ -69,7 +69,7 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
         "JOIN listings l ON l.id = o.listing_id "
         "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
         "WHERE (l.price_flags & ?4) = 0");
-    stmt.bind(1, from).bind(2, to).bind(3, filter.marketplace).bind(4, filter.excluded_flags);
+    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, details));
     return rows;
@@ -85,7 +85,7 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
         "JOIN listings l ON l.id = o.listing_id "
         "WHERE m.model = ?1 AND m.reason = 'ok' AND o.marketplace = ?2 "
         "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
-    stmt.bind(1, model).bind(2, filter.marketplace).bind(3, filter.excluded_flags);
+    stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
     return rows;

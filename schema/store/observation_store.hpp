@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "schema/domain/market.hpp"
 #include "schema/domain/observation.hpp"
 #include "schema/domain/price_flags.hpp"
 #include "schema/store/sqlite.hpp"
@@ -19,16 +20,16 @@ enum class Details { Without, With };
 // listings carrying none of the excluded price flags (schema::PriceFlag: located abroad,
 // unexpanded multi-variation, low-feedback seller), unless a report asks to include them.
 struct ObservationFilter {
-    std::string marketplace = "EBAY_US";
+    Market market;
     int excluded_flags = kAllPriceFlags;
 };
 
 // The newest night that has any observation.
-std::optional<std::string> latest_night(Database& db, const std::string& marketplace = "EBAY_US");
+std::optional<std::string> latest_night(Database& db, const Market& market);
 // The newest night on or before `date` (YYYY-MM-DD) that has observations, at most `slack` days
 // earlier.
 std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
-                                              const std::string& marketplace = "EBAY_US");
+                                              const Market& market);
 
 // Each listing matched to a model and seen in [from, to], once, at its latest price there.
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,

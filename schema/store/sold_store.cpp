@@ -2,7 +2,7 @@
 
 namespace gpuprice::schema {
 
-void store_sold_items(Database& db, std::int64_t run_id, const std::string& marketplace,
+void store_sold_items(Database& db, std::int64_t run_id, const Market& market,
                       const std::vector<SoldItem>& items,
                       const std::vector<std::string>& excluded) {
     Transaction tx(db);
@@ -42,7 +42,7 @@ void store_sold_items(Database& db, std::int64_t run_id, const std::string& mark
             .bind_unowned(12, s.currency)
             .bind_unowned(13, s.sold_at)
             .bind(14, s.quantity_sold)
-            .bind_unowned(15, marketplace)
+            .bind_unowned(15, market.id)
             .bind(16, run_id)
             .bind(17, why.empty() ? std::optional<std::string>() : why);
         upsert.run();
@@ -79,9 +79,9 @@ std::int64_t count_sold_items(Database& db) {
     return select.int64(0);
 }
 
-bool has_sold_items(Database& db, const std::string& marketplace) {
+bool has_sold_items(Database& db, const Market& market) {
     auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM sold_items WHERE marketplace = ?1)");
-    select.bind(1, marketplace);
+    select.bind(1, market.id);
     return select.step() && select.int32(0) != 0;
 }
 
@@ -97,22 +97,22 @@ std::vector<SoldPrice> read_prices(Statement& select) {
 }  // namespace
 
 std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
-                                        const std::string& to, const std::string& marketplace) {
+                                        const std::string& to, const Market& market) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
         "WHERE reason = 'ok' AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2 "
         "AND marketplace = ?3");
-    select.bind(1, from).bind(2, to).bind(3, marketplace);
+    select.bind(1, from).bind(2, to).bind(3, market.id);
     return read_prices(select);
 }
 
 std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model,
-                                              const std::string& marketplace) {
+                                              const Market& market) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
         "WHERE reason = 'ok' AND kept_out IS NULL AND model = ?1 AND marketplace = ?2 "
         "ORDER BY sold_on");
-    select.bind(1, model).bind(2, marketplace);
+    select.bind(1, model).bind(2, market.id);
     return read_prices(select);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "schema/domain/market.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/sqlite.hpp"
@@ -15,7 +16,7 @@ namespace gpuprice::schema {
 // Upserts one page of sold items in one transaction; an item already stored takes its latest
 // sale. `excluded` (stored as kept_out) gives, per item, why it is kept out of medians (empty: it
 // is not).
-void store_sold_items(Database& db, std::int64_t run_id, const std::string& marketplace,
+void store_sold_items(Database& db, std::int64_t run_id, const Market& market,
                       const std::vector<SoldItem>& items, const std::vector<std::string>& excluded);
 
 struct StoredSoldTitle {
@@ -37,15 +38,14 @@ void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts)
 std::int64_t count_sold_items(Database& db);
 
 // Whether any sold item was ever fetched (else the report leaves the sold columns empty).
-bool has_sold_items(Database& db, const std::string& marketplace = "EBAY_US");
+bool has_sold_items(Database& db, const Market& market);
 
-// Sold items of `marketplace` matched to a model, not kept out, sold on a day in [from, to]
+// Sold items of `market` matched to a model, not kept out, sold on a day in [from, to]
 // (YYYY-MM-DD).
 std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
-                                        const std::string& to,
-                                        const std::string& marketplace = "EBAY_US");
+                                        const std::string& to, const Market& market);
 // The same for one model, all days.
 std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& model,
-                                              const std::string& marketplace = "EBAY_US");
+                                              const Market& market);
 
 }  // namespace gpuprice::schema

@@ -120,7 +120,8 @@ int main(int argc, char** argv) try {
     schema::migrate(db);
     schema::store_catalog(db, catalog);
 
-    const auto outcome = fetcher::replay_sample(db, argv[2], "2026-12-01", {});
+    const auto outcome =
+        fetcher::replay_sample(db, argv[2], *schema::find_market("EBAY_US"), "2026-12-01", {});
     app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:00:00Z");
     print("by title alone", reasons(db, outcome.run_id));
 
