@@ -27,7 +27,7 @@ struct Kind {
     schema::Cooler cooler = schema::Cooler::open_air;
     std::optional<double> slot_width;
     auto key() const {
-        return std::make_tuple(condition, model->model, static_cast<int>(cooler),
+        return std::make_tuple(condition, model->key, static_cast<int>(cooler),
                                slot_width.value_or(0));
     }
 };
@@ -49,7 +49,7 @@ bool better(const Plan& a, const Plan& b, Objective objective) {
     if (va != vb) return va > vb;
     if (a.total_usd != b.total_usd) return a.total_usd < b.total_usd;
     if (a.slots_used != b.slots_used) return a.slots_used < b.slots_used;
-    return a.model.model < b.model.model;
+    return a.model.name < b.model.name;
 }
 
 int slots_used(int count, const CardBuild& build, bool risers) {
@@ -61,7 +61,7 @@ int slots_used(int count, const CardBuild& build, bool risers) {
 }
 
 std::string plan_name(const Plan& p) {
-    return std::to_string(p.count) + " x " + p.model.model + " (" +
+    return std::to_string(p.count) + " x " + p.model.name + " (" +
            std::string(schema::cooler_name(p.cooler)) + ", " +
            std::string(schema::condition_name(p.condition)) + ")";
 }

@@ -25,7 +25,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         CardBuild cheapest_build;
         for (const auto& line : report.listings) {
             if (!usable_for_prices(line) || line.condition != row.condition ||
-                line.observation.model != m.model) {
+                line.observation.model != m.key) {
                 continue;
             }
             const auto build = card_build(

@@ -27,7 +27,8 @@ bool has_option(const std::string& options, std::string_view option) {
     return false;
 }
 
-// The first fetched night after `last_seen` that asked for a family covering `model`: whether
+// The first fetched night after `last_seen` that asked for a family covering the model named
+// `model` (its display name, whose words family searches were derived from): whether
 // any such query was complete then. nullopt when no later night asked for it.
 std::optional<std::pair<std::string, bool>> next_covering_night(
     const schema::FamilyCoverage& coverage, const std::string& last_seen,
@@ -59,12 +60,14 @@ bool family_covers(std::string_view family, std::string_view model) {
 }
 
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
-                                       const schema::FamilyCoverage& coverage, Shipping shipping,
+                                       const schema::FamilyCoverage& coverage,
+                                       const schema::Catalog& catalog, Shipping shipping,
                                        ClearanceCounts* counts) {
     std::vector<Clearance> out;
     for (const auto& life : lives) {
         Clearance c;
         c.life = life;
+        c.model_name = catalog.display_name(life.model);
         c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
         c.best_offer = has_option(life.buying_options, "BEST_OFFER");
         c.nights_listed = life.nights_seen;
@@ -82,7 +85,7 @@ std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& l
             c.kind = ClearanceKind::auction_near_final;
             c.night = schema::utc_date(*end);
         } else {
-            const auto next = next_covering_night(coverage, life.last_seen, life.model);
+            const auto next = next_covering_night(coverage, life.last_seen, c.model_name);
             if (!next) continue;  // still listed as far as anyone knows
             if (!next->second) {
                 if (counts) ++counts->uncounted;

@@ -13,6 +13,7 @@
 #include "analysis/shipping.hpp"
 #include "schema/domain/family_coverage.hpp"
 #include "schema/domain/listing_life.hpp"
+#include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
 
@@ -27,6 +28,7 @@ std::string_view clearance_kind_name(ClearanceKind kind);
 
 struct Clearance {
     schema::ListingLife life;  // a copy: a clearance outlives the rows it was found in
+    std::string model_name;    // the display name of life.model's SKU
     ClearanceKind kind = ClearanceKind::cleared;
     std::string night;        // the night it was found gone, or the auction's end date
     double price_usd = 0;     // last asking price (or last bid), with shipping per the option
@@ -44,9 +46,11 @@ struct ClearanceCounts {
 };
 
 // Every clearance among `lives`, oldest night first. `coverage` holds every fetched night up to
-// the last one considered; a listing seen on the last night is still listed.
+// the last one considered; a listing seen on the last night is still listed. The catalog names
+// each life's SKU, for the families that cover it.
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
-                                       const schema::FamilyCoverage& coverage, Shipping shipping,
+                                       const schema::FamilyCoverage& coverage,
+                                       const schema::Catalog& catalog, Shipping shipping,
                                        ClearanceCounts* counts = nullptr);
 
 }  // namespace gpuprice::analysis

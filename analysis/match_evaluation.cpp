@@ -60,8 +60,8 @@ MatchEvaluation evaluate_matcher(const TitleMatcher& matcher, const schema::Cata
 
         const auto verdict = matcher.match(row.title);
         const bool accepted = verdict.reason == schema::MatchReason::ok;
-        const bool right = accepted && ((label_model && verdict.model->model == row.label) ||
-                                        (alt_model && verdict.model->model == row.alt));
+        const bool right = accepted && ((label_model && verdict.model->key == row.label) ||
+                                        (alt_model && verdict.model->key == row.alt));
 
         auto& f = result.by_split[row.split];
         ++f.titles;
@@ -76,7 +76,7 @@ MatchEvaluation evaluate_matcher(const TitleMatcher& matcher, const schema::Cata
         if ((accepted && !right) || (must_accept && !right)) {
             result.confusions.push_back(
                 {&row,
-                 accepted ? verdict.model->model
+                 accepted ? verdict.model->key
                           : std::string(schema::match_reason_name(verdict.reason)),
                  accepted && !right});
         }

@@ -14,9 +14,9 @@
 
 namespace gpuprice::analysis {
 
-// One labelled title. `label` (and `alt`, a second acceptable answer, may be empty) is a model
-// name, `other:<model>`, `variant-open:<family>` or a reject kind (for-parts, box-only, shell,
-// accessory, system, laptop-module, lot, not-a-gpu).
+// One labelled title. `label` (and `alt`, a second acceptable answer, may be empty) is a SKU key
+// (skus.csv), `other:<model>`, `variant-open:<family>` or a reject kind (for-parts, box-only,
+// shell, accessory, system, laptop-module, lot, not-a-gpu).
 struct LabelledTitle {
     std::string id;
     std::string split;  // tuning or held-out

@@ -111,7 +111,7 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     for (const auto& p : result.plans) {
-        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model.model,
+        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model.name,
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
                         std::to_string(p.total_watts), maybe(p.total_tflops, 1),
                         format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
@@ -155,7 +155,7 @@ std::string plans_csv(const PlanResult& result, const CsvContext& context) {
         CsvLine line;
         line.integer(p.rank)
             .integer(p.count)
-            .text(p.model.model)
+            .text(p.model.name)
             .text(schema::condition_name(p.condition))
             .number(p.total_usd, 2)
             .number(p.total_tflops, 1)
@@ -186,7 +186,7 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         const auto& r = a.row;
         rows.push_back({r.vram_class.label,
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
-                        r.model.model, std::string(schema::condition_name(r.condition)),
+                        r.model.name, std::string(schema::condition_name(r.condition)),
                         format_number(*r.basis_usd, 0), std::to_string(r.listings),
                         maybe(r.tflops, 1), maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
@@ -220,7 +220,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
         CsvLine line;
         line.integer(*r.rank)
             .integer(1)
-            .text(r.model.model)
+            .text(r.model.name)
             .text(schema::condition_name(r.condition))
             .number(a.cheapest.total_usd, 2)
             .number(r.tflops, 1)

@@ -88,18 +88,19 @@ double percent_change(double now, double then) {
 Report build_report(const std::vector<schema::PricedObservation>& observations,
                     const schema::Catalog& catalog, const ReportOptions& options,
                     const MarketEvidence& evidence) {
-    std::map<std::pair<schema::ConditionClass, std::string>, Group> groups;  // (condition, model)
-    // The group of a price of `model` in condition `condition_id`, or null when not reported.
-    const auto group_of = [&](int condition_id, const std::string& model_name) -> Group* {
+    // By (condition, SKU key).
+    std::map<std::pair<schema::ConditionClass, std::string>, Group> groups;
+    // The group of a price of SKU `sku` in condition `condition_id`, or null when not reported.
+    const auto group_of = [&](int condition_id, const std::string& sku) -> Group* {
         const auto condition = schema::condition_class(condition_id);
         if (std::find(options.conditions.begin(), options.conditions.end(), condition) ==
             options.conditions.end()) {
             return nullptr;
         }
-        const auto* model = catalog.find_model(model_name);
+        const auto* model = catalog.find_model(sku);
         if (!model || model->vram_gb < options.min_vram_gb) return nullptr;
         if (options.supported_only && !catalog.support_of(*model).supported) return nullptr;
-        return &groups[{condition, model_name}];
+        return &groups[{condition, sku}];
     };
     for (const auto& o : observations) {
         if (auto* group = group_of(o.condition_id, o.model)) group->observations.push_back(&o);
@@ -119,8 +120,8 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
 
     Report report;
     for (const auto& [key, group] : groups) {
-        const auto& [condition, model_name] = key;
-        const auto* model = catalog.find_model(model_name);
+        const auto& [condition, sku] = key;
+        const auto* model = catalog.find_model(sku);
         std::vector<double> prices;
         for (const auto* o : group.observations)
             prices.push_back(total_price_usd(*o, options.shipping));
@@ -133,7 +134,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         std::vector<double> kept;
         for (std::size_t i = 0; i < prices.size(); ++i) {
             const auto* o = group.observations[i];
-            report.listings.push_back({*o, condition, prices[i], outlier[i]});
+            report.listings.push_back({*o, condition, prices[i], outlier[i], model->name});
             if (outlier[i]) {
                 ++row.outliers_removed;
                 continue;
@@ -225,7 +226,7 @@ void attach_changes(Report& report, const Report* week_ago, const Report* month_
     auto find = [](const Report* earlier, const ReportRow& row) -> std::optional<double> {
         if (!earlier) return std::nullopt;
         for (const auto& old : earlier->rows) {
-            if (old.model.model == row.model.model && old.condition == row.condition &&
+            if (old.model.key == row.model.key && old.condition == row.condition &&
                 old.listings > 0 && !old.low_sample) {
                 return old.median_usd;
             }

@@ -89,6 +89,7 @@ struct ListingLine {
     schema::ConditionClass condition = schema::ConditionClass::used;
     double total_usd = 0;
     bool outlier = false;
+    std::string model_name;  // the display name of observation.model's SKU
 };
 
 struct Report {
@@ -108,7 +109,7 @@ double total_price_usd(const schema::PricedObservation& o, Shipping shipping);
 double percent_change(double now, double then);
 
 // Fills change_7d_pct / change_30d_pct from reports of the same options on earlier nights;
-// rows are matched by model name and condition, so the reports may come from any catalog object.
+// rows are matched by SKU key and condition, so the reports may come from any catalog object.
 void attach_changes(Report& report, const Report* week_ago, const Report* month_ago);
 
 }  // namespace gpuprice::analysis

@@ -87,8 +87,8 @@ const std::vector<ReportColumn>& report_columns() {
               return cell;
           }}},
         {"model",
-         [](CsvLine& l, R r, C) { l.text(r.model.model); },
-         {"model", [](R r, C) { return r.model.model; }}},
+         [](CsvLine& l, R r, C) { l.text(r.model.name); },
+         {"model", [](R r, C) { return r.model.name; }}},
         {"architecture", [](CsvLine& l, R r, C) { l.text(r.model.architecture); }},
         {"vram_gb",
          [](CsvLine& l, R r, C) { l.number(r.model.vram_gb, 0); },
@@ -193,7 +193,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
         const auto& o = l.observation;
         CsvLine line;
         line.text(schema::condition_name(l.condition))
-            .text(o.model)
+            .text(l.model_name)
             .text(o.item_id)
             .text(o.title)
             .number(static_cast<double>(o.price_cents) / 100.0, 2);
@@ -229,7 +229,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
         const auto& life = c.life;
         CsvLine line;
         line.text(schema::condition_name(schema::condition_class(life.condition_id)))
-            .text(life.model)
+            .text(c.model_name)
             .text(life.item_id)
             .text(life.title)
             .text(clearance_kind_name(c.kind))

@@ -150,7 +150,7 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
                 std::max(1.0, kBarArea * std::min(value, section.axis_max) / section.axis_max);
             body += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" +
                     std::to_string(y + 14) + "\" font-size=\"12\" text-anchor=\"end\">" +
-                    xml_escape(row->model.model) +
+                    xml_escape(row->model.name) +
                     (row->model.slots ? "" : " (" + xml_escape(row->model.form_factor) + ")") +
                     "</text>\n";
             body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +

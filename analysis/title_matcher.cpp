@@ -106,10 +106,10 @@ std::vector<int> stated_vram(const std::vector<std::string>& words) {
 
 TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRules& rules)
     : catalog_(&catalog), variants_(catalog.models.size()) {
-    auto model_index = [&](const std::string& name) {
-        const auto* model = catalog.find_model(name);
+    auto model_index = [&](const std::string& key) {
+        const auto* model = catalog.find_model(key);
         if (!model) {
-            throw std::invalid_argument("the matcher's rules name model '" + name +
+            throw std::invalid_argument("the matcher's rules name SKU '" + key +
                                         "', which the catalog lacks");
         }
         return static_cast<int>(model - catalog.models.data());
@@ -121,7 +121,7 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
     for (const char* word : {"gb", "g", "x", "ti", "super"}) vocabulary_.insert(word);
     for (const auto& alias : rules.aliases) {
         std::vector<int> models;
-        for (const auto& name : alias.models) models.push_back(model_index(name));
+        for (const auto& key : alias.skus) models.push_back(model_index(key));
         const int target = static_cast<int>(alias_models_.size());
         add_phrase(aliases_, alias.phrase, target);
         alias_models_.push_back(std::move(models));
@@ -146,7 +146,7 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
         learn(word.word);
     }
     for (const auto& variant : rules.variants) {
-        auto& v = variants_[static_cast<std::size_t>(model_index(variant.model))];
+        auto& v = variants_[static_cast<std::size_t>(model_index(variant.sku))];
         switch (variant.effect) {
             case schema::VariantEffect::required:
                 v.required.push_back(tokenize(variant.word));
@@ -154,18 +154,23 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
             case schema::VariantEffect::excluded:
                 v.excluded.push_back(tokenize(variant.word));
                 break;
-            case schema::VariantEffect::also_vram:
-                v.extra_vram.push_back(variant.vram_gb);
-                break;
-            case schema::VariantEffect::other_vram:
-                v.needs_stated_vram = true;
-                break;
         }
         learn(variant.word);
     }
+    for (const auto& stated : rules.stated_vram) {
+        auto& v = variants_[static_cast<std::size_t>(model_index(stated.sku))];
+        if (stated.same_card) {
+            v.extra_vram.push_back(stated.vram_gb);
+        } else {
+            v.needs_stated_vram = true;
+        }
+        // Titles state the figure as a word ("96GB"): the tokenizer knows it as it knows every
+        // rule's words (a known number is no part number). Memory figures are whole gigabytes.
+        learn(std::to_string(static_cast<long long>(stated.vram_gb)));
+    }
     for (const auto& part : rules.part_numbers) {
         std::vector<int> models;
-        for (const auto& name : part.models) models.push_back(model_index(name));
+        for (const auto& key : part.skus) models.push_back(model_index(key));
         part_models_.push_back(std::move(models));
         part_rules_.push_back(part);
     }

@@ -15,7 +15,7 @@
 //      by variant words (excludes, then stated VRAM, then requires; a word right after a negator
 //      counts as absent, and "no SXM" rules the SXM variants out), by the VRAM a part number
 //      encodes, and last by the item's aspects; one left is `ok` (unless the same name is also
-//      sold with a memory the catalog lacks and nothing states it: variants.csv other-vram, then
+//      sold with a memory the catalog lacks and nothing states it: stated_vram.csv other-card, then
 //      `ambiguous`), none is `unknown-model` (a variant the catalog does not know), several are
 //      `ambiguous`. Never a guess.
 //   4. Aspects only decide what the title left open: an aspect that contradicts the model the

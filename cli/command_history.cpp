@@ -21,11 +21,11 @@ std::string money_cell(const std::optional<double>& usd) {
     return usd ? analysis::format_number(*usd, 0) : "-";
 }
 
-// The catalog model the user meant: exact, else the one model equal to it ignoring case and
-// spaces ("rtx3090", "rtx 3090"); a UsageError suggests the closest model otherwise, or a few
-// that contain what was typed, never the whole catalog.
-std::string resolve_model(const schema::Catalog& catalog, const std::string& asked) {
-    if (catalog.find_model(asked)) return asked;
+// The catalog model the user meant: its key, else the one model whose name or key equals it
+// ignoring case, spaces and hyphens ("rtx3090", "RTX 3090", "rtx-3090"); a UsageError suggests
+// the closest model otherwise, or a few that contain what was typed, never the whole catalog.
+const schema::GpuModel& resolve_model(const schema::Catalog& catalog, const std::string& asked) {
+    if (const auto* model = catalog.find_model(asked)) return *model;
     const auto squash = [](std::string_view text) {
         std::string out;
         for (char c : text) {
@@ -34,24 +34,25 @@ std::string resolve_model(const schema::Catalog& catalog, const std::string& ask
         return out;
     };
     const auto wanted = squash(asked);
-    std::vector<std::string> same, squashed, containing;
+    std::vector<const schema::GpuModel*> same;
+    std::vector<std::string> squashed, containing;
     for (const auto& m : catalog.models) {
-        const auto name = squash(m.model);
-        if (name == wanted) same.push_back(m.model);
+        const auto name = squash(m.name);
+        if (name == wanted || squash(m.key) == wanted) same.push_back(&m);
         squashed.push_back(name);
         // Part of a name ("3090") or a name and more ("RTX 3090 FE"); a letter or two would
         // name half the catalog.
         if ((wanted.size() >= 3 && name.find(wanted) != std::string::npos) ||
             wanted.find(name) != std::string::npos) {
-            containing.push_back(m.model);
+            containing.push_back(m.name);
         }
     }
-    if (same.size() == 1) return same.front();
+    if (same.size() == 1) return *same.front();
     const std::string missing = "no model '" + asked + "' in the catalog";
     if (const auto closest = closest_name(wanted, squashed)) {
         const auto at = static_cast<std::size_t>(
             std::find(squashed.begin(), squashed.end(), *closest) - squashed.begin());
-        throw UsageError(missing + " (did you mean '" + catalog.models.at(at).model + "'?)");
+        throw UsageError(missing + " (did you mean '" + catalog.models.at(at).name + "'?)");
     }
     if (containing.empty()) throw UsageError(missing + " (see gpuprice specs)");
     constexpr std::size_t kShown = 5;
@@ -105,7 +106,8 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
 
     const auto rules = load_rules(global);
     app::HistoryRequest request;
-    request.model = resolve_model(rules.catalog, asked_model);
+    const auto& model = resolve_model(rules.catalog, asked_model);
+    request.model = model.key;
     request.conditions = conditions;
     request.shipping = no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     request.period = period;
@@ -118,8 +120,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     }
     request.market = *market;
     auto db = open_database_for_reading(global, rules);
-    const auto history = app::load_history(db, request);
-    const auto& model_name = request.model;
+    const auto history = app::load_history(db, rules.catalog, request);
     const auto& nights = history.periods;
     if (history.latest_night_incomplete && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << *history.latest_night_incomplete << '\n';
@@ -133,7 +134,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
             analysis::CsvLine line;
             line.text(n.night)
                 .text(schema::condition_name(n.condition))
-                .text(model_name)
+                .text(model.name)
                 .integer(n.listings)
                 .integer(n.outliers_removed);
             if (n.listings > 0) {
@@ -163,11 +164,11 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     }
     if (rows.empty()) {
         // As `report`: nothing to show is exit 1 (README, exit codes).
-        std::cerr << "gpuprice: history: no " << condition << " prices for " << model_name
+        std::cerr << "gpuprice: history: no " << condition << " prices for " << model.name
                   << (days > 0 || !since.empty() ? " in that window" : " yet") << '\n';
         return kExitFailure;
     } else {
-        std::cout << model_name << "\n"
+        std::cout << model.name << "\n"
                   << analysis::format_table(
                          {by, "condition", "listings", "asking_median", "p25-p75", "cleared_median",
                           "cleared", "sold_median", "sold"},

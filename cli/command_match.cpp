@@ -21,7 +21,7 @@ void print_verdict(const analysis::MatchResult& result, std::string_view raw_tit
     const auto title = schema::printable_text(raw_title);
     std::string line;
     if (result.model) {
-        line = result.model->model + '\t' + analysis::format_number(result.model->vram_gb, 0);
+        line = result.model->name + '\t' + analysis::format_number(result.model->vram_gb, 0);
     } else {
         line = "\t";
     }

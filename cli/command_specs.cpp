@@ -51,7 +51,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
     if (opts.csv) {
         std::cout << "model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops,"
                      "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source,"
-                     "vendor,shaders,tensor_clock_mhz,clock_note,target,support\r\n";
+                     "vendor,shaders,tensor_clock_mhz,clock_note,target,support,key\r\n";
     }
     std::vector<std::vector<std::string>> table;
     for (const auto& m : catalog.models) {
@@ -59,7 +59,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
         const auto& support = catalog.support_of(m);
         if (opts.csv) {
             analysis::CsvLine line;
-            line.text(m.model)
+            line.text(m.name)
                 .text(m.architecture)
                 .number(m.vram_gb, 0)
                 .integer(m.tensor_cores)
@@ -81,10 +81,10 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
             } else {
                 line.empty();
             }
-            line.text(m.clock_note).text(support.target).text(support.status);
+            line.text(m.clock_note).text(support.target).text(support.status).text(m.key);
             std::cout << line.str();
         } else {
-            table.push_back({m.model, m.vendor, m.architecture,
+            table.push_back({m.name, m.vendor, m.architecture,
                              analysis::format_number(m.vram_gb, 0), std::to_string(m.tensor_cores),
                              std::to_string(m.boost_mhz), std::to_string(m.tdp_w), slots_text(m),
                              tflops ? analysis::format_number(*tflops, 1) : "-", support.status});

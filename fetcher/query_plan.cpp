@@ -30,7 +30,7 @@ std::string money(std::int64_t cents) {
 }  // namespace
 
 std::string model_search_term(const schema::GpuModel& model) {
-    std::istringstream words(model.model);
+    std::istringstream words(model.name);
     std::string word, term;
     while (words >> word) {
         if (is_vram_word(word) || is_form_factor_word(word)) continue;
@@ -136,7 +136,7 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
         const bool listed_elsewhere =
             std::any_of(catalog.models.begin(), catalog.models.end(), [&](const auto& m) {
                 const auto* segment = catalog.find_segment(m.segment);
-                const auto model_words = term_words(m.model);
+                const auto model_words = term_words(m.name);
                 return segment && segment->other_category &&
                        std::includes(model_words.begin(), model_words.end(), words.begin(),
                                      words.end());

@@ -128,6 +128,7 @@ check "specs csv" 0 "$bin" specs --format csv
 head -1 "$work/out" | grep -q '^model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops' \
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: specs csv header"; }
 contains "specs csv has the 4090" "RTX 4090,Ada,24,512,2520,450,3.0,165.2,fp16,no"
+contains "specs csv ends with the SKU key" ",current,rtx-4090"
 check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
 contains "sparse labelled" "bf16,yes"
 check "specs fp32" 0 "$bin" specs --precision fp32 --format csv
@@ -142,7 +143,7 @@ if cmp -s "$work/out" "$work/expected"; then passed=$((passed + 1)); else
     failed=$((failed + 1)); echo "FAIL: match --stdin"; diff "$work/expected" "$work/out"; fi
 
 cp -r "$src/schema/catalog" "$work/badcat"
-sed -i 's/^RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,fast,/' "$work/badcat/skus.csv"
+sed -i 's/^rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,fast,/' "$work/badcat/skus.csv"
 check "bad catalog" 3 "$bin" --catalog-dir "$work/badcat" specs
 contains "bad catalog names the cell" "skus.csv:"
 contains "bad catalog names the column" "column 'boost_mhz'"
@@ -204,6 +205,8 @@ check "history part of a name" 2 "$bin" --db "$work/sample.db" history --model 3
 contains "history lists the few that contain it" "did you mean: RTX 3090, RTX 3090 Ti"
 check "history a name and more" 2 "$bin" --db "$work/sample.db" history --model "RTX 3090 FE 24GB"
 contains "history names the model inside" "did you mean: RTX 3090"
+check "history by SKU key" 0 "$bin" --db "$work/sample.db" history --model rtx-3090 --format csv
+contains "history by key shows the display name" ",used,RTX 3090,"
 
 # One --format parser: every command names the same choices; only report takes none.
 for cmd in "specs" "history --model 'RTX 3090'" "recommend --budget 8000" "report"; do

@@ -16,7 +16,7 @@ fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 "$bin" fetch --sample || fail "fetch --sample"
 # A listing whose title is a formula, matched like any other card.
-sqlite3 "$GPUPRICE_DB" "UPDATE listings SET title = '=1+1 ' || title WHERE id = (SELECT l.id FROM listings l JOIN match_results m ON m.listing_id = l.id JOIN price_observations o ON o.listing_id = l.id WHERE m.model = 'RTX 3090' AND o.condition_id = 3000 AND o.observed_on = (SELECT max(observed_on) FROM price_observations) LIMIT 1)"
+sqlite3 "$GPUPRICE_DB" "UPDATE listings SET title = '=1+1 ' || title WHERE id = (SELECT l.id FROM listings l JOIN match_results m ON m.listing_id = l.id JOIN price_observations o ON o.listing_id = l.id WHERE m.model = 'rtx-3090' AND o.condition_id = 3000 AND o.observed_on = (SELECT max(observed_on) FROM price_observations) LIMIT 1)"
 "$bin" match >/dev/null || fail "match"
 "$bin" report --condition used --chart --output out >stdout.txt 2>stderr.txt || fail "report exit $?"
 grep -q "^rank " stdout.txt && ok || fail "report printed no table to a non-terminal stdout (UX 10)"

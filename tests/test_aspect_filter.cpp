@@ -215,17 +215,17 @@ TEST_SUITE("fetcher::aspect_filter") {
         CHECK(f.aspect("3", "Memory Size").empty());
         CHECK(f.aspect("4", "Memory Size").empty());
         // Seen under a value: the aspect decides what the title left open.
-        CHECK(f.verdict("1") == "ok|RTX 3080 12GB|aspect");
-        CHECK(f.verdict("2") == "ok|RTX 3080 10GB|aspect");
-        CHECK(f.verdict("7") == "ok|RTX 3080 12GB|aspect");
+        CHECK(f.verdict("1") == "ok|rtx-3080-12gb|aspect");
+        CHECK(f.verdict("2") == "ok|rtx-3080-10gb|aspect");
+        CHECK(f.verdict("7") == "ok|rtx-3080-12gb|aspect");
         // Missing or "Not Specified": never searched under a value, still ambiguous.
         CHECK(f.verdict("3").starts_with("ambiguous|"));
         CHECK(f.verdict("4").starts_with("ambiguous|"));
         // The title states 10 GB, the aspect 12 GB: a contradiction, ambiguous.
         CHECK(f.verdict("5") == "ambiguous||aspect");
         // The title states the variant and the aspect agrees: the title decided.
-        CHECK(f.verdict("6") == "ok|RTX 3080 12GB|title");
-        CHECK(f.verdict("8") == "ok|RTX 3080 Ti|title");
+        CHECK(f.verdict("6") == "ok|rtx-3080-12gb|title");
+        CHECK(f.verdict("8") == "ok|rtx-3080-ti|title");
     }
 
     TEST_CASE("a value nobody has is not searched; a listing under two values settles nothing") {
@@ -237,7 +237,7 @@ TEST_SUITE("fetcher::aspect_filter") {
         f.fetch_and_match({"RTX 3060"});
         CHECK(f.aspect_filters() ==
               std::vector<std::string>{"categoryId:27386,Memory Size:{12 GB}"});
-        CHECK(f.verdict("1") == "ok|RTX 3060 12GB|aspect");
+        CHECK(f.verdict("1") == "ok|rtx-3060-12gb|aspect");
 
         // A seller whose listing eBay returns under both values (the same run): both recorded.
         FilterFixture g;
@@ -291,7 +291,7 @@ TEST_SUITE("fetcher::aspect_filter") {
                                        "categoryId:27386,Memory Size:{40 GB}",
                                        "categoryId:27386,Memory Size:{80 GB}"});
         CHECK(f.aspect("1", "Compatible Slot") == "PCI Express");
-        CHECK(f.verdict("1") == "ok|A100 PCIe 40GB|aspect");
+        CHECK(f.verdict("1") == "ok|a100-pcie-40gb|aspect");
         // 80 GB, but PCIe or SXM4 is left open: still ambiguous.
         CHECK(f.verdict("2").starts_with("ambiguous|"));
         // The title says SXM4, the slot aspect PCI Express: a contradiction.
@@ -455,6 +455,6 @@ TEST_SUITE("fetcher::aspect_filter") {
             "SELECT m.model || '|' || m.decided_by FROM match_results m "
             "JOIN listings l ON l.id = m.listing_id WHERE l.item_id = 'v1|2|0'");
         REQUIRE(stmt.step());
-        CHECK(stmt.text(0) == "RTX 3080 10GB|aspect");
+        CHECK(stmt.text(0) == "rtx-3080-10gb|aspect");
     }
 }

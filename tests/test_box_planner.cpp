@@ -169,13 +169,13 @@ std::vector<const analysis::Plan*> plans_of(const analysis::PlanResult& r,
                                             const std::string& model) {
     std::vector<const analysis::Plan*> out;
     for (const auto& p : r.plans)
-        if (p.model.model == model) out.push_back(&p);
+        if (p.model.name == model) out.push_back(&p);
     return out;
 }
 
 void check_fits(const analysis::PlanResult& r, const analysis::BoxOptions& box) {
     for (const auto& p : r.plans) {
-        INFO(p.count << " x " << p.model.model);
+        INFO(p.count << " x " << p.model.name);
         CHECK(p.count == static_cast<int>(p.listings.size()));
         CHECK(p.slots_used <= box.slots);
         CHECK(p.total_watts <= box.outlet_watts - box.system_watts);
@@ -198,7 +198,7 @@ TEST_SUITE("planner") {
         // At full TDP four 3090s draw 1400 W of the 1040 W left: none, whatever the cooler.
         CHECK(plans_of(r, "RTX 3090").empty());
         // Only the single-slot A10 fits 7 slots at full power (A5000s need 8 slot widths).
-        CHECK(r.plans[0].model.model == "A10");
+        CHECK(r.plans[0].model.name == "A10");
         CHECK(r.plans[0].slots_used == 4);
 
         // Power-limited to 70% (245 W each, 980 W): the single-slot water-cooled 3090s fit;
@@ -278,12 +278,12 @@ TEST_SUITE("planner") {
         REQUIRE(r.plans.size() >= 3);
         // 4 x RTX 4090 open-air: $7,260 for 4 x 165.2 TFLOPS fp16. Four Titan RTX (522 TFLOPS
         // for $3,460) give more GFLOPS per dollar but less box; the 4090 blowers cost $8,460.
-        CHECK(r.plans[0].model.model == "RTX 4090");
+        CHECK(r.plans[0].model.name == "RTX 4090");
         CHECK(r.plans[0].cooler == Cooler::open_air);
         CHECK(r.plans[0].total_usd == doctest::Approx(1800 + 1810 + 1820 + 1830));
         for (const auto& p : r.plans) {
             CHECK(*p.total_tflops <= *r.plans[0].total_tflops);
-            if (p.model.model == "Titan RTX") CHECK(*p.gflops_per_usd > *r.plans[0].gflops_per_usd);
+            if (p.model.name == "Titan RTX") CHECK(*p.gflops_per_usd > *r.plans[0].gflops_per_usd);
         }
         for (std::size_t i = 1; i < r.plans.size(); ++i)
             CHECK(*r.plans[i - 1].total_tflops >= *r.plans[i].total_tflops);
@@ -334,7 +334,7 @@ TEST_SUITE("planner") {
             for (const auto& l : p.listings) {
                 sum += f.price_in_db(l.listing.observation.item_id);
                 ids.insert(l.listing.observation.item_id);
-                CHECK(l.listing.observation.model == p.model.model);
+                CHECK(l.listing.observation.model == p.model.key);
                 CHECK(l.build.cooler == p.cooler);
             }
             CHECK(ids.size() == p.listings.size());  // one listing buys one card
@@ -383,10 +383,10 @@ TEST_SUITE("planner") {
             });
         };
         for (const auto& p : r.plans) {
-            INFO(p.model.model);
+            INFO(p.model.name);
             CHECK(has(p, "8 days old"));
             CHECK(has(p, "SXM carrier board") == !p.model.slots.has_value());
-            CHECK(has(p, "server-chassis airflow") == (p.model.model == "A10"));
+            CHECK(has(p, "server-chassis airflow") == (p.model.name == "A10"));
             CHECK(has(p, "legacy: no CUDA 13") == (p.model.architecture == "Volta"));
             CHECK(has(p, "no BF16, train in FP16") == (p.model.architecture == "Turing"));
             CHECK(has(p, "fewer than --min-listings") == (p.listings_of_kind < 6));
@@ -459,7 +459,7 @@ TEST_SUITE("planner") {
         const auto filled = f.plan(box);
         REQUIRE(filled.plans.size() == stored.plans.size());
         for (std::size_t i = 0; i < filled.plans.size(); ++i) {
-            CHECK(filled.plans[i].model.model == stored.plans[i].model.model);
+            CHECK(filled.plans[i].model.name == stored.plans[i].model.name);
             CHECK(filled.plans[i].total_usd == stored.plans[i].total_usd);
         }
     }
@@ -513,7 +513,7 @@ TEST_SUITE("planner") {
             CHECK(usable_for_prices(a.cheapest));
             // The same row as the report's (a copy of it), so the same rank.
             const auto same = [&a](const analysis::ReportRow& row) {
-                return row.model.model == a.row.model.model && row.condition == a.row.condition;
+                return row.model.name == a.row.model.name && row.condition == a.row.condition;
             };
             bool found = false;
             for (const auto& row : f.report().rows)
@@ -554,14 +554,14 @@ TEST_SUITE("planner") {
         REQUIRE_FALSE(advice.empty());
         const auto copy = plans;  // a copy of a copy: still nothing borrowed
         const auto& plan = copy.plans.front();
-        CHECK_FALSE(plan.model.model.empty());
+        CHECK_FALSE(plan.model.name.empty());
         REQUIRE_FALSE(plan.listings.empty());
-        CHECK(plan.listings.front().listing.observation.model == plan.model.model);
-        CHECK(analysis::plans_csv(copy, context).find(plan.model.model) != std::string::npos);
+        CHECK(plan.listings.front().listing.observation.model == plan.model.key);
+        CHECK(analysis::plans_csv(copy, context).find(plan.model.name) != std::string::npos);
         CHECK(analysis::plans_table(copy, context)
                   .find(plan.listings.front().listing.observation.item_id) != std::string::npos);
-        CHECK(advice.front().cheapest.observation.model == advice.front().row.model.model);
-        CHECK(analysis::advice_csv(advice, context).find(advice.front().row.model.model) !=
+        CHECK(advice.front().cheapest.observation.model == advice.front().row.model.key);
+        CHECK(analysis::advice_csv(advice, context).find(advice.front().row.model.name) !=
               std::string::npos);
     }
 }
@@ -605,7 +605,7 @@ TEST_SUITE("listing attributes") {
     TEST_CASE("a card's build: stated width, a blower 3090 is 2 slots, reference otherwise") {
         const auto catalog = schema::load_catalog(test::catalog_dir());
         const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
-        const auto& rtx3090 = *catalog.find_model("RTX 3090");
+        const auto& rtx3090 = *catalog.find_model("rtx-3090");
         auto b = analysis::card_build(rtx3090, {}, rules);
         CHECK(b.cooler == Cooler::open_air);
         CHECK(b.slot_width == 3.0);
@@ -614,23 +614,24 @@ TEST_SUITE("listing attributes") {
         CHECK(b.slot_width == 2.0);
         b = analysis::card_build(rtx3090, {Cooler::water, 1.0}, rules);
         CHECK(b.slot_width == 1.0);
-        b = analysis::card_build(*catalog.find_model("RTX A4000"), {Cooler::water, std::nullopt},
+        b = analysis::card_build(*catalog.find_model("rtx-a4000"), {Cooler::water, std::nullopt},
                                  rules);
         CHECK(b.slot_width == 1.0);  // never wider than the reference board
-        CHECK(analysis::card_build(*catalog.find_model("A10"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("a10"), {}, rules).cooler ==
               Cooler::passive);
-        CHECK(analysis::card_build(*catalog.find_model("RTX A5000"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("rtx-a5000"), {}, rules).cooler ==
               Cooler::blower);
-        CHECK(analysis::card_build(*catalog.find_model("Titan V"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("titan-v"), {}, rules).cooler ==
               Cooler::blower);
-        CHECK_FALSE(analysis::card_build(*catalog.find_model("H100 SXM5"), {}, rules)
+        CHECK_FALSE(analysis::card_build(*catalog.find_model("h100-sxm5"), {}, rules)
                         .slot_width.has_value());
     }
 
     TEST_CASE("a bad data row names file, line and column") {
         test::TempDir dir;
         const auto catalog = schema::load_catalog(test::catalog_dir());
-        for (const auto* name : {"listing_attributes.csv", "reference_coolers.csv"}) {
+        for (const auto* name : {"listing_attributes.csv", "segment_coolers.csv", "sku_coolers.csv",
+                                 "cooler_widths.csv"}) {
             test::write_file(dir.path() / name,
                              test::read_file(std::filesystem::path(test::catalog_dir()) / name));
         }

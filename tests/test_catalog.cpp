@@ -15,12 +15,12 @@ using namespace gpuprice::schema;
 namespace {
 
 const std::string kSkuHeader =
-    "model,vendor,family,segment,architecture,vram_gb,memory_type,bandwidth_gbs,sms,tensor_cores,"
+    "key,name,vendor,segment,architecture,vram_gb,memory_type,bandwidth_gbs,sms,tensor_cores,"
     "shaders,boost_mhz,tensor_clock_mhz,clock_note,half_rate,tdp_w,slots,form_factor,source\n";
 const std::string kGoodSku =
-    "RTX 3090,NVIDIA,GeForce RTX 30,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,"
-    "consumer,350,3,PCIe,\"GA102 whitepaper, Table 9\"\n";
-const std::string kNoPublished = "model,precision,tflops,source\n";
+    "rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
+    "\"GA102 whitepaper, Table 9\"\n";
+const std::string kNoPublished = "sku,precision,tflops,source\n";
 
 // The shipped catalog with one file's text replaced.
 CatalogSources shipped() {
@@ -41,7 +41,8 @@ TEST_SUITE("schema::catalog") {
         const auto catalog = parse_skus(kGoodSku);
         REQUIRE(catalog.models.size() == 1);
         const auto& m = catalog.models[0];
-        CHECK(m.model == "RTX 3090");
+        CHECK(m.key == "rtx-3090");
+        CHECK(m.name == "RTX 3090");
         CHECK(m.segment == "geforce");
         CHECK(m.vram_gb == 24);
         CHECK(m.tensor_cores == 328);
@@ -52,6 +53,8 @@ TEST_SUITE("schema::catalog") {
         CHECK(m.runs_at_half_rate("tf32"));
         CHECK_FALSE(m.runs_at_half_rate("fp16-fp16acc"));
         CHECK_FALSE(m.runs_at_half_rate("int8"));
+        // The geforce segment halves Ampere GA10x's consumer_half_rate precisions by itself.
+        CHECK(m.half_rate == std::set<std::string, std::less<>>{"bf16", "fp16", "tf32"});
         CHECK(m.slots == 3.0);
         CHECK(m.source == "GA102 whitepaper, Table 9");
         const auto& arch = catalog.architecture_of(m);
@@ -68,44 +71,46 @@ TEST_SUITE("schema::catalog") {
             std::string skus;
             std::string expected;
         };
-        const std::string ga10x = "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,";
+        const std::string ga10x =
+            "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,";
         const Case cases[] = {
-            {"non-numeric clock", kGoodSku + ga10x + "fast,,,consumer,350,3,PCIe,src\n",
+            {"non-numeric clock", kGoodSku + ga10x + "fast,,,,350,3,PCIe,src\n",
              "skus.csv:3: column 'boost_mhz': 'fast' is not a non-negative whole number"},
             {"unknown architecture",
-             "RTX X,NVIDIA,F,geforce,Kepler,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,PCIe,"
+             "rtx-x,RTX X,NVIDIA,geforce,Kepler,24,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
              "src\n",
              "skus.csv:2: column 'architecture': unknown architecture 'Kepler'"},
             {"unknown vendor",
-             "RTX X,Matrox,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,"
+             "rtx-x,RTX X,Matrox,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,"
              "PCIe,src\n",
              "skus.csv:2: column 'vendor': unknown vendor 'Matrox'"},
             {"unknown segment",
-             "RTX X,NVIDIA,F,gaming,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,consumer,350,3,"
+             "rtx-x,RTX X,NVIDIA,gaming,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,"
              "PCIe,src\n",
              "skus.csv:2: column 'segment': unknown segment 'gaming'"},
             {"architecture of another vendor",
-             "RX X,AMD,F,radeon,Ampere GA10x,24,GDDR6,936,82,328,10496,1695,,,consumer,350,3,PCIe,"
+             "rx-x,RX X,AMD,radeon,Ampere GA10x,24,GDDR6,936,82,328,10496,1695,,,,350,3,PCIe,"
              "src\n",
              "skus.csv:2: column 'architecture'"},
             {"missing column", "RTX X,NVIDIA\n", "skus.csv:2: has 2 columns"},
-            {"missing source", ga10x + "1695,,,consumer,350,3,PCIe,\n",
+            {"missing source", ga10x + "1695,,,,350,3,PCIe,\n",
              "skus.csv:2: column 'source': is empty"},
-            {"clock override without a note", ga10x + "1695,1500,,consumer,350,3,PCIe,src\n",
+            {"clock override without a note", ga10x + "1695,1500,,,350,3,PCIe,src\n",
              "skus.csv:2: column 'clock_note'"},
-            {"consumer card without half rate", ga10x + "1695,,,,350,3,PCIe,src\n",
-             "skus.csv:2: column 'half_rate'"},
+            {"the word 'consumer' where half rates are listed (the segment implies them)",
+             ga10x + "1695,,,consumer,350,3,PCIe,src\n",
+             "skus.csv:2: column 'half_rate': 'consumer' is halved but does not exist"},
             {"halving a precision the architecture lacks", ga10x + "1695,,,fp8,350,3,PCIe,src\n",
              "skus.csv:2: column 'half_rate': 'fp8' is halved but does not exist"},
             {"no shaders",
-             "RTX X,NVIDIA,F,geforce,Ampere GA10x,24,GDDR6X,936,82,328,0,1695,,,"
-             "consumer,350,3,PCIe,src\n",
+             "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,0,1695,,,"
+             ",350,3,PCIe,src\n",
              "skus.csv:2: column 'shaders': must be positive"},
             {"tensor cores on an architecture without them",
-             "P40,NVIDIA,F,datacenter,Pascal,24,GDDR5,347,30,120,3840,1531,,,,250,2,PCIe,src\n",
+             "p40,P40,NVIDIA,datacenter,Pascal,24,GDDR5,347,30,120,3840,1531,,,,250,2,PCIe,src\n",
              "skus.csv:2: column 'tensor_cores'"},
-            {"duplicate model", kGoodSku + kGoodSku,
-             "skus.csv:3: column 'model': 'RTX 3090' is listed twice"},
+            {"duplicate key", kGoodSku + kGoodSku,
+             "skus.csv:3: column 'key': 'rtx-3090' is listed twice"},
         };
         for (const auto& c : cases) {
             CAPTURE(c.name);
@@ -146,7 +151,7 @@ TEST_SUITE("schema::catalog") {
              "segment,consumer,description,other_category\ngeforce,yes,GeForce,sometimes\n",
              "segments.csv:2: column 'other_category': 'sometimes' is not yes or no"},
             {"published figure of a precision the card lacks", &CatalogSources::published,
-             kNoPublished + "Tesla T4,tf32,8,datasheet\n",
+             kNoPublished + "tesla-t4,tf32,8,datasheet\n",
              "published_figures.csv:2: column 'precision': 'tf32' does not exist on Turing"},
         };
         for (const auto& c : cases) {
@@ -162,9 +167,9 @@ TEST_SUITE("schema::catalog") {
 
     TEST_CASE("the missing header column is named") {
         auto sources = shipped();
-        sources.skus = {"s.csv", "model,vendor\nX,NVIDIA\n"};
+        sources.skus = {"s.csv", "key,name,vendor\nx,X,NVIDIA\n"};
         CHECK_THROWS_WITH_AS(parse_catalog(sources),
-                             doctest::Contains("column 'family': missing from the header"),
+                             doctest::Contains("column 'segment': missing from the header"),
                              DataFileError);
     }
 
@@ -184,7 +189,7 @@ TEST_SUITE("schema::catalog") {
         std::set<std::string> archs;
         for (const auto& m : catalog.models) {
             archs.insert(m.architecture);
-            CAPTURE(m.model);
+            CAPTURE(m.key);
             CHECK_FALSE(m.source.empty());
         }
         for (const char* arch : {"Volta", "Turing", "Ampere GA100", "Ampere GA10x", "Ada", "Hopper",
@@ -193,9 +198,9 @@ TEST_SUITE("schema::catalog") {
             CHECK(archs.count(arch) == 1);
         }
         for (const char* model :
-             {"RTX 3060 8GB", "RTX 3060 12GB", "RTX 3080 10GB", "RTX 3080 12GB", "RTX 4060 Ti 8GB",
-              "RTX 4060 Ti 16GB", "A100 PCIe 40GB", "A100 SXM4 80GB", "Tesla V100 SXM2 32GB",
-              "H100 NVL", "H200 SXM", "Tesla P40", "Tesla M40 24GB", "L40S"}) {
+             {"rtx-3060-8gb", "rtx-3060-12gb", "rtx-3080-10gb", "rtx-3080-12gb", "rtx-4060-ti-8gb",
+              "rtx-4060-ti-16gb", "a100-pcie-40gb", "a100-sxm4-80gb", "tesla-v100-sxm2-32gb",
+              "h100-nvl", "h200-sxm", "tesla-p40", "tesla-m40-24gb", "l40s"}) {
             CAPTURE(model);
             CHECK(catalog.find_model(model) != nullptr);
         }
@@ -205,50 +210,50 @@ TEST_SUITE("schema::catalog") {
     // row, each vendor's architectures in the same model.
     TEST_CASE("the catalog holds every card of issue 12, across three vendors") {
         const auto catalog = load_catalog(gpuprice::test::catalog_dir());
-        for (const char* model : {"RTX 3050 8GB",
-                                  "RTX 5060",
-                                  "RTX 4090 D",
-                                  "RTX 5090 D",
-                                  "RTX 2000 Ada",
-                                  "RTX A5500",
-                                  "RTX 5880 Ada",
-                                  "RTX PRO 4000 Blackwell",
-                                  "RTX PRO 4500 Blackwell",
-                                  "RTX PRO 5000 Blackwell",
-                                  "RTX PRO 6000 Blackwell",
-                                  "RTX PRO 6000 Blackwell Max-Q",
-                                  "H200 NVL",
-                                  "B200",
-                                  "B300",
-                                  "GB200 (per GPU)",
-                                  "A10G",
-                                  "A16",
-                                  "A16 (per GPU)",
-                                  "Tesla P100 SXM2",
-                                  "Tesla V100 SXM3 32GB",
-                                  "Quadro GV100",
-                                  "Titan Xp",
-                                  "GTX 1080 Ti",
-                                  "Instinct MI50 16GB",
-                                  "Instinct MI50 32GB",
-                                  "Instinct MI60",
-                                  "Instinct MI100",
-                                  "Instinct MI210",
-                                  "Instinct MI250",
-                                  "Instinct MI250X",
-                                  "Instinct MI300X",
-                                  "Instinct MI325X",
-                                  "Instinct MI355X",
-                                  "RX 7900 XTX",
-                                  "RX 7900 XT",
-                                  "RX 7900 GRE",
-                                  "RX 9070 XT",
-                                  "RX 9070",
-                                  "Radeon PRO W7900",
-                                  "Radeon PRO W7800",
-                                  "Arc A770 16GB",
-                                  "Arc B580",
-                                  "Arc Pro B60"}) {
+        for (const char* model : {"rtx-3050-8gb",
+                                  "rtx-5060",
+                                  "rtx-4090-d",
+                                  "rtx-5090-d",
+                                  "rtx-2000-ada",
+                                  "rtx-a5500",
+                                  "rtx-5880-ada",
+                                  "rtx-pro-4000-blackwell",
+                                  "rtx-pro-4500-blackwell",
+                                  "rtx-pro-5000-blackwell",
+                                  "rtx-pro-6000-blackwell",
+                                  "rtx-pro-6000-blackwell-max-q",
+                                  "h200-nvl",
+                                  "b200",
+                                  "b300",
+                                  "gb200-per-gpu",
+                                  "a10g",
+                                  "a16",
+                                  "a16-per-gpu",
+                                  "tesla-p100-sxm2",
+                                  "tesla-v100-sxm3-32gb",
+                                  "quadro-gv100",
+                                  "titan-xp",
+                                  "gtx-1080-ti",
+                                  "instinct-mi50-16gb",
+                                  "instinct-mi50-32gb",
+                                  "instinct-mi60",
+                                  "instinct-mi100",
+                                  "instinct-mi210",
+                                  "instinct-mi250",
+                                  "instinct-mi250x",
+                                  "instinct-mi300x",
+                                  "instinct-mi325x",
+                                  "instinct-mi355x",
+                                  "rx-7900-xtx",
+                                  "rx-7900-xt",
+                                  "rx-7900-gre",
+                                  "rx-9070-xt",
+                                  "rx-9070",
+                                  "radeon-pro-w7900",
+                                  "radeon-pro-w7800",
+                                  "arc-a770-16gb",
+                                  "arc-b580",
+                                  "arc-pro-b60"}) {
             CAPTURE(model);
             const auto* m = catalog.find_model(model);
             REQUIRE(m != nullptr);
@@ -298,8 +303,8 @@ TEST_SUITE("schema::catalog") {
         CHECK(stmt.int32(0) == 0);
         auto join = db.prepare(
             "SELECT r.fma_per_clock, m.tensor_cores FROM gpu_models m JOIN architecture_rates r "
-            "ON r.architecture = m.architecture WHERE m.model = ?1 AND r.precision = 'fp16'");
-        join.bind(1, "Titan RTX");
+            "ON r.architecture = m.architecture WHERE m.key = ?1 AND r.precision = 'fp16'");
+        join.bind(1, "titan-rtx");
         REQUIRE(join.step());
         CHECK(join.int32(0) == 64);
         CHECK(join.int32(1) == 576);
@@ -319,17 +324,17 @@ TEST_SUITE("schema::match_rules") {
     TEST_CASE("a bad matcher row names file, line and column") {
         const auto catalog = load_catalog(gpuprice::test::catalog_dir());
         gpuprice::test::TempDir dir;
-        for (const char* name : {"aliases.csv", "variants.csv", "exclusions.csv", "match_words.csv",
-                                 "part_numbers.csv"}) {
+        for (const char* name : {"aliases.csv", "variants.csv", "stated_vram.csv", "exclusions.csv",
+                                 "match_words.csv", "part_numbers.csv"}) {
             std::filesystem::copy_file(std::filesystem::path(gpuprice::test::catalog_dir()) / name,
                                        dir.path() / name);
         }
         SUBCASE("an alias naming a model that is not in the catalog") {
             gpuprice::test::write_file(dir.path() / "aliases.csv",
-                                       "alias,models\n3090,RTX 3090\n9090,RTX 9090\n");
+                                       "alias,skus\n3090,rtx-3090\n9090,rtx-9090\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
-                                 doctest::Contains("aliases.csv:3: column 'models': 'RTX 9090' is "
-                                                   "not a model in skus.csv"),
+                                 doctest::Contains("aliases.csv:3: column 'skus': 'rtx-9090' is "
+                                                   "not a key of skus.csv"),
                                  DataFileError);
         }
         SUBCASE("an unknown rejection reason") {
@@ -348,37 +353,46 @@ TEST_SUITE("schema::match_rules") {
         }
         SUBCASE("a part number pattern naming a model not in the catalog, or deciding nothing") {
             gpuprice::test::write_file(dir.path() / "part_numbers.csv",
-                                       "pattern,models,vram_gb,source\n"
-                                       "*-2g500-*,Tesla V100 PCIe 16GB,,brief\n"
-                                       "*-9g999-*,Tesla V900,,made up\n");
+                                       "pattern,skus,vram_gb,source\n"
+                                       "*-2g500-*,tesla-v100-pcie-16gb,,brief\n"
+                                       "*-9g999-*,tesla-v900,,made up\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
-                                 doctest::Contains("part_numbers.csv:3: column 'models'"),
+                                 doctest::Contains("part_numbers.csv:3: column 'skus'"),
                                  DataFileError);
             gpuprice::test::write_file(dir.path() / "part_numbers.csv",
-                                       "pattern,models,vram_gb,source\n*-2g500-*,,,brief\n");
+                                       "pattern,skus,vram_gb,source\n*-2g500-*,,,brief\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
-                                 doctest::Contains("part_numbers.csv:2: column 'models'"),
+                                 doctest::Contains("part_numbers.csv:2: column 'skus'"),
                                  DataFileError);
             gpuprice::test::write_file(dir.path() / "part_numbers.csv",
-                                       "pattern,models,vram_gb,source\n*-2g500-*,-,,\n");
+                                       "pattern,skus,vram_gb,source\n*-2g500-*,-,,\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
                                  doctest::Contains("part_numbers.csv:2: column 'source'"),
                                  DataFileError);
         }
         SUBCASE("an unknown variant effect") {
             gpuprice::test::write_file(dir.path() / "variants.csv",
-                                       "model,word,effect\nRTX 3090,fe,prefers\n");
+                                       "sku,word,effect\nrtx-3090,fe,prefers\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
                                  doctest::Contains("variants.csv:2: column 'effect'"),
                                  DataFileError);
         }
+        SUBCASE("a memory figure that means neither this card nor another") {
+            gpuprice::test::write_file(dir.path() / "stated_vram.csv",
+                                       "sku,vram_gb,means\nh100-nvl,96,same-card\n"
+                                       "a16,64,maybe\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("stated_vram.csv:3: column 'means': 'maybe' is "
+                                                   "not same-card or other-card"),
+                                 DataFileError);
+        }
         SUBCASE("a variant row repeated") {
             gpuprice::test::write_file(dir.path() / "variants.csv",
-                                       "model,word,effect\nH100 SXM5,pci express,excludes\n"
-                                       "H100 SXM5,pcie,excludes\nH100 SXM5,pci express,excludes\n");
+                                       "sku,word,effect\nh100-sxm5,pci express,excludes\n"
+                                       "h100-sxm5,pcie,excludes\nh100-sxm5,pci express,excludes\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
                                  doctest::Contains("variants.csv:4: column 'word': 'pci express' "
-                                                   "for H100 SXM5 repeats an earlier row"),
+                                                   "for h100-sxm5 repeats an earlier row"),
                                  DataFileError);
         }
     }

@@ -1,11 +1,17 @@
 #include <doctest/doctest.h>
 
 #include "analysis/clearance.hpp"
+#include "tests/test_context.hpp"
 
 using namespace gpuprice;
 using analysis::ClearanceKind;
 
 namespace {
+
+const schema::Catalog& catalog() {
+    static const auto shipped = schema::load_catalog(test::catalog_dir());
+    return shipped;
+}
 
 schema::ListingLife life(std::int64_t id, const std::string& model, const std::string& first,
                          const std::string& last, std::int64_t cents,
@@ -43,12 +49,12 @@ TEST_SUITE("clearance") {
         for (const char* night : {"2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"})
             coverage[night]["RTX 3090"] = true;
         const std::vector<schema::ListingLife> lives = {
-            life(1, "RTX 3090", "2026-12-01", "2026-12-02", 80000),  // gone on the 3rd
-            life(2, "RTX 3090", "2026-12-01", "2026-12-04", 70000),  // still listed
-            life(3, "RTX 3090 Ti", "2026-12-02", "2026-12-03", 99000, "FIXED_PRICE")};  // 4th
+            life(1, "rtx-3090", "2026-12-01", "2026-12-02", 80000),  // gone on the 3rd
+            life(2, "rtx-3090", "2026-12-01", "2026-12-04", 70000),  // still listed
+            life(3, "rtx-3090-ti", "2026-12-02", "2026-12-03", 99000, "FIXED_PRICE")};  // 4th
         analysis::ClearanceCounts counts;
-        const auto cleared =
-            analysis::find_clearances(lives, coverage, analysis::Shipping::Include, &counts);
+        const auto cleared = analysis::find_clearances(lives, coverage, catalog(),
+                                                       analysis::Shipping::Include, &counts);
         REQUIRE(cleared.size() == 2);
         CHECK(cleared[0].life.listing_id == 1);
         CHECK(cleared[0].kind == ClearanceKind::cleared);
@@ -61,7 +67,8 @@ TEST_SUITE("clearance") {
         CHECK(cleared[1].night == "2026-12-04");
         CHECK_FALSE(cleared[1].best_offer);
         CHECK(counts.uncounted == 0);
-        const auto bare = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        const auto bare =
+            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Exclude);
         CHECK(bare[0].price_usd == doctest::Approx(800.00));
     }
 
@@ -72,9 +79,10 @@ TEST_SUITE("clearance") {
         coverage["2026-12-03"]["RTX 3090"] = true;
         coverage["2026-12-02"]["RTX 4090"] = true;  // another family's completeness is no help
         const std::vector<schema::ListingLife> lives = {
-            life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000)};
+            life(1, "rtx-3090", "2026-12-01", "2026-12-01", 80000)};
         analysis::ClearanceCounts counts;
-        CHECK(analysis::find_clearances(lives, coverage, analysis::Shipping::Include, &counts)
+        CHECK(analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Include,
+                                        &counts)
                   .empty());
         CHECK(counts.uncounted == 1);
     }
@@ -85,9 +93,9 @@ TEST_SUITE("clearance") {
         coverage["2026-12-02"]["RTX 4090"] = true;  // --query "RTX 4090" only
         coverage["2026-12-03"]["RTX"] = true;       // a broader query covers the 3090 too
         const std::vector<schema::ListingLife> lives = {
-            life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000)};
+            life(1, "rtx-3090", "2026-12-01", "2026-12-01", 80000)};
         const auto cleared =
-            analysis::find_clearances(lives, coverage, analysis::Shipping::Include);
+            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Include);
         REQUIRE(cleared.size() == 1);
         CHECK(cleared[0].night == "2026-12-03");
     }
@@ -97,19 +105,20 @@ TEST_SUITE("clearance") {
         coverage["2026-12-01"]["RTX 3090"] = true;
         coverage["2026-12-02"]["RTX 3090"] = true;
         // An auction with Buy It Now: its price is the BIN, its bid the near-final price.
-        auto near = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 99000, "AUCTION,FIXED_PRICE");
+        auto near = life(1, "rtx-3090", "2026-12-01", "2026-12-01", 99000, "AUCTION,FIXED_PRICE");
         near.last_bid_cents = 61000;
         near.last_shipping_cents = std::nullopt;
         near.item_end_date = "2026-12-01T07:30:00.000Z";  // 4.5 hours after it was seen
         auto unbid = near;  // near its end, but nobody bid: no price at all
         unbid.listing_id = 4;
         unbid.last_bid_cents = std::nullopt;
-        auto early = life(2, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
+        auto early = life(2, "rtx-3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
         early.item_end_date = "2026-12-04T07:30:00.000Z";  // days left: the bid says little
-        auto unknown = life(3, "RTX 3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
+        auto unknown = life(3, "rtx-3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
         early.last_bid_cents = 20000;
         const std::vector<schema::ListingLife> lives = {near, early, unknown, unbid};
-        const auto found = analysis::find_clearances(lives, coverage, analysis::Shipping::Exclude);
+        const auto found =
+            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Exclude);
         REQUIRE(found.size() == 1);
         CHECK(found[0].life.listing_id == 1);
         CHECK(found[0].kind == ClearanceKind::auction_near_final);

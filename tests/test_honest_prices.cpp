@@ -35,7 +35,7 @@ schema::PricedObservation ask(const std::string& model, double usd) {
 
 const ReportRow* row_of(const Report& report, const std::string& model) {
     for (const auto& row : report.rows) {
-        if (row.model.model == model && row.condition == schema::ConditionClass::used) return &row;
+        if (row.model.name == model && row.condition == schema::ConditionClass::used) return &row;
     }
     return nullptr;
 }
@@ -44,14 +44,14 @@ const ReportRow* row_of(const Report& report, const std::string& model) {
 
 TEST_SUITE("analysis::honest_prices") {
     TEST_CASE("cleared, sold and lowest-3 figures per model; the basis ranks and divides") {
-        std::vector<schema::PricedObservation> asks = {ask("RTX 3090", 900),  ask("RTX 3090", 820),
-                                                       ask("RTX 3090", 800),  ask("RTX 3090", 760),
-                                                       ask("RTX 4090", 1900), ask("RTX 4090", 2000),
-                                                       ask("RTX 4090", 2100)};
+        std::vector<schema::PricedObservation> asks = {ask("rtx-3090", 900),  ask("rtx-3090", 820),
+                                                       ask("rtx-3090", 800),  ask("rtx-3090", 760),
+                                                       ask("rtx-4090", 1900), ask("rtx-4090", 2000),
+                                                       ask("rtx-4090", 2100)};
         std::vector<schema::ListingLife> lives;
         for (double usd : {700.0, 720.0, 740.0}) {
             schema::ListingLife l;
-            l.model = "RTX 3090";
+            l.model = "rtx-3090";
             l.condition_id = 3000;
             l.last_price_cents = std::llround(usd * 100);
             lives.push_back(l);
@@ -67,7 +67,7 @@ TEST_SUITE("analysis::honest_prices") {
         }
         evidence.have_sold_data = true;
         for (double usd : {650.0, 690.0})
-            evidence.sold.push_back({"v1|1|0", "RTX 3090", 3000, std::llround(usd * 100), "x"});
+            evidence.sold.push_back({"v1|1|0", "rtx-3090", 3000, std::llround(usd * 100), "x"});
 
         ReportOptions options;
         options.min_listings = 2;
@@ -117,7 +117,7 @@ TEST_SUITE("analysis::honest_prices") {
         const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog());
         const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
         REQUIRE(picks.size() == 1);
-        CHECK(picks[0].row.model.model == c3090->model.model);
+        CHECK(picks[0].row.model.key == c3090->model.key);
         CHECK(picks[0].row.basis_usd == c3090->basis_usd);
         const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared, "USD"};
         CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
@@ -128,7 +128,7 @@ TEST_SUITE("analysis::honest_prices") {
 
     TEST_CASE("without any sold data the sold columns are empty, not zero") {
         const std::vector<schema::PricedObservation> asks = {
-            ask("RTX 3090", 800), ask("RTX 3090", 810), ask("RTX 3090", 790)};
+            ask("rtx-3090", 800), ask("rtx-3090", 810), ask("rtx-3090", 790)};
         const auto report = build_report(asks, catalog(), {}, {});
         const auto csv =
             report_csv(report, {"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::median});

@@ -85,7 +85,7 @@ TEST_SUITE("fetcher::item_aspects") {
     TEST_CASE("ambiguous new listings are asked once, within the budget; aspects settle them") {
         AspectsFixture f;
         const auto run = f.fetch_and_match("2026-12-01");
-        CHECK(f.verdict("v1|5|0") == "ok|RTX 3080 10GB|title");
+        CHECK(f.verdict("v1|5|0") == "ok|rtx-3080-10gb|title");
         // Only what the title left open is asked about: not the 10GB card.
         auto asked = schema::ambiguous_listings_to_ask(f.db, run, 100);
         REQUIRE(asked.size() == 5);
@@ -115,7 +115,7 @@ TEST_SUITE("fetcher::item_aspects") {
 
         app::match_listings(f.db, f.matchers, schema::WhichListings::WithoutVerdictOrSeenInRun, run,
                             "2026-12-01T03:10:00Z");
-        CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // Memory Size decided
+        CHECK(f.verdict("v1|1|0") == "ok|rtx-3080-12gb|aspect");  // Memory Size decided
         CHECK(f.verdict("v1|2|0") == "ambiguous||title");         // "Not Specified" is nothing
         CHECK(f.verdict("v1|3|0") == "ambiguous||title");         // no aspects at all
         CHECK(f.verdict("v1|4|0") == "ambiguous||title");         // gone
@@ -124,7 +124,7 @@ TEST_SUITE("fetcher::item_aspects") {
         // The next night the same listings are not new: nothing is asked.
         const auto night2 = f.fetch_and_match("2026-12-02");
         CHECK(schema::ambiguous_listings_to_ask(f.db, night2, 100).empty());
-        CHECK(f.verdict("v1|1|0") == "ok|RTX 3080 12GB|aspect");  // stored aspects still count
+        CHECK(f.verdict("v1|1|0") == "ok|rtx-3080-12gb|aspect");  // stored aspects still count
     }
 
     TEST_CASE("an aspect contradicting the title's own VRAM makes it ambiguous") {
@@ -183,7 +183,7 @@ TEST_SUITE("fetcher::item_aspects") {
         cli_db.exec("DELETE FROM listings");  // so that tonight's listings are new again
         CHECK(run("0.1") == 0);
         CHECK(f.ebay.item_calls() == 2);
-        CHECK(test::stored_verdict(cli_db, "v1|1|0") == "ok|RTX 3080 12GB|aspect");
+        CHECK(test::stored_verdict(cli_db, "v1|1|0") == "ok|rtx-3080-12gb|aspect");
     }
 
     TEST_CASE("getItem's share of the budget") {

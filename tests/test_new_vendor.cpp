@@ -10,6 +10,7 @@
 #include "analysis/report_csv.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/title_matcher.hpp"
+#include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
@@ -35,21 +36,22 @@ void add_new_vendor(const std::filesystem::path& dir) {
            "Wormhole,bfp8,512,no,no,\"vendor datasheet\"\n"
            "Wormhole,fp32,1,no,no,\"vendor datasheet\"\n");
     append(dir / "skus.csv",
-           "Wormhole n300,Tenstorrent,Wormhole,accelerator,Wormhole,24,GDDR6,576,128,128,4096,"
-           "1000,,,,300,2,PCIe,\"vendor product page\"\n");
+           "wormhole-n300,Wormhole n300,Tenstorrent,accelerator,Wormhole,24,GDDR6,576,128,128,"
+           "4096,1000,,,,300,2,PCIe,\"vendor product page\"\n");
     append(dir / "software_support.csv",
            "Wormhole,tt-metal,yes,TT-Metalium,PyTorch via TT-NN,yes,current (TT-Metalium),"
            "\"vendor documentation\"\n");
     append(dir / "published_figures.csv",
-           "Wormhole n300,fp16,65.5,\"vendor datasheet (illustrative)\"\n"
-           "Wormhole n300,bfp8,131,\"vendor datasheet (illustrative)\"\n");
-    append(dir / "aliases.csv", "n300,Wormhole n300\nwormhole n300,Wormhole n300\n");
+           "wormhole-n300,fp16,65.5,\"vendor datasheet (illustrative)\"\n"
+           "wormhole-n300,bfp8,131,\"vendor datasheet (illustrative)\"\n");
+    append(dir / "aliases.csv", "n300,wormhole-n300\nwormhole n300,wormhole-n300\n");
+    append(dir / "segment_coolers.csv", "accelerator,passive,\"vendor product page\"\n");
 }
 
 schema::PricedObservation listing(double usd, std::int64_t id) {
     schema::PricedObservation o;
     o.listing_id = id;
-    o.model = "Wormhole n300";
+    o.model = "wormhole-n300";
     o.condition_id = 3000;
     o.price_cents = static_cast<std::int64_t>(usd * 100);
     o.shipping_cents = 0;
@@ -70,7 +72,7 @@ TEST_SUITE("schema::catalog extension") {
         add_new_vendor(dir.path());
 
         const auto catalog = schema::load_catalog(dir.path().string());
-        const auto* card = catalog.find_model("Wormhole n300");
+        const auto* card = catalog.find_model("wormhole-n300");
         REQUIRE(card != nullptr);
         // 128 units x 256 FMA x 2 x 1000 MHz; the new precision at twice that.
         CHECK(*analysis::peak_tflops(catalog, *card, "fp16") == doctest::Approx(65.536));
@@ -78,16 +80,19 @@ TEST_SUITE("schema::catalog extension") {
         CHECK_FALSE(analysis::peak_tflops(catalog, *card, "tf32").has_value());
         // The new precision exists for the command line and for other cards (absent there).
         CHECK(catalog.precision_names().find("bfp8") != std::string::npos);
-        const auto* rtx = catalog.find_model("RTX 3090");
+        const auto* rtx = catalog.find_model("rtx-3090");
         REQUIRE(rtx != nullptr);
         CHECK_FALSE(analysis::peak_tflops(catalog, *rtx, "bfp8").has_value());
 
         const auto rules = schema::load_match_rules(dir.path().string(), catalog);
+        // The planner's cooler rules: the new segment's row covers the card.
+        const auto attributes = schema::load_attribute_rules(dir.path().string(), catalog);
+        CHECK(attributes.reference_cooler(*card) == schema::Cooler::passive);
         const analysis::TitleMatcher matcher(catalog, rules);
         const auto matched = matcher.match("Tenstorrent Wormhole n300 24GB AI accelerator card");
         CHECK(matched.reason == schema::MatchReason::ok);
         REQUIRE(matched.model != nullptr);
-        CHECK(matched.model->model == "Wormhole n300");
+        CHECK(matched.model->key == "wormhole-n300");
 
         std::vector<schema::PricedObservation> observations = {listing(1300, 1), listing(1400, 2),
                                                                listing(1500, 3)};

@@ -98,7 +98,7 @@ TEST_SUITE("app::night") {
         CHECK(night.verdicts.total() == 3);
         CHECK(night.verdicts.of(schema::MatchReason::ok) == 2);
         CHECK(night.verdicts.of(schema::MatchReason::box_only) == 1);
-        CHECK(test::stored_verdict(f.db, "v1|1|0") == "ok|RTX 3090|title");
+        CHECK(test::stored_verdict(f.db, "v1|1|0") == "ok|rtx-3090|title");
 
         // The next night with the same rules matches only what it saw.
         plan.observed_on = "2026-12-02";

@@ -42,8 +42,7 @@ PricedObservation obs(const std::string& model, double usd, int condition = 3000
 const ReportRow* row_of(const Report& report, const std::string& model,
                         const std::string& condition = "used") {
     for (const auto& row : report.rows) {
-        if (row.model.model == model &&
-            gpuprice::schema::condition_name(row.condition) == condition)
+        if (row.model.name == model && gpuprice::schema::condition_name(row.condition) == condition)
             return &row;
     }
     return nullptr;
@@ -116,10 +115,10 @@ TEST_SUITE("analysis::vram_class") {
 TEST_SUITE("analysis::price_report") {
     TEST_CASE("statistics, GFLOPS per USD and ranking within a class") {
         std::vector<PricedObservation> o;
-        for (double p : {700.0, 750.0, 800.0, 850.0, 900.0}) o.push_back(obs("RTX 3090", p));
-        for (double p : {1800.0, 1900.0, 2000.0}) o.push_back(obs("RTX 4090", p));
-        o.push_back(obs("RTX 4090", 1.0));  // placeholder
-        for (double p : {230.0, 250.0}) o.push_back(obs("Tesla P40", p));
+        for (double p : {700.0, 750.0, 800.0, 850.0, 900.0}) o.push_back(obs("rtx-3090", p));
+        for (double p : {1800.0, 1900.0, 2000.0}) o.push_back(obs("rtx-4090", p));
+        o.push_back(obs("rtx-4090", 1.0));  // placeholder
+        for (double p : {230.0, 250.0}) o.push_back(obs("tesla-p40", p));
         ReportOptions options;
         const auto report = build_report(o, catalog(), options);
         const auto* r3090 = row_of(report, "RTX 3090");
@@ -143,19 +142,19 @@ TEST_SUITE("analysis::price_report") {
         REQUIRE(p40);
         CHECK(p40->no_matrix_units);
         CHECK_FALSE(p40->rank.has_value());
-        CHECK(report.rows.back().model.model == "Tesla P40");
+        CHECK(report.rows.back().model.name == "Tesla P40");
         CHECK(p40->low_sample);  // 2 < 3 listings
     }
 
     TEST_CASE("a card without the precision is ranked after the ones with it") {
         std::vector<PricedObservation> o;
-        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("RTX 2080 Ti", p));
-        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("RTX 3080 10GB", p));
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("rtx-2080-ti", p));
+        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("rtx-3080-10gb", p));
         ReportOptions options;
         options.precision = "tf32";  // Turing has none
         const auto report = build_report(o, catalog(), options);
         REQUIRE(report.rows.size() == 2);
-        CHECK(report.rows[0].model.model == "RTX 3080 10GB");
+        CHECK(report.rows[0].model.name == "RTX 3080 10GB");
         CHECK(report.rows[0].rank == 1);
         CHECK_FALSE(report.rows[1].rank.has_value());
         CHECK_FALSE(report.rows[1].gflops_per_usd.has_value());
@@ -163,9 +162,9 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("low sample is shown and not ranked; conditions and VRAM filter") {
         std::vector<PricedObservation> o;
-        for (double p : {800.0, 820.0}) o.push_back(obs("RTX 3090", p));
-        for (double p : {1000.0, 1100.0, 1200.0}) o.push_back(obs("RTX 3090", p, 1000));
-        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p));
+        for (double p : {800.0, 820.0}) o.push_back(obs("rtx-3090", p));
+        for (double p : {1000.0, 1100.0, 1200.0}) o.push_back(obs("rtx-3090", p, 1000));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("rtx-3060-12gb", p));
         ReportOptions options;
         options.conditions = {gpuprice::schema::ConditionClass::used,
                               gpuprice::schema::ConditionClass::new_item};
@@ -183,9 +182,9 @@ TEST_SUITE("analysis::price_report") {
     }
 
     TEST_CASE("shipping: included when known, counted when unknown, excluded on request") {
-        std::vector<PricedObservation> o = {obs("RTX 3090", 800, 3000, 20.0),
-                                            obs("RTX 3090", 800, 3000, std::nullopt),
-                                            obs("RTX 3090", 800, 3000, 0.0)};
+        std::vector<PricedObservation> o = {obs("rtx-3090", 800, 3000, 20.0),
+                                            obs("rtx-3090", 800, 3000, std::nullopt),
+                                            obs("rtx-3090", 800, 3000, 0.0)};
         const auto with = build_report(o, catalog(), {});
         CHECK(with.rows[0].median_usd == 800);
         CHECK(with.rows[0].p75_usd == 810);
@@ -199,7 +198,7 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("sparse figures are labelled") {
         std::vector<PricedObservation> o = {
-            obs("A100 PCIe 40GB", 4000), obs("A100 PCIe 40GB", 4100), obs("A100 PCIe 40GB", 4200)};
+            obs("a100-pcie-40gb", 4000), obs("a100-pcie-40gb", 4100), obs("a100-pcie-40gb", 4200)};
         ReportOptions options;
         options.sparsity = Sparsity::Sparse;
         const auto report = build_report(o, catalog(), options);
@@ -209,10 +208,10 @@ TEST_SUITE("analysis::price_report") {
     }
 
     TEST_CASE("7- and 30-day changes") {
-        std::vector<PricedObservation> now = {obs("RTX 3090", 800), obs("RTX 3090", 800),
-                                              obs("RTX 3090", 800)};
-        std::vector<PricedObservation> week = {obs("RTX 3090", 1000), obs("RTX 3090", 1000),
-                                               obs("RTX 3090", 1000)};
+        std::vector<PricedObservation> now = {obs("rtx-3090", 800), obs("rtx-3090", 800),
+                                              obs("rtx-3090", 800)};
+        std::vector<PricedObservation> week = {obs("rtx-3090", 1000), obs("rtx-3090", 1000),
+                                               obs("rtx-3090", 1000)};
         auto report = build_report(now, catalog(), {});
         const auto earlier = build_report(week, catalog(), {});
         attach_changes(report, &earlier, nullptr);
@@ -231,18 +230,18 @@ TEST_SUITE("analysis::price_report") {
         Report earlier;
         {
             const auto own_catalog = catalog();  // dies with this scope
-            std::vector<PricedObservation> o = {obs("RTX 3090", 800), obs("RTX 3090", 810),
-                                                obs("RTX 3090", 820)};
+            std::vector<PricedObservation> o = {obs("rtx-3090", 800), obs("rtx-3090", 810),
+                                                obs("rtx-3090", 820)};
             o[0].title = "NVIDIA GeForce RTX 3090 Founders Edition 24GB";
             const auto built = build_report(o, own_catalog, {});
             kept = built;
             row = built.rows.at(0);
             line = built.listings.at(0);
-            std::vector<PricedObservation> week = {obs("RTX 3090", 1000), obs("RTX 3090", 1000),
-                                                   obs("RTX 3090", 1000)};
+            std::vector<PricedObservation> week = {obs("rtx-3090", 1000), obs("rtx-3090", 1000),
+                                                   obs("rtx-3090", 1000)};
             earlier = build_report(week, catalog(), {});
         }
-        CHECK(kept.rows.at(0).model.model == "RTX 3090");
+        CHECK(kept.rows.at(0).model.name == "RTX 3090");
         CHECK(row.model.vram_gb == 24);
         CHECK(line.observation.title == "NVIDIA GeForce RTX 3090 Founders Edition 24GB");
         const auto csv = report_csv(kept, {"fp16", Sparsity::Dense, "2026-12-01"});
@@ -256,8 +255,8 @@ TEST_SUITE("analysis::price_report") {
     }
 
     TEST_CASE("the CSV has the documented columns in order, every row as wide as the header") {
-        std::vector<PricedObservation> o = {obs("RTX 3090", 800), obs("RTX 3090", 810),
-                                            obs("RTX 3090", 820), obs("Tesla P40", 200)};
+        std::vector<PricedObservation> o = {obs("rtx-3090", 800), obs("rtx-3090", 810),
+                                            obs("rtx-3090", 820), obs("tesla-p40", 200)};
         const auto csv =
             report_csv(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(csv.starts_with(
@@ -294,8 +293,8 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("cards without tensor cores show their fp32 figure, marked and unranked") {
         std::vector<PricedObservation> o;
-        for (double p : {180.0, 190.0, 200.0}) o.push_back(obs("Tesla P40", p));
-        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));
+        for (double p : {180.0, 190.0, 200.0}) o.push_back(obs("tesla-p40", p));
+        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("rtx-3090", p));
         const auto fp16 = build_report(o, catalog(), {});
         const auto* p40 = row_of(fp16, "Tesla P40");
         REQUIRE(p40);
@@ -320,10 +319,10 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("rank by bandwidth per USD or by USD per GB of VRAM") {
         std::vector<PricedObservation> o;
-        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("RTX 3090", p));     // 936 GB/s
-        for (double p : {1400.0, 1450.0, 1500.0}) o.push_back(obs("RTX 4090", p));  // 1008 GB/s
-        for (double p : {600.0, 650.0, 700.0}) o.push_back(obs("RX 7900 XTX", p));  // 960
-        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla P40", p));    // 347
+        for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("rtx-3090", p));     // 936 GB/s
+        for (double p : {1400.0, 1450.0, 1500.0}) o.push_back(obs("rtx-4090", p));  // 1008 GB/s
+        for (double p : {600.0, 650.0, 700.0}) o.push_back(obs("rx-7900-xtx", p));  // 960
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("tesla-p40", p));    // 347
         ReportOptions options;
         options.rank_by = RankBy::bandwidth;
         auto report = build_report(o, catalog(), options);
@@ -333,7 +332,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(row_of(report, "Tesla P40")->rank == 3);  // ranked: bandwidth needs no tensor core
         CHECK(row_of(report, "RTX 4090")->rank == 4);
         CHECK(*row_of(report, "RTX 3090")->bandwidth_gbs_per_usd == doctest::Approx(1.17));
-        CHECK(report.rows[0].model.model == "RX 7900 XTX");
+        CHECK(report.rows[0].model.name == "RX 7900 XTX");
         options.rank_by = RankBy::vram;
         report = build_report(o, catalog(), options);
         CHECK(row_of(report, "Tesla P40")->rank == 1);  // $12.92 per GB
@@ -343,9 +342,9 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("supported-only leaves out what current CUDA and PyTorch no longer run") {
         std::vector<PricedObservation> o;
-        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
-        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("Tesla T4", p));
-        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("Instinct MI50 16GB", p));
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
+        for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("tesla-t4", p));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("instinct-mi50-16gb", p));
         auto report = build_report(o, catalog(), {});
         REQUIRE(report.rows.size() == 3);
         CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.status == "legacy: no CUDA 13");
@@ -355,11 +354,11 @@ TEST_SUITE("analysis::price_report") {
         options.supported_only = true;
         report = build_report(o, catalog(), options);
         REQUIRE(report.rows.size() == 1);  // Turing stays: supported, without BF16
-        CHECK(report.rows[0].model.model == "Tesla T4");
+        CHECK(report.rows[0].model.name == "Tesla T4");
     }
 
     TEST_CASE("listing titles in the CSV cannot run as formulas") {
-        auto o = obs("RTX 3090", 800);
+        auto o = obs("rtx-3090", 800);
         o.title = "=HYPERLINK(\"http://evil\",\"RTX 3090\")";
         o.item_id = "v1|1|0";
         CsvContext context;
@@ -373,8 +372,8 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {
         std::vector<PricedObservation> o;
-        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("RTX 3090", p));
-        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
         const auto svg =
             svg_chart(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(svg.starts_with("<?xml"));
@@ -386,10 +385,10 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("SXM modules are shown apart from the PCIe cards unless asked (UX 12)") {
         std::vector<PricedObservation> o;
-        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
-        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
-        for (double p : {520.0, 530.0, 540.0}) o.push_back(obs("RTX A4000", p));
-        o.push_back(obs("Tesla T4", 600.0));  // one listing: low sample
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
+        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
+        for (double p : {520.0, 530.0, 540.0}) o.push_back(obs("rtx-a4000", p));
+        o.push_back(obs("tesla-t4", 600.0));  // one listing: low sample
         const auto report = build_report(o, catalog(), {});
         const auto* sxm = row_of(report, "Tesla V100 SXM2 16GB");
         REQUIRE(sxm);
@@ -399,8 +398,8 @@ TEST_SUITE("analysis::price_report") {
         CHECK(row_of(report, "RTX A4000")->rank == 2);
         // Ranked cards, then the module, then the low-sample card.
         REQUIRE(report.rows.size() == 4);
-        CHECK(report.rows[2].model.model == "Tesla V100 SXM2 16GB");
-        CHECK(report.rows[3].model.model == "Tesla T4");
+        CHECK(report.rows[2].model.name == "Tesla V100 SXM2 16GB");
+        CHECK(report.rows[3].model.name == "Tesla T4");
 
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01"};
         const auto csv = report_csv(report, context);
@@ -427,10 +426,10 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("the chart gives each class its own axis and a fixed colour (UX 13)") {
         std::vector<PricedObservation> o;
-        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("RTX 3090", p));
-        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("Tesla V100 SXM2 16GB", p));
-        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("Tesla V100 PCIe 16GB", p));
-        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("RTX 3060 12GB", p, 1000));
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
+        for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
+        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
+        for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("rtx-3060-12gb", p, 1000));
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
         const auto count = [](const std::string& svg, const std::string& text) {
             std::size_t n = 0;
@@ -462,16 +461,16 @@ TEST_SUITE("analysis::price_report") {
 
 TEST_SUITE("analysis::support_caveat") {
     TEST_CASE("legacy architectures and missing BF16 carry a caveat, current ones none") {
-        const auto* v100 = catalog().find_model("Tesla V100 PCIe 16GB");
+        const auto* v100 = catalog().find_model("tesla-v100-pcie-16gb");
         REQUIRE(v100);
         const auto caveat = support_caveat(catalog(), *v100);
         CHECK_FALSE(caveat.supported);
         CHECK(caveat.target == "sm_70");
         CHECK(caveat.warning.starts_with("legacy: no CUDA 13"));
-        const auto* t4 = catalog().find_model("Tesla T4");
+        const auto* t4 = catalog().find_model("tesla-t4");
         REQUIRE(t4);
         CHECK(support_caveat(catalog(), *t4).warning.starts_with("no bf16"));
-        const auto* rtx3090 = catalog().find_model("RTX 3090");
+        const auto* rtx3090 = catalog().find_model("rtx-3090");
         REQUIRE(rtx3090);
         CHECK(support_caveat(catalog(), *rtx3090).warning.empty());
     }
@@ -479,11 +478,11 @@ TEST_SUITE("analysis::support_caveat") {
 
 TEST_SUITE("analysis::price_history") {
     TEST_CASE("one median per night and condition, outliers removed") {
-        std::vector<PricedObservation> h = {obs("RTX 3090", 800, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 820, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 1.0, 3000, 0.0, "2026-11-30"),
-                                            obs("RTX 3090", 780, 3000, 0.0, "2026-12-01"),
-                                            obs("RTX 3090", 1100, 1000, 0.0, "2026-12-01")};
+        std::vector<PricedObservation> h = {obs("rtx-3090", 800, 3000, 0.0, "2026-11-30"),
+                                            obs("rtx-3090", 820, 3000, 0.0, "2026-11-30"),
+                                            obs("rtx-3090", 1.0, 3000, 0.0, "2026-11-30"),
+                                            obs("rtx-3090", 780, 3000, 0.0, "2026-12-01"),
+                                            obs("rtx-3090", 1100, 1000, 0.0, "2026-12-01")};
         const auto nights =
             nightly_medians(h, {gpuprice::schema::ConditionClass::used}, Shipping::Include);
         REQUIRE(nights.size() == 2);

@@ -63,14 +63,14 @@ TEST_SUITE("analysis::real_title_corpus") {
         const TitleMatcher matcher(catalog, rules);
         const std::string text =
             "id\tsplit\tsource\ttitle\tlabel\talt\n"
-            "a\ttuning\tx\tNVIDIA GeForce RTX 3090 24GB\tRTX 3090\t\n"           // right
-            "b\ttuning\tx\tNVIDIA GeForce RTX 3090 Ti 24GB\tRTX 3090\t\n"        // wrong card
-            "c\ttuning\tx\tEVGA RTX 3080 FTW3 Ultra\tRTX 3080 10GB\t\n"          // missed
+            "a\ttuning\tx\tNVIDIA GeForce RTX 3090 24GB\trtx-3090\t\n"           // right
+            "b\ttuning\tx\tNVIDIA GeForce RTX 3090 Ti 24GB\trtx-3090\t\n"        // wrong card
+            "c\ttuning\tx\tEVGA RTX 3080 FTW3 Ultra\trtx-3080-10gb\t\n"          // missed
             "d\ttuning\tx\tEVGA RTX 3080 FTW3 Ultra\tvariant-open:RTX 3080\t\n"  // right to refuse
             "e\ttuning\tx\tAMD Radeon RX 7800 XT\tRX 7800 XT\t\n"                // not in catalog
             "f\ttuning\tx\tRTX 3090 picture\tshell\t\n"                          // rejected
-            "g\theld-out\tx\tRTX 3080 10GB\tvariant-open:RTX 3080\tRTX 3080 10GB\n"  // alt allows
-            "h\theld-out\tx\tRTX 3080\tRTX 3080 10GB\tvariant-open:RTX 3080\n";      // may refuse
+            "g\theld-out\tx\tRTX 3080 10GB\tvariant-open:RTX 3080\trtx-3080-10gb\n"  // alt allows
+            "h\theld-out\tx\tRTX 3080\trtx-3080-10gb\tvariant-open:RTX 3080\n";      // may refuse
         const auto rows = parse_labelled_titles(text, "inline");
         const auto eval = evaluate_matcher(matcher, catalog, rows, "tuning");
         const auto& t = eval.by_split.at("tuning");

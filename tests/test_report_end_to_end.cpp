@@ -95,6 +95,10 @@ TEST_SUITE("end_to_end") {
             const auto cells = split_csv_line(line.substr(0, line.size() - 1));
             const auto model = cells[col("model")];
             CAPTURE(model);
+            // The CSV shows the display name; verdicts hold the SKU key.
+            const auto named = std::find_if(catalog.models.begin(), catalog.models.end(),
+                                            [&](const auto& m) { return m.name == model; });
+            REQUIRE(named != catalog.models.end());
             CHECK(cells[col("condition")] == "used");
             // Independently: every used listing matched to this model and seen on the latest
             // night (the sample holds several), price + known shipping, located in the US (or
@@ -110,7 +114,7 @@ TEST_SUITE("end_to_end") {
                 "AND coalesce(l.item_group_type, '') <> 'SELLER_DEFINED_VARIATIONS' "
                 "AND coalesce(l.seller_feedback_score, 1) >= 1 "
                 "AND coalesce(l.seller_feedback_pct, 100) >= 90");
-            stmt.bind(1, model);
+            stmt.bind(1, named->key);
             std::vector<double> prices;
             while (stmt.step()) prices.push_back(static_cast<double>(stmt.int64(0)) / 100.0);
             REQUIRE_FALSE(prices.empty());
@@ -130,7 +134,7 @@ TEST_SUITE("end_to_end") {
                 "AND coalesce(l.item_group_type, '') <> 'SELLER_DEFINED_VARIATIONS' "
                 "AND coalesce(l.seller_feedback_score, 1) >= 1 "
                 "AND coalesce(l.seller_feedback_pct, 100) >= 90");
-            gone.bind(1, model);
+            gone.bind(1, named->key);
             std::vector<double> left;
             while (gone.step()) left.push_back(static_cast<double>(gone.int64(0)) / 100.0);
             // A model no sample query covers (a card added to the catalog after the sample was
@@ -146,7 +150,7 @@ TEST_SUITE("end_to_end") {
                       doctest::Approx(independent_median(left)).epsilon(0.0001));
                 ++with_cleared;
             }
-            const auto* spec = catalog.find_model(model);
+            const auto* spec = &*named;
             REQUIRE(spec);
             CHECK(std::stod(cells[col("vram_gb")]) == spec->vram_gb);
             // The figure from the catalog (a card without tensor cores shows its fp32 one).
@@ -217,7 +221,7 @@ TEST_SUITE("end_to_end") {
             REQUIRE(stmt.step());
             return stmt.text(0) + "|" + stmt.text(1) + "|" + stmt.text(2);
         };
-        CHECK(verdict(open_id) == "ok|RTX 3080 10GB|aspect");
+        CHECK(verdict(open_id) == "ok|rtx-3080-10gb|aspect");
         CHECK(verdict(ok_id) == "ambiguous||aspect");  // the aspect names another card
 
         cli::ReportQuery query;
@@ -276,7 +280,7 @@ TEST_SUITE("end_to_end") {
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)
-            verdicts.push_back({id, std::string("RTX 3090"), schema::MatchReason::ok});
+            verdicts.push_back({id, std::string("rtx-3090"), schema::MatchReason::ok});
         schema::store_verdicts(db, verdicts, "2026-12-01T00:00:00Z");
 
         cli::ReportQuery query;
@@ -298,7 +302,7 @@ TEST_SUITE("end_to_end") {
         CHECK(pooled->report.rows[0].listings == 5);
         CHECK(pooled->report.rows[0].median_usd == doctest::Approx(802.0));
 
-        const auto history = schema::load_model_history(db, "RTX 3090", {test::us_market()});
+        const auto history = schema::load_model_history(db, "rtx-3090", {test::us_market()});
         CHECK(history.size() == 31 * 5);
     }
 }

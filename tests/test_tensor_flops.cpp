@@ -37,10 +37,10 @@ TEST_SUITE("analysis::tensor_flops") {
         std::map<std::string, int> per_vendor;
         std::set<std::string> precisions;
         for (const auto& f : catalog().published) {
-            const auto* m = catalog().find_model(f.model);
+            const auto* m = catalog().find_model(f.sku);
             REQUIRE(m != nullptr);
             const auto computed = peak_tflops(catalog(), *m, f.precision);
-            CAPTURE(f.model);
+            CAPTURE(f.sku);
             CAPTURE(f.precision);
             CAPTURE(f.tflops);
             CAPTURE(f.source);
@@ -66,7 +66,7 @@ TEST_SUITE("analysis::tensor_flops") {
 
     TEST_CASE("every SKU has a source and a figure for at least one precision") {
         for (const auto& m : catalog().models) {
-            CAPTURE(m.model);
+            CAPTURE(m.key);
             CHECK_FALSE(m.source.empty());
             CHECK(peak_tflops(catalog(), m, "fp32").has_value());
         }
@@ -74,53 +74,53 @@ TEST_SUITE("analysis::tensor_flops") {
 
     TEST_CASE("tensor cores of different generations are not comparable") {
         // A100: 432 TC x 256 FMA x 2 x 1410 MHz; V100 SXM2: 640 TC x 64 FMA x 2 x 1530 MHz.
-        CHECK(*tflops("A100 SXM4 40GB", "fp16") == doctest::Approx(311.87).epsilon(0.001));
-        CHECK(*tflops("Tesla V100 SXM2 16GB", "fp16") == doctest::Approx(125.34).epsilon(0.001));
-        CHECK(*tflops("A100 SXM4 40GB", "tf32") == doctest::Approx(155.94).epsilon(0.001));
+        CHECK(*tflops("a100-sxm4-40gb", "fp16") == doctest::Approx(311.87).epsilon(0.001));
+        CHECK(*tflops("tesla-v100-sxm2-16gb", "fp16") == doctest::Approx(125.34).epsilon(0.001));
+        CHECK(*tflops("a100-sxm4-40gb", "tf32") == doctest::Approx(155.94).epsilon(0.001));
     }
 
     TEST_CASE("GeForce runs FP16 with FP32 accumulate at half rate, workstation parts do not") {
-        CHECK(*tflops("RTX 3090", "fp16") ==
-              doctest::Approx(*tflops("RTX 3090", "fp16-fp16acc") / 2));
-        CHECK(*tflops("RTX 4090", "fp16") == doctest::Approx(165.15).epsilon(0.001));
-        CHECK(*tflops("RTX 4090", "fp16-fp16acc") == doctest::Approx(330.3).epsilon(0.001));
-        CHECK(*tflops("RTX 4090", "int8") == doctest::Approx(660.6).epsilon(0.001));
-        CHECK(*tflops("RTX A6000", "fp16") ==
-              doctest::Approx(*tflops("RTX A6000", "fp16-fp16acc")));
-        CHECK(*tflops("Titan RTX", "fp16") ==
-              doctest::Approx(*tflops("Titan RTX", "fp16-fp16acc")));
+        CHECK(*tflops("rtx-3090", "fp16") ==
+              doctest::Approx(*tflops("rtx-3090", "fp16-fp16acc") / 2));
+        CHECK(*tflops("rtx-4090", "fp16") == doctest::Approx(165.15).epsilon(0.001));
+        CHECK(*tflops("rtx-4090", "fp16-fp16acc") == doctest::Approx(330.3).epsilon(0.001));
+        CHECK(*tflops("rtx-4090", "int8") == doctest::Approx(660.6).epsilon(0.001));
+        CHECK(*tflops("rtx-a6000", "fp16") ==
+              doctest::Approx(*tflops("rtx-a6000", "fp16-fp16acc")));
+        CHECK(*tflops("titan-rtx", "fp16") ==
+              doctest::Approx(*tflops("titan-rtx", "fp16-fp16acc")));
     }
 
     TEST_CASE("precisions a card lacks are absent, never 0 or borrowed") {
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "tf32").has_value());
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "bf16").has_value());
-        CHECK_FALSE(tflops("Tesla V100 PCIe 16GB", "int8").has_value());
-        CHECK_FALSE(tflops("RTX 2080 Ti", "tf32").has_value());
-        CHECK_FALSE(tflops("Titan RTX", "bf16").has_value());
-        CHECK_FALSE(tflops("A100 PCIe 80GB", "fp8").has_value());
-        CHECK_FALSE(tflops("RTX 3090", "fp8").has_value());
-        CHECK(tflops("RTX 4090", "fp8").has_value());
-        CHECK(tflops("H100 SXM5", "fp8").has_value());
+        CHECK_FALSE(tflops("tesla-v100-pcie-16gb", "tf32").has_value());
+        CHECK_FALSE(tflops("tesla-v100-pcie-16gb", "bf16").has_value());
+        CHECK_FALSE(tflops("tesla-v100-pcie-16gb", "int8").has_value());
+        CHECK_FALSE(tflops("rtx-2080-ti", "tf32").has_value());
+        CHECK_FALSE(tflops("titan-rtx", "bf16").has_value());
+        CHECK_FALSE(tflops("a100-pcie-80gb", "fp8").has_value());
+        CHECK_FALSE(tflops("rtx-3090", "fp8").has_value());
+        CHECK(tflops("rtx-4090", "fp8").has_value());
+        CHECK(tflops("h100-sxm5", "fp8").has_value());
         for (const auto& p : catalog().precisions) {
             if (p.unit != gpuprice::schema::RateUnit::matrix) continue;
-            CHECK_FALSE(tflops("Tesla P40", p.name).has_value());
-            CHECK_FALSE(tflops("Tesla M40 24GB", p.name).has_value());
-            CHECK_FALSE(tflops("Instinct MI50 32GB", p.name).has_value());
+            CHECK_FALSE(tflops("tesla-p40", p.name).has_value());
+            CHECK_FALSE(tflops("tesla-m40-24gb", p.name).has_value());
+            CHECK_FALSE(tflops("instinct-mi50-32gb", p.name).has_value());
         }
     }
 
     TEST_CASE("fp32 is vector FP32: shaders x 2 x boost clock, for every card") {
         // P40: 3840 CUDA cores x 2 x 1531 MHz; 3090: 10496 x 2 x 1695 MHz.
-        CHECK(*tflops("Tesla P40", "fp32") == doctest::Approx(11.758).epsilon(0.001));
-        CHECK(*tflops("RTX 3090", "fp32") == doctest::Approx(35.58).epsilon(0.001));
+        CHECK(*tflops("tesla-p40", "fp32") == doctest::Approx(11.758).epsilon(0.001));
+        CHECK(*tflops("rtx-3090", "fp32") == doctest::Approx(35.58).epsilon(0.001));
         // RDNA 3 and CDNA 3 issue two FP32 FMAs per lane per clock.
-        CHECK(*tflops("RX 7900 XTX", "fp32") == doctest::Approx(61.44).epsilon(0.001));
+        CHECK(*tflops("rx-7900-xtx", "fp32") == doctest::Approx(61.44).epsilon(0.001));
         // H100 SXM5: the tensor clock override (1830 MHz) does not apply to the shaders.
-        CHECK(*tflops("H100 SXM5", "fp32") == doctest::Approx(66.9).epsilon(0.001));
+        CHECK(*tflops("h100-sxm5", "fp32") == doctest::Approx(66.9).epsilon(0.001));
     }
 
     TEST_CASE("a card without matrix units reports its fp32 figure, marked as such") {
-        const auto* p40 = catalog().find_model("Tesla P40");
+        const auto* p40 = catalog().find_model("tesla-p40");
         REQUIRE(p40 != nullptr);
         const auto figure = report_figure(catalog(), *p40, "fp16", Sparsity::Dense);
         REQUIRE(figure.has_value());
@@ -128,7 +128,7 @@ TEST_SUITE("analysis::tensor_flops") {
         CHECK(figure->precision == "fp32");
         CHECK(figure->tflops == doctest::Approx(11.758).epsilon(0.001));
         // A card with tensor cores but without the precision gets nothing, not a fallback.
-        const auto* t4 = catalog().find_model("Tesla T4");
+        const auto* t4 = catalog().find_model("tesla-t4");
         REQUIRE(t4 != nullptr);
         CHECK_FALSE(report_figure(catalog(), *t4, "tf32", Sparsity::Dense).has_value());
         const auto own = report_figure(catalog(), *t4, "fp16", Sparsity::Dense);
@@ -137,32 +137,32 @@ TEST_SUITE("analysis::tensor_flops") {
     }
 
     TEST_CASE("the L40 runs every tensor mode at half the L40S rate, FP16 accumulate included") {
-        CHECK(*tflops("L40", "fp16-fp16acc") == doctest::Approx(181.05).epsilon(0.002));
-        CHECK(*tflops("L40", "fp16-fp16acc") == doctest::Approx(*tflops("L40", "fp16")));
-        CHECK(*tflops("L40S", "fp16-fp16acc") ==
-              doctest::Approx(2 * *tflops("L40", "fp16-fp16acc")).epsilon(0.02));
+        CHECK(*tflops("l40", "fp16-fp16acc") == doctest::Approx(181.05).epsilon(0.002));
+        CHECK(*tflops("l40", "fp16-fp16acc") == doctest::Approx(*tflops("l40", "fp16")));
+        CHECK(*tflops("l40s", "fp16-fp16acc") ==
+              doctest::Approx(2 * *tflops("l40", "fp16-fp16acc")).epsilon(0.02));
     }
 
     TEST_CASE("matrix units of other vendors use the same model") {
         // MI300X: 304 CUs x 1024 FP16 FMA x 2 x 2100 MHz; B580: 160 XMX engines x 256 INT8 FMA
         // x 2 x 2850 MHz (Intel's stated peak clock, above its 2670 MHz graphics clock).
-        CHECK(*tflops("Instinct MI300X", "fp16") == doctest::Approx(1307.4).epsilon(0.001));
-        CHECK(*tflops("Arc B580", "int8") == doctest::Approx(233.47).epsilon(0.001));
-        CHECK_FALSE(tflops("Instinct MI100", "tf32").has_value());
-        CHECK_FALSE(tflops("RX 7900 XTX", "fp16", Sparsity::Sparse).has_value());
-        CHECK(*tflops("RX 9070 XT", "fp16", Sparsity::Sparse) ==
-              doctest::Approx(2 * *tflops("RX 9070 XT", "fp16")));
+        CHECK(*tflops("instinct-mi300x", "fp16") == doctest::Approx(1307.4).epsilon(0.001));
+        CHECK(*tflops("arc-b580", "int8") == doctest::Approx(233.47).epsilon(0.001));
+        CHECK_FALSE(tflops("instinct-mi100", "tf32").has_value());
+        CHECK_FALSE(tflops("rx-7900-xtx", "fp16", Sparsity::Sparse).has_value());
+        CHECK(*tflops("rx-9070-xt", "fp16", Sparsity::Sparse) ==
+              doctest::Approx(2 * *tflops("rx-9070-xt", "fp16")));
     }
 
     TEST_CASE("sparse figures only where the architecture has sparsity, at twice the dense rate") {
-        CHECK(*tflops("A100 PCIe 40GB", "fp16", Sparsity::Sparse) ==
-              doctest::Approx(2 * *tflops("A100 PCIe 40GB", "fp16")));
-        CHECK_FALSE(tflops("Tesla V100 PCIe 32GB", "fp16", Sparsity::Sparse).has_value());
-        CHECK_FALSE(tflops("RTX 2080 Ti", "fp16", Sparsity::Sparse).has_value());
+        CHECK(*tflops("a100-pcie-40gb", "fp16", Sparsity::Sparse) ==
+              doctest::Approx(2 * *tflops("a100-pcie-40gb", "fp16")));
+        CHECK_FALSE(tflops("tesla-v100-pcie-32gb", "fp16", Sparsity::Sparse).has_value());
+        CHECK_FALSE(tflops("rtx-2080-ti", "fp16", Sparsity::Sparse).has_value());
     }
 
     TEST_CASE("a stated tensor clock overrides the boost clock") {
         // H100 SXM5 boosts to 1980 MHz, but NVIDIA's 989.4 TFLOPS assume 1830 MHz.
-        CHECK(*tflops("H100 SXM5", "fp16") == doctest::Approx(989.4).epsilon(0.001));
+        CHECK(*tflops("h100-sxm5", "fp16") == doctest::Approx(989.4).epsilon(0.001));
     }
 }

@@ -28,10 +28,17 @@ const Fixture& fixture() {
     return f;
 }
 
-// The model name for an `ok` match, else the reason code: what the corpus file states.
+// The model's display name for an `ok` match, else the reason code.
 std::string verdict(std::string_view title, const ItemSpecifics* specifics = nullptr) {
     const auto result = fixture().matcher.match(title, specifics);
-    if (result.reason == MatchReason::ok) return result.model->model;
+    if (result.reason == MatchReason::ok) return result.model->name;
+    return std::string(gpuprice::schema::match_reason_name(result.reason));
+}
+
+// The SKU key for an `ok` match, else the reason code: what the corpus file states.
+std::string verdict_key(std::string_view title) {
+    const auto result = fixture().matcher.match(title);
+    if (result.reason == MatchReason::ok) return result.model->key;
     return std::string(gpuprice::schema::match_reason_name(result.reason));
 }
 
@@ -257,7 +264,7 @@ TEST_SUITE("analysis::title_matcher") {
         // NVIDIA board numbers decide the form factor the title leaves open.
         const auto v100 = m.match("Nvidia Tesla V100 GPU 16GB Accelerator Card 699-2g500-0200-300");
         CHECK(v100.reason == MatchReason::ok);
-        CHECK(v100.model->model == "Tesla V100 PCIe 16GB");
+        CHECK(v100.model->name == "Tesla V100 PCIe 16GB");
         CHECK(v100.decided_by == gpuprice::schema::MatchEvidence::part_number);
         CHECK(verdict("900-2G503-0000-000 HPE NVIDIA Tesla V100 16Gb Module") ==
               "Tesla V100 SXM2 16GB");
@@ -447,14 +454,14 @@ TEST_SUITE("analysis::title_matcher") {
     TEST_CASE("rules naming a model the catalog lacks, or a phrase without words, are refused") {
         const auto& catalog = fixture().catalog;
         auto unknown_alias = fixture().rules;
-        unknown_alias.aliases.push_back({"rtx 9999", {"RTX 9999"}});
+        unknown_alias.aliases.push_back({"rtx 9999", {"rtx-9999"}});
         CHECK_THROWS_WITH_AS(TitleMatcher(catalog, unknown_alias),
-                             doctest::Contains("model 'RTX 9999'"), std::invalid_argument);
+                             doctest::Contains("SKU 'rtx-9999'"), std::invalid_argument);
         auto unknown_variant = fixture().rules;
-        unknown_variant.variants.push_back({"RTX 9999", "blower"});
+        unknown_variant.variants.push_back({"rtx-9999", "blower"});
         CHECK_THROWS_AS(TitleMatcher(catalog, unknown_variant), std::invalid_argument);
         auto empty_alias = fixture().rules;
-        empty_alias.aliases.push_back({"--", {"RTX 3090"}});
+        empty_alias.aliases.push_back({"--", {"rtx-3090"}});
         CHECK_THROWS_WITH_AS(TitleMatcher(catalog, empty_alias),
                              doctest::Contains("phrase '--' has no word"), std::invalid_argument);
         auto empty_exclusion = fixture().rules;
@@ -483,7 +490,7 @@ TEST_SUITE("analysis::title_matcher") {
             }
             const auto result = fixture().matcher.match(title);
             const bool got_model = result.reason == MatchReason::ok;
-            const std::string got = verdict(title);
+            const std::string got = verdict_key(title);
             ++rows;
             ++reasons_seen[expect_model ? "ok" : expected];
             if (expect_model) ++expected_ok;

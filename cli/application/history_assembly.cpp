@@ -9,14 +9,15 @@
 
 namespace gpuprice::app {
 
-ModelHistory load_history(schema::Database& db, const HistoryRequest& request) {
+ModelHistory load_history(schema::Database& db, const schema::Catalog& catalog,
+                          const HistoryRequest& request) {
     schema::ObservationFilter filter;
     filter.market = request.market;
     // Clearances: every night's coverage, since a listing's whole life may matter.
     const auto lives = schema::load_model_listing_lives(db, request.model, filter);
     const auto coverage =
         schema::load_family_coverage(db, "0000-01-01", "9999-12-31", request.market);
-    const auto clearances = analysis::find_clearances(lives, coverage, request.shipping);
+    const auto clearances = analysis::find_clearances(lives, coverage, catalog, request.shipping);
     ModelHistory history;
     history.periods =
         analysis::price_history(schema::load_model_history(db, request.model, filter), clearances,

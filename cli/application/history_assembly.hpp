@@ -10,12 +10,13 @@
 #include "analysis/shipping.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
+#include "schema/rules/catalog.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
 
 struct HistoryRequest {
-    std::string model;  // a catalog model
+    std::string model;  // a catalog SKU's key
     std::vector<schema::ConditionClass> conditions;
     analysis::Shipping shipping = analysis::Shipping::Include;
     analysis::Period period = analysis::Period::night;
@@ -30,6 +31,8 @@ struct ModelHistory {
     std::optional<std::string> latest_night_incomplete;
 };
 
-ModelHistory load_history(schema::Database& db, const HistoryRequest& request);
+// The catalog names the SKU, for the family searches that cover it.
+ModelHistory load_history(schema::Database& db, const schema::Catalog& catalog,
+                          const HistoryRequest& request);
 
 }  // namespace gpuprice::app

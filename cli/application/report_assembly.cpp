@@ -43,8 +43,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
     const auto lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
     const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.filter.market);
-    for (const auto& c :
-         analysis::find_clearances(lives, coverage, options.shipping, &loaded.clearance_counts)) {
+    for (const auto& c : analysis::find_clearances(lives, coverage, catalog, options.shipping,
+                                                   &loaded.clearance_counts)) {
         const auto condition = schema::condition_class(c.life.condition_id);
         const auto& wanted = options.conditions;
         if (c.night >= loaded.evidence_from && c.night <= *latest &&

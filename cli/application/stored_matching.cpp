@@ -34,7 +34,7 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
             const auto result = matchers.titles.match(stored.title, &stored.aspects);
             schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason,
                                     result.decided_by};
-            if (result.model) verdict.model = result.model->model;
+            if (result.model) verdict.model = result.model->key;
             verdicts.push_back(std::move(verdict));
             attributes.emplace_back(stored.listing_id, matchers.attributes.extract(stored.title));
             counts.add(result.reason);
@@ -60,7 +60,7 @@ MatchCounts match_sold_items(schema::Database& db, const Matchers& matchers,
         for (const auto& stored : titles) {
             const auto result = matchers.titles.match(stored.title);
             schema::SoldVerdict verdict{stored.item_id, std::nullopt, result.reason};
-            if (result.model) verdict.model = result.model->model;
+            if (result.model) verdict.model = result.model->key;
             verdicts.push_back(std::move(verdict));
             counts.add(result.reason);
         }

@@ -10,7 +10,7 @@ namespace gpuprice::schema {
 
 struct ListingLife {
     std::int64_t listing_id = 0;
-    std::string model;
+    std::string model;  // the SKU key (skus.csv `key`) it was matched to
     int condition_id = 0;
     std::string buying_options;  // comma-separated, as eBay names them
     std::string first_seen;      // YYYY-MM-DD

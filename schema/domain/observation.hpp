@@ -11,7 +11,7 @@ namespace gpuprice::schema {
 
 struct PricedObservation {
     std::int64_t listing_id = 0;
-    std::string model;
+    std::string model;  // the SKU key (skus.csv `key`) it was matched to
     int condition_id = 0;
     std::int64_t price_cents = 0;
     std::optional<std::int64_t> shipping_cents;

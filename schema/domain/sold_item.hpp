@@ -28,7 +28,7 @@ struct SoldItem {
 // A sold item matched to a model, as analysis reads it back.
 struct SoldPrice {
     std::string item_id;
-    std::string model;
+    std::string model;  // the SKU key (skus.csv `key`) it was matched to
     int condition_id = 0;
     std::int64_t price_cents = 0;
     std::string sold_on;  // YYYY-MM-DD

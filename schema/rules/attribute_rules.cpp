@@ -1,5 +1,7 @@
 #include "schema/rules/attribute_rules.hpp"
 
+#include <optional>
+
 #include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
@@ -12,10 +14,28 @@ Cooler cooler_cell(const CsvTable& table, const CsvRecord& row, std::string_view
     table.fail(row, column, "'" + value + "' is not open-air, blower, water or passive");
 }
 
+// A file of `column`,cooler,source rows: each name once, each checked by `unknown` (which says
+// what is wrong with a name, or nothing).
+template <typename Check>
+std::map<std::string, Cooler, std::less<>> read_coolers(const std::string& file,
+                                                        std::string_view column, Check unknown) {
+    const CsvTable table(read_text_file(file), file);
+    std::map<std::string, Cooler, std::less<>> coolers;
+    for (const auto& row : table.rows()) {
+        const auto name = table.required_text(row, column);
+        if (const auto problem = unknown(name)) table.fail(row, column, *problem);
+        table.required_text(row, "source");
+        if (!coolers.emplace(name, cooler_cell(table, row, "cooler")).second) {
+            table.fail(row, column, "'" + name + "' is listed twice");
+        }
+    }
+    return coolers;
+}
+
 }  // namespace
 
 Cooler AttributeRules::reference_cooler(const GpuModel& model) const {
-    if (const auto it = model_cooler.find(model.model); it != model_cooler.end()) return it->second;
+    if (const auto it = sku_cooler.find(model.key); it != sku_cooler.end()) return it->second;
     return segment_cooler.at(model.segment);
 }
 
@@ -44,38 +64,36 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
         rules.phrases.push_back(std::move(p));
     }
 
-    const std::string coolers_file = dir + "/reference_coolers.csv";
-    const CsvTable coolers(read_text_file(coolers_file), coolers_file);
-    for (const auto& row : coolers.rows()) {
-        const auto& key = coolers.text(row, "key");
-        const auto& name = coolers.required_text(row, "name");
-        const auto cooler = cooler_cell(coolers, row, "cooler");
-        coolers.required_text(row, "source");
-        if (key == "segment") {
-            if (!catalog.find_segment(name)) {
-                coolers.fail(row, "name", "'" + name + "' is not a segment of segments.csv");
-            }
-            rules.segment_cooler[name] = cooler;
-        } else if (key == "model") {
-            if (!catalog.find_model(name)) {
-                coolers.fail(row, "name", "'" + name + "' is not a model in skus.csv");
-            }
-            rules.model_cooler[name] = cooler;
-        } else if (key == "cooler") {
-            if (parse_cooler(name) != cooler) {
-                coolers.fail(row, "name", "a cooler row names its cooler twice, the same");
-            }
-            rules.cooler_max_width[cooler] = coolers.number(row, "slots");
-        } else {
-            coolers.fail(row, "key", "'" + key + "' is not segment, model or cooler");
+    const std::string segments_file = dir + "/segment_coolers.csv";
+    rules.segment_cooler = read_coolers(
+        segments_file, "segment", [&](const std::string& name) -> std::optional<std::string> {
+            if (catalog.find_segment(name)) return std::nullopt;
+            return "'" + name + "' is not a segment of segments.csv";
+        });
+    rules.sku_cooler = read_coolers(dir + "/sku_coolers.csv", "sku",
+                                    [&](const std::string& key) -> std::optional<std::string> {
+                                        if (catalog.find_model(key)) return std::nullopt;
+                                        return "'" + key + "' is not a key of skus.csv";
+                                    });
+
+    const std::string widths_file = dir + "/cooler_widths.csv";
+    const CsvTable widths(read_text_file(widths_file), widths_file);
+    for (const auto& row : widths.rows()) {
+        const auto cooler = cooler_cell(widths, row, "cooler");
+        const double width = widths.number(row, "slots");
+        if (width < 1 || width > 5) widths.fail(row, "slots", "a slot width is 1 to 5");
+        widths.required_text(row, "source");
+        if (!rules.cooler_max_width.emplace(cooler, width).second) {
+            widths.fail(row, "cooler", "'" + widths.text(row, "cooler") + "' is listed twice");
         }
     }
+
     for (const auto& model : catalog.models) {
-        if (!rules.model_cooler.contains(model.model) &&
+        if (!rules.sku_cooler.contains(model.key) &&
             !rules.segment_cooler.contains(model.segment)) {
             throw DataFileError(
-                coolers_file, 0, "name",
-                "no cooler for segment '" + model.segment + "' (model '" + model.model + "')");
+                segments_file, 0, "segment",
+                "no cooler for segment '" + model.segment + "' (SKU '" + model.key + "')");
         }
     }
     return rules;

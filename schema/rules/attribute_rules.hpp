@@ -1,6 +1,7 @@
 // The planner's data about cards' builds, read from schema/catalog/: which title phrases state a
-// cooler or a slot width (listing_attributes.csv), and the reference design's cooler per segment
-// or model (reference_coolers.csv).
+// cooler or a slot width (listing_attributes.csv), the reference design's cooler per segment
+// (segment_coolers.csv) and per SKU where it differs (sku_coolers.csv), and how wide a card with
+// another cooler is taken to be (cooler_widths.csv).
 #pragma once
 
 #include <map>
@@ -25,7 +26,7 @@ struct AttributePhrase {
 struct AttributeRules {
     std::vector<AttributePhrase> phrases;  // file order: for coolers, earlier wins
     std::map<std::string, Cooler, std::less<>> segment_cooler;
-    std::map<std::string, Cooler, std::less<>> model_cooler;
+    std::map<std::string, Cooler, std::less<>> sku_cooler;  // by SKU key
     // Widest a card with this (non-reference) cooler and no stated width is taken to be.
     std::map<Cooler, double> cooler_max_width;
 
@@ -33,8 +34,9 @@ struct AttributeRules {
     Cooler reference_cooler(const GpuModel& model) const;
 };
 
-// Reads listing_attributes.csv and reference_coolers.csv from `dir`, checking models against
-// `catalog` and that every segment has a cooler. Throws DataFileError naming file, line, column.
+// Reads listing_attributes.csv and the three cooler files from `dir`, checking SKU keys and
+// segments against `catalog` and that every segment has a cooler. Throws DataFileError naming
+// file, line and column.
 AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catalog);
 
 }  // namespace gpuprice::schema

@@ -1,7 +1,6 @@
 #include "schema/rules/catalog.hpp"
 
 #include <filesystem>
-#include <sstream>
 
 #include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
@@ -121,16 +120,12 @@ void parse_rates(const CsvTable& table, Catalog& catalog) {
     }
 }
 
-// A ';'-separated list of precisions, each of which must exist on `arch`.
+// A list of precisions, each of which must exist on `arch`.
 std::set<std::string, std::less<>> parse_precision_list(const CsvTable& table, const CsvRecord& row,
                                                         std::string_view column,
-                                                        const std::string& value,
                                                         const Architecture& arch) {
     std::set<std::string, std::less<>> result;
-    std::stringstream items(value);
-    std::string name;
-    while (std::getline(items, name, ';')) {
-        if (name.empty()) continue;
+    for (const auto& name : table.list(row, column)) {
         if (!arch.rate(name)) {
             table.fail(row, column, "'" + name + "' is halved but does not exist on " + arch.name);
         }
@@ -139,14 +134,32 @@ std::set<std::string, std::less<>> parse_precision_list(const CsvTable& table, c
     return result;
 }
 
+// A SKU key: lowercase ASCII letters, digits and single hyphens between them ("rtx-3080-12gb"),
+// so that it reads the same in a file, a URL and a shell.
+bool is_sku_key(std::string_view key) {
+    if (key.empty() || key.front() == '-' || key.back() == '-') return false;
+    for (std::size_t i = 0; i < key.size(); ++i) {
+        const char c = key[i];
+        const bool letter_or_digit = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!letter_or_digit && !(c == '-' && key[i - 1] != '-')) return false;
+    }
+    return true;
+}
+
 GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog& catalog) {
     GpuModel m;
-    m.model = table.required_text(row, "model");
+    m.key = table.required_text(row, "key");
+    if (!is_sku_key(m.key)) {
+        table.fail(row, "key",
+                   "'" + m.key +
+                       "' is not a key: lowercase ASCII letters and digits, joined by single "
+                       "hyphens");
+    }
+    m.name = table.required_text(row, "name");
     m.vendor = table.required_text(row, "vendor");
     if (!catalog.find_vendor(m.vendor)) {
         table.fail(row, "vendor", "unknown vendor '" + m.vendor + "' (add it to vendors.csv)");
     }
-    m.family = table.required_text(row, "family");
     m.segment = table.required_text(row, "segment");
     const auto* segment = catalog.find_segment(m.segment);
     if (!segment) {
@@ -178,21 +191,13 @@ GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog&
     if (m.tensor_clock_mhz && m.clock_note.empty()) {
         table.fail(row, "clock_note", "a tensor_clock_mhz override needs a note saying why");
     }
-    const auto& half_rate = table.text(row, "half_rate");
-    bool arch_halves_consumer = false;
-    for (const auto& [name, rate] : arch->rates) {
-        if (rate.consumer_half_rate) {
-            arch_halves_consumer = true;
-            if (half_rate == "consumer") m.half_rate.insert(name);
+    // A consumer card runs its architecture's consumer_half_rate precisions at half rate (at
+    // full rate it would overstate its training FLOPS twofold); `half_rate` adds any others.
+    m.half_rate = parse_precision_list(table, row, "half_rate", *arch);
+    if (segment->consumer) {
+        for (const auto& [name, rate] : arch->rates) {
+            if (rate.consumer_half_rate) m.half_rate.insert(name);
         }
-    }
-    if (half_rate != "consumer") {
-        m.half_rate = parse_precision_list(table, row, "half_rate", half_rate, *arch);
-    }
-    // A consumer card at full rate would overstate its training FLOPS twofold: make it explicit.
-    if (segment->consumer && arch_halves_consumer && half_rate.empty()) {
-        table.fail(row, "half_rate",
-                   "a " + segment->name + " " + arch->name + " card must say 'consumer'");
     }
     m.tdp_w = table.integer(row, "tdp_w");
     m.slots = table.optional_number(row, "slots");
@@ -226,9 +231,9 @@ void parse_support(const CsvTable& table, Catalog& catalog) {
 void parse_published(const CsvTable& table, Catalog& catalog) {
     for (const auto& row : table.rows()) {
         PublishedFigure f;
-        f.model = table.required_text(row, "model");
-        const auto* model = catalog.find_model(f.model);
-        if (!model) table.fail(row, "model", "unknown model '" + f.model + "'");
+        f.sku = table.required_text(row, "sku");
+        const auto* model = catalog.find_model(f.sku);
+        if (!model) table.fail(row, "sku", "'" + f.sku + "' is not a key of skus.csv");
         f.precision = table.required_text(row, "precision");
         if (!catalog.architecture_of(*model).rate(f.precision)) {
             table.fail(row, "precision",
@@ -273,8 +278,13 @@ const Architecture* Catalog::find_architecture(std::string_view name) const {
     return find_by(architectures, name, &Architecture::name);
 }
 
-const GpuModel* Catalog::find_model(std::string_view name) const {
-    return find_by(models, name, &GpuModel::model);
+const GpuModel* Catalog::find_model(std::string_view key) const {
+    return find_by(models, key, &GpuModel::key);
+}
+
+std::string Catalog::display_name(std::string_view key) const {
+    const auto* model = find_model(key);
+    return model ? model->name : std::string(key);
 }
 
 const PrecisionInfo* Catalog::find_precision(std::string_view name) const {
@@ -314,8 +324,11 @@ Catalog parse_catalog(const CatalogSources& s) {
     const CsvTable skus(s.skus.text, s.skus.file);
     for (const auto& row : skus.rows()) {
         auto model = parse_model(skus, row, catalog);
-        if (catalog.find_model(model.model)) {
-            skus.fail(row, "model", "'" + model.model + "' is listed twice");
+        if (catalog.find_model(model.key)) {
+            skus.fail(row, "key", "'" + model.key + "' is listed twice");
+        }
+        if (find_by(catalog.models, model.name, &GpuModel::name)) {
+            skus.fail(row, "name", "'" + model.name + "' is listed twice");
         }
         catalog.models.push_back(std::move(model));
     }

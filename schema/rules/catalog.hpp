@@ -61,9 +61,11 @@ struct Architecture {
 };
 
 struct GpuModel {
-    std::string model;  // unique display name, e.g. "RTX 3080 12GB"
+    // The stable id every catalog file and the database refer to, e.g. "rtx-3080-12gb"
+    // (lowercase ASCII letters, digits and hyphens); never shown where `name` can be.
+    std::string key;
+    std::string name;  // unique display name, e.g. "RTX 3080 12GB"
     std::string vendor;
-    std::string family;
     std::string segment;
     std::string architecture;
     double vram_gb = 0;  // per GPU: what one model must fit in
@@ -103,7 +105,7 @@ struct SoftwareSupport {
 
 // A vendor's published DENSE figure, kept only to check the computed one against.
 struct PublishedFigure {
-    std::string model;
+    std::string sku;  // GpuModel::key
     std::string precision;
     double tflops = 0;
     std::size_t line = 0;  // in published_figures.csv, for messages
@@ -121,7 +123,10 @@ struct Catalog {
     std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
-    const GpuModel* find_model(std::string_view name) const;
+    const GpuModel* find_model(std::string_view key) const;  // by GpuModel::key
+    // The display name of the SKU `key`, or the key itself when this catalog lacks it (a verdict
+    // stored under an earlier catalog).
+    std::string display_name(std::string_view key) const;
     const PrecisionInfo* find_precision(std::string_view name) const;
     const Segment* find_segment(std::string_view name) const;
     const Vendor* find_vendor(std::string_view name) const;

@@ -141,6 +141,25 @@ double CsvTable::number(const CsvRecord& row, std::string_view name) const {
     return *value;
 }
 
+std::vector<std::string> CsvTable::list(const CsvRecord& row, std::string_view name) const {
+    const auto& value = text(row, name);
+    if (value.find('|') != std::string::npos) {
+        fail(row, name,
+             "'" + value + "': list items are separated by '" + std::string(1, kListSeparator) +
+                 "'");
+    }
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (start <= value.size()) {
+        auto end = value.find(kListSeparator, start);
+        if (end == std::string::npos) end = value.size();
+        const auto item = trim(std::string_view(value).substr(start, end - start));
+        if (!item.empty()) items.emplace_back(item);
+        start = end + 1;
+    }
+    return items;
+}
+
 std::optional<int> CsvTable::optional_integer(const CsvRecord& row, std::string_view name) const {
     const auto& value = text(row, name);
     if (value.empty()) return std::nullopt;

@@ -35,6 +35,9 @@ struct CsvRecord {
 // figure comes from). Throws DataFileError on an unterminated quote.
 std::vector<CsvRecord> parse_csv(std::string_view text, const std::string& file);
 
+// The one separator of list cells in every data file ("fp16;bf16", "rtx-3090;rtx-3090-ti").
+inline constexpr char kListSeparator = ';';
+
 // A CSV file with a header row, read by column name.
 class CsvTable {
   public:
@@ -53,6 +56,9 @@ class CsvTable {
     std::optional<double> optional_number(const CsvRecord& row, std::string_view name) const;
     int integer(const CsvRecord& row, std::string_view name) const;
     std::optional<int> optional_integer(const CsvRecord& row, std::string_view name) const;
+    // A list cell: items separated by kListSeparator, each trimmed, empty ones dropped. A '|'
+    // (the separator of catalogs before SKU keys) fails, naming the one to use.
+    std::vector<std::string> list(const CsvRecord& row, std::string_view name) const;
 
     [[noreturn]] void fail(const CsvRecord& row, std::string_view column,
                            const std::string& problem) const;

@@ -1,25 +1,11 @@
 #include "schema/rules/match_rules.hpp"
 #include "schema/domain/ascii_case.hpp"
-#include "schema/domain/trim.hpp"
-
-#include <sstream>
 
 #include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
 
 namespace {
-
-std::vector<std::string> split(const std::string& value, char separator) {
-    std::vector<std::string> parts;
-    std::stringstream items(value);
-    std::string item;
-    while (std::getline(items, item, separator)) {
-        const auto part = trim(item);
-        if (!part.empty()) parts.emplace_back(part);
-    }
-    return parts;
-}
 
 WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_view column,
                     const std::string& value) {
@@ -67,18 +53,18 @@ std::string phrase(const CsvTable& table, const CsvRecord& row, std::string_view
 
 MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
     MatchRules rules;
-    const auto check_model = [&](const CsvTable& table, const CsvRecord& row,
-                                 std::string_view column, const std::string& model) {
-        if (!catalog.find_model(model)) {
-            table.fail(row, column, "'" + model + "' is not a model in skus.csv");
+    const auto check_sku = [&](const CsvTable& table, const CsvRecord& row, std::string_view column,
+                               const std::string& key) {
+        if (!catalog.find_model(key)) {
+            table.fail(row, column, "'" + key + "' is not a key of skus.csv");
         }
     };
 
     const std::string aliases_file = dir + "/aliases.csv";
     const CsvTable aliases(read_text_file(aliases_file), aliases_file);
     for (const auto& row : aliases.rows()) {
-        AliasRule rule{phrase(aliases, row, "alias"), split(aliases.text(row, "models"), '|')};
-        for (const auto& model : rule.models) check_model(aliases, row, "models", model);
+        AliasRule rule{phrase(aliases, row, "alias"), aliases.list(row, "skus")};
+        for (const auto& key : rule.skus) check_sku(aliases, row, "skus", key);
         rules.aliases.push_back(std::move(rule));
     }
 
@@ -86,33 +72,43 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
     const CsvTable variants(read_text_file(variants_file), variants_file);
     for (const auto& row : variants.rows()) {
         VariantRule rule;
-        rule.model = variants.required_text(row, "model");
-        check_model(variants, row, "model", rule.model);
+        rule.sku = variants.required_text(row, "sku");
+        check_sku(variants, row, "sku", rule.sku);
         rule.word = phrase(variants, row, "word");
         const auto& effect = variants.text(row, "effect");
         if (effect == "requires") {
             rule.effect = VariantEffect::required;
         } else if (effect == "excludes") {
             rule.effect = VariantEffect::excluded;
-        } else if (effect == "also-vram") {
-            rule.effect = VariantEffect::also_vram;
-            rule.vram_gb = variants.number(row, "word");
-        } else if (effect == "other-vram") {
-            rule.effect = VariantEffect::other_vram;
-            rule.vram_gb = variants.number(row, "word");
         } else {
-            variants.fail(row, "effect",
-                          "'" + effect + "' is not requires, excludes, also-vram or other-vram");
+            variants.fail(row, "effect", "'" + effect + "' is not requires or excludes");
         }
         // A repeated row is a copy left by a merge: harmless today, confusing to the next editor.
         for (const auto& earlier : rules.variants) {
-            if (earlier.model == rule.model && earlier.word == rule.word &&
+            if (earlier.sku == rule.sku && earlier.word == rule.word &&
                 earlier.effect == rule.effect) {
                 variants.fail(row, "word",
-                              "'" + rule.word + "' for " + rule.model + " repeats an earlier row");
+                              "'" + rule.word + "' for " + rule.sku + " repeats an earlier row");
             }
         }
         rules.variants.push_back(std::move(rule));
+    }
+
+    const std::string stated_file = dir + "/stated_vram.csv";
+    const CsvTable stated(read_text_file(stated_file), stated_file);
+    for (const auto& row : stated.rows()) {
+        StatedVramRule rule;
+        rule.sku = stated.required_text(row, "sku");
+        check_sku(stated, row, "sku", rule.sku);
+        rule.vram_gb = stated.number(row, "vram_gb");
+        if (rule.vram_gb <= 0) stated.fail(row, "vram_gb", "must be positive");
+        const auto& means = stated.text(row, "means");
+        if (means == "same-card") {
+            rule.same_card = true;
+        } else if (means != "other-card") {
+            stated.fail(row, "means", "'" + means + "' is not same-card or other-card");
+        }
+        rules.stated_vram.push_back(std::move(rule));
     }
 
     const std::string exclusions_file = dir + "/exclusions.csv";
@@ -127,7 +123,7 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
         }
         rule.reason = *parsed;
         rule.phrase = phrase(exclusions, row, "phrase");
-        for (const auto& kind : split(exclusions.text(row, "neutralized_by"), ';')) {
+        for (const auto& kind : exclusions.list(row, "neutralized_by")) {
             rule.neutralized_by.push_back(parse_kind(exclusions, row, "neutralized_by", kind));
         }
         const auto& when = exclusions.text(row, "when");
@@ -165,16 +161,15 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
         if (rule.pattern.find(' ') != std::string::npos) {
             parts.fail(row, "pattern", "has a space; a part number is one word");
         }
-        const auto& models = parts.text(row, "models");
-        if (models == "-") {
+        if (parts.text(row, "skus") == "-") {
             rule.outside_catalog = true;
         } else {
-            rule.models = split(models, '|');
-            for (const auto& model : rule.models) check_model(parts, row, "models", model);
+            rule.skus = parts.list(row, "skus");
+            for (const auto& key : rule.skus) check_sku(parts, row, "skus", key);
         }
         rule.vram_gb = parts.optional_number(row, "vram_gb");
-        if (rule.models.empty() && !rule.outside_catalog && !rule.vram_gb) {
-            parts.fail(row, "models", "a pattern must decide a model, `-` or a VRAM figure");
+        if (rule.skus.empty() && !rule.outside_catalog && !rule.vram_gb) {
+            parts.fail(row, "skus", "a pattern must decide a SKU, `-` or a VRAM figure");
         }
         parts.required_text(row, "source");
         rules.part_numbers.push_back(std::move(rule));

@@ -13,24 +13,29 @@
 
 namespace gpuprice::schema {
 
-// aliases.csv: a phrase and the catalog models it may mean ('|'-separated). An empty model list
-// names a GPU that is deliberately not in the catalog (RTX 4090 D, Titan Xp ...).
+// aliases.csv: a phrase and the catalog SKUs (keys) it may mean. An empty list names a GPU that
+// is deliberately not in the catalog (RTX 4090 D, Titan Xp ...).
 struct AliasRule {
     std::string phrase;
-    std::vector<std::string> models;
+    std::vector<std::string> skus;
 };
 
-// variants.csv: a word that a model `requires` (one of them), a word that `excludes` it,
-// `also-vram`: another VRAM figure sellers state for it (a board's total, e.g. A16 64 GB), or
-// `other-vram`: a memory its name is also sold with that the catalog lacks (Arc A770 8 GB).
-enum class VariantEffect { required, excluded, also_vram, other_vram };
+// variants.csv: a word that a SKU `requires` (one of them) or a word that `excludes` it.
+enum class VariantEffect { required, excluded };
 struct VariantRule {
-    std::string model;
+    std::string sku;
     std::string word;
     VariantEffect effect = VariantEffect::required;
-    // also_vram: the other figure sellers state. other_vram: the memory the catalog lacks; the
-    // matcher needs only to know there is one (such a figure stated is no catalog card anyway).
+};
+
+// stated_vram.csv: a memory figure a title may state for a SKU's name besides its own vram_gb.
+// `same_card`: sellers state it for this very card (a board's total, e.g. A16 64 GB); else the
+// name is also sold with that memory as a card the catalog lacks (Arc A770 8 GB), and the SKU is
+// chosen only when its own memory is stated (the matcher needs only to know there is one).
+struct StatedVramRule {
+    std::string sku;
     double vram_gb = 0;
+    bool same_card = false;
 };
 
 // match_words.csv classes. purpose, negator and inclusion words neutralise an exclusion phrase
@@ -78,11 +83,11 @@ struct ExclusionRule {
 };
 
 // part_numbers.csv: a board, AIB or OEM part number pattern ('*' any run of characters, matched
-// against a part-number word of the title, lowercased) and what it decides: the catalog models
-// it can be ('|'-separated), or that it is a GPU the catalog lacks, and/or the VRAM it encodes.
+// against a part-number word of the title, lowercased) and what it decides: the catalog SKUs
+// (keys) it can be, or that it is a GPU the catalog lacks, and/or the VRAM it encodes.
 struct PartNumberRule {
     std::string pattern;
-    std::vector<std::string> models;
+    std::vector<std::string> skus;
     bool outside_catalog = false;  // models column `-`: a GPU the catalog does not have
     std::optional<double> vram_gb;
 };
@@ -96,12 +101,13 @@ struct WordRule {
 struct MatchRules {
     std::vector<AliasRule> aliases;
     std::vector<VariantRule> variants;
+    std::vector<StatedVramRule> stated_vram;
     std::vector<ExclusionRule> exclusions;
     std::vector<WordRule> words;
     std::vector<PartNumberRule> part_numbers;
 };
 
-// Reads the five files from `dir`, checking every model name against `catalog`. Throws
+// Reads the six files from `dir`, checking every SKU key against `catalog`. Throws
 // DataFileError naming file, line and column.
 MatchRules load_match_rules(const std::string& dir, const Catalog& catalog);
 

@@ -64,14 +64,14 @@ void store_catalog(Database& db, const Catalog& catalog) {
         }
     }
     auto model_insert = db.prepare(
-        "INSERT INTO gpu_models (model, vendor, family, segment, architecture, vram_gb, "
+        "INSERT INTO gpu_models (key, name, vendor, segment, architecture, vram_gb, "
         "memory_type, bandwidth_gbs, sms, tensor_cores, shaders, boost_mhz, tensor_clock_mhz, "
         "half_rate, tdp_w, slots, form_factor, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
         "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
     for (const auto& m : catalog.models) {
-        model_insert.bind(1, m.model)
-            .bind(2, m.vendor)
-            .bind(3, m.family)
+        model_insert.bind(1, m.key)
+            .bind(2, m.name)
+            .bind(3, m.vendor)
             .bind(4, m.segment)
             .bind(5, m.architecture)
             .bind(6, m.vram_gb)

@@ -29,7 +29,7 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
 
 struct Verdict {
     std::int64_t listing_id = 0;
-    std::optional<std::string> model;  // set exactly when reason is ok
+    std::optional<std::string> model;  // a SKU key, set exactly when reason is ok
     MatchReason reason = MatchReason::not_a_gpu;
     MatchEvidence decided_by = MatchEvidence::title;
 };

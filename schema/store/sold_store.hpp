@@ -29,7 +29,7 @@ std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, WhichSoldItems w
                                                   const std::string& after_item, int limit);
 struct SoldVerdict {
     std::string item_id;
-    std::optional<std::string> model;
+    std::optional<std::string> model;  // a SKU key
     MatchReason reason = MatchReason::not_a_gpu;
 };
 void store_sold_verdicts(Database& db, const std::vector<SoldVerdict>& verdicts);

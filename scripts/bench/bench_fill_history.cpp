@@ -47,11 +47,11 @@ int main(int argc, char** argv) {
             const auto& model = catalog.models[pick_model(random)];
             listing.bind(1, id)
                 .bind(2, "v1|" + std::to_string(100000000 + id) + "|0")
-                .bind(3, model.model + " bench listing")
+                .bind(3, model.name + " bench listing")
                 .bind(4, conditions[static_cast<std::size_t>(id) % std::size(conditions)])
                 .bind(5, first_night);
             listing.run();
-            verdict.bind(1, id).bind(2, model.model).bind(3, "2025-12-03T00:00:00Z");
+            verdict.bind(1, id).bind(2, model.key).bind(3, "2025-12-03T00:00:00Z");
             verdict.run();
         }
         tx.commit();

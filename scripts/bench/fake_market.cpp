@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
             for (int i = 0; i < count + extra_abroad; ++i, ++serial) {
                 const auto& model = *models[static_cast<std::size_t>(serial) % models.size()];
                 gpuprice::test::FakeItem item;
-                item.title = "NVIDIA " + model.model + " Graphics Card #" + std::to_string(serial);
+                item.title = "NVIDIA " + model.name + " Graphics Card #" + std::to_string(serial);
                 item.price = std::to_string(100 + (serial * 7919) % 1500) + ".99";
                 item.condition_id = condition;
                 // Item aspects at the shares sellers fill them in the real T4 refinement
