@@ -4,11 +4,11 @@
 #include "analysis/csv_format.hpp"
 #include "cli/application/history_assembly.hpp"
 #include "cli/commands.hpp"
+#include "cli/date_option.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
 #include "schema/domain/ascii_case.hpp"
-#include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 
 namespace po = boost::program_options;
@@ -99,9 +99,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     const auto period = by == "week" ? analysis::Period::week : analysis::Period::night;
 
     if (days < 0 || days > 3650) throw UsageError("--days must be 0..3650");
-    if (!since.empty() && !schema::is_valid_date(since)) {
-        throw UsageError("--since '" + since + "' is not a date (YYYY-MM-DD)");
-    }
+    check_date_option("--since", since);
     if (!since.empty() && days > 0) throw UsageError("use --since or --days, not both");
 
     const auto rules = load_rules(global);

@@ -1,6 +1,7 @@
 #include "cli/report_options.hpp"
 
 #include "cli/command_context.hpp"
+#include "cli/date_option.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
@@ -58,9 +59,7 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     if (q.request.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");
     // Ten years of nights is more than any database holds; beyond it is a typo.
     if (q.days < 0 || q.days > 3650) throw UsageError("--days must be 0..3650");
-    if (!q.since.empty() && !schema::is_valid_date(q.since)) {
-        throw UsageError("--since '" + q.since + "' is not a date (YYYY-MM-DD)");
-    }
+    check_date_option("--since", q.since);
     if (!q.since.empty() && q.days > 0) throw UsageError("use --since or --days, not both");
     if (const auto today = schema::today(); !q.since.empty() && q.since > today) {
         throw UsageError("--since " + q.since + " is after today (" + today + ")");

@@ -111,6 +111,12 @@ check "negative --min-vram" 2 "$bin" report --min-vram -1
 contains "negative --min-vram named" "--min-vram must not be negative"
 check "--since in the future" 2 env GPUPRICE_NOW=2026-12-02T03:00:00Z "$bin" report --since 2030-01-01
 contains "--since in the future named" "--since 2030-01-01 is after today (2026-12-02)"
+# A date before 1970 or after 2100, or not exactly YYYY-MM-DD, is refused, naming the option
+# (the year 1000 once overflowed the clock's arithmetic).
+check "--since in the year 1000" 2 "$bin" report --since 1000-01-01
+contains "--since in the year 1000 named" "--since '1000-01-01' is not a date from 1970-01-01 to 2100-12-31 (YYYY-MM-DD)"
+check "history --since with a sign" 2 "$bin" history --model "RTX 3090" --since +026-01-01
+contains "history --since with a sign named" "--since '+026-01-01' is not a date from 1970-01-01"
 check "missing secret named" 5 env -u EBAY_CLIENT_SECRET EBAY_CLIENT_ID=x HOME="$work" XDG_CONFIG_HOME="$work/cfg" \
     "$bin" --db "$work/nocreds.db" fetch
 contains "missing variable named" "EBAY_CLIENT_SECRET is not set"

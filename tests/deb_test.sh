@@ -3,7 +3,8 @@
 # (pulling its runtime dependencies), a non-root user runs the installed gpuprice --version and
 # the sample report in an empty HOME, and apt-get removes it again. Needs root (or sudo without
 # a password); exits 77 (skipped) otherwise. One at a time per machine: the package is global.
-# Usage: deb_test.sh SOURCE_DIR PACKAGE_BUILD_DIR
+# Usage: deb_test.sh SOURCE_DIR PACKAGE_BUILD_DIR (a Release build folder to package; an existing
+# one, such as the checkout's build/, is reused)
 set -u
 src=$1
 export GPUPRICE_BUILD_DIR=$2

@@ -1,10 +1,13 @@
 #include "schema/domain/clock.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 namespace gpuprice::schema {
 
@@ -28,36 +31,54 @@ std::string utc_date(std::chrono::system_clock::time_point when) {
 }
 
 namespace {
-std::optional<std::chrono::year_month_day> parse_date(const std::string& date) {
-    unsigned y = 0, m = 0, d = 0;
-    char dash1 = 0, dash2 = 0;
-    if (date.size() != 10 ||
-        std::sscanf(date.c_str(), "%4u%c%2u%c%2u", &y, &dash1, &m, &dash2, &d) != 5 ||
-        dash1 != '-' || dash2 != '-') {
-        return std::nullopt;
-    }
-    const std::chrono::year_month_day ymd{std::chrono::year(static_cast<int>(y)),
-                                          std::chrono::month(m), std::chrono::day(d)};
+// Digits at text[from, from + count) as a number; nullopt unless all are ASCII digits (no sign,
+// no space: from_chars alone would stop early or take a '-').
+std::optional<int> digits(std::string_view text, std::size_t from, std::size_t count) {
+    const char* first = text.data() + from;
+    const char* last = first + count;
+    if (std::any_of(first, last, [](char c) { return c < '0' || c > '9'; })) return std::nullopt;
+    int value = 0;
+    std::from_chars(first, last, value);
+    return value;
+}
+
+// YYYY-MM-DD exactly: four, two and two digits in their places, and a day the calendar has.
+std::optional<std::chrono::year_month_day> parse_date(std::string_view date) {
+    if (date.size() != 10 || date[4] != '-' || date[7] != '-') return std::nullopt;
+    const auto y = digits(date, 0, 4);
+    const auto m = digits(date, 5, 2);
+    const auto d = digits(date, 8, 2);
+    if (!y || !m || !d) return std::nullopt;
+    const std::chrono::year_month_day ymd{std::chrono::year(*y),
+                                          std::chrono::month(static_cast<unsigned>(*m)),
+                                          std::chrono::day(static_cast<unsigned>(*d))};
     if (!ymd.ok()) return std::nullopt;
     return ymd;
 }
-}  // namespace
 
-bool is_valid_date(const std::string& date) {
-    return parse_date(date).has_value();
-}
-
-namespace {
 std::chrono::sys_days checked_date(const std::string& date) {
     const auto ymd = parse_date(date);
     if (!ymd) throw std::invalid_argument("'" + date + "' is not a date (YYYY-MM-DD)");
     return std::chrono::sys_days(*ymd);
 }
+
+// Days as YYYY-MM-DD, computed in days: a time_point in nanoseconds overflows before 1678.
+std::string format_date(std::chrono::sys_days day) {
+    const std::chrono::year_month_day ymd(day);
+    char buffer[24];
+    const int n =
+        std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                      static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+    return std::string(buffer, static_cast<std::size_t>(n));
+}
 }  // namespace
 
+bool is_valid_date(const std::string& date) {
+    return parse_date(date).has_value() && date >= kFirstDate && date <= kLastDate;
+}
+
 std::string add_days(const std::string& date, int days) {
-    const auto shifted = checked_date(date) + std::chrono::days(days);
-    return utc_date(std::chrono::system_clock::time_point(shifted));
+    return format_date(checked_date(date) + std::chrono::days(days));
 }
 
 int days_between(const std::string& from, const std::string& to) {
@@ -69,17 +90,20 @@ std::string week_start(const std::string& date) {
     const std::chrono::weekday weekday(day);
     // iso_encoding: Monday 1 .. Sunday 7.
     const auto back = static_cast<int>(weekday.iso_encoding()) - 1;
-    return utc_date(std::chrono::system_clock::time_point(day - std::chrono::days(back)));
+    return format_date(day - std::chrono::days(back));
 }
 
 std::optional<std::chrono::system_clock::time_point> parse_iso_utc(const std::string& text) {
     // YYYY-MM-DDTHH:MM:SS, optional .fraction, then Z.
     if (text.size() < 20 || text.back() != 'Z' || text[10] != 'T') return std::nullopt;
-    const auto ymd = parse_date(text.substr(0, 10));
-    unsigned h = 0, m = 0, s = 0;
-    char c1 = 0, c2 = 0;
-    if (!ymd || std::sscanf(text.c_str() + 11, "%2u%c%2u%c%2u", &h, &c1, &m, &c2, &s) != 5 ||
-        c1 != ':' || c2 != ':' || h > 23 || m > 59 || s > 60) {
+    // Outside kFirstDate..kLastDate, a time in nanoseconds since 1970 could overflow.
+    const auto date = text.substr(0, 10);
+    const auto ymd = is_valid_date(date) ? parse_date(date) : std::nullopt;
+    const auto h = digits(text, 11, 2);
+    const auto m = digits(text, 14, 2);
+    const auto s = digits(text, 17, 2);
+    if (!ymd || text[13] != ':' || text[16] != ':' || !h || !m || !s || *h > 23 || *m > 59 ||
+        *s > 60) {
         return std::nullopt;
     }
     const auto rest = text.substr(19, text.size() - 20);  // "" or ".123"
@@ -90,7 +114,7 @@ std::optional<std::chrono::system_clock::time_point> parse_iso_utc(const std::st
         }
     }
     return std::chrono::system_clock::time_point(std::chrono::sys_days(*ymd)) +
-           std::chrono::hours(h) + std::chrono::minutes(m) + std::chrono::seconds(s);
+           std::chrono::hours(*h) + std::chrono::minutes(*m) + std::chrono::seconds(*s);
 }
 
 std::chrono::system_clock::time_point now() {

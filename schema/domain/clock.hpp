@@ -20,12 +20,17 @@ std::optional<std::chrono::system_clock::time_point> parse_iso_utc(const std::st
 
 std::string iso_utc(std::chrono::system_clock::time_point when);
 std::string utc_date(std::chrono::system_clock::time_point when);
-// YYYY-MM-DD shifted by `days`; throws std::invalid_argument for a malformed date.
+// YYYY-MM-DD shifted by `days`, for any year 0000-9999; throws std::invalid_argument for a
+// malformed date.
 std::string add_days(const std::string& date, int days);
 // Whole days from `from` to `to` (both YYYY-MM-DD); throws std::invalid_argument if malformed.
 int days_between(const std::string& from, const std::string& to);
 // The Monday of the ISO week holding `date` (YYYY-MM-DD).
 std::string week_start(const std::string& date);
+// The dates a person may give (--since): nights, sales and eBay's times all fall between these.
+inline constexpr const char* kFirstDate = "1970-01-01";
+inline constexpr const char* kLastDate = "2100-12-31";
+// YYYY-MM-DD exactly (no sign, every digit in its place), a real day, kFirstDate..kLastDate.
 bool is_valid_date(const std::string& date);
 inline std::string now_iso() {
     return iso_utc(now());
