@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <random>
+#include <regex>
 #include <thread>
 
 #include "fetcher/browse_parser.hpp"
@@ -719,7 +720,9 @@ TEST_SUITE("fetcher::marketplaces") {
         std::string csv;
         for (const auto& file : std::filesystem::directory_iterator(dir.file("out"))) {
             const auto name = file.path().filename().string();
-            if (name.starts_with("gpuprice-EBAY_GB-used-") && !name.ends_with("-listings.csv")) {
+            // The summary report only: not its -listings or -cleared companions.
+            if (std::regex_match(name,
+                                 std::regex(R"(gpuprice-EBAY_GB-used-\d{4}-\d\d-\d\d\.csv)"))) {
                 csv = test::read_file(file.path());
             }
         }
