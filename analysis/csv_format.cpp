@@ -27,10 +27,16 @@ std::size_t display_width(std::string_view s) {
 }  // namespace
 
 std::string format_usd(double value) {
-    auto digits = format_number(value, 0);
-    const int first = !digits.empty() && digits[0] == '-' ? 1 : 0;
-    for (int i = static_cast<int>(digits.size()) - 3; i > first; i -= 3) digits.insert(i, ",");
-    return "$" + digits;
+    return format_money(value, "USD");
+}
+
+std::string format_money(double value, std::string_view currency, int decimals) {
+    auto text = format_number(value, decimals);
+    const int first = !text.empty() && text[0] == '-' ? 1 : 0;
+    const auto point = text.find('.');
+    const int digits = static_cast<int>(point == std::string::npos ? text.size() : point);
+    for (int i = digits - 3; i > first; i -= 3) text.insert(static_cast<std::size_t>(i), ",");
+    return currency == "USD" ? "$" + text : text + " " + std::string(currency);
 }
 
 std::string format_number(double value, int decimals) {

@@ -14,6 +14,8 @@ namespace gpuprice::analysis {
 std::string format_number(double value, int decimals);
 // Dollars for a sentence on a terminal, whole, with thousands separators: "$1,234".
 std::string format_usd(double value);
+// The same in any currency, with `decimals` after the point: "$1,234.50", "1,234 EUR".
+std::string format_money(double value, std::string_view currency, int decimals = 0);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'
