@@ -3,6 +3,9 @@
 #include "analysis/price_report.hpp"
 #include "analysis/watch_check.hpp"
 #include "schema/rules/catalog.hpp"
+#include "schema/store/migrations.hpp"
+#include "schema/store/sqlite.hpp"
+#include "schema/store/watch_store.hpp"
 #include "tests/test_context.hpp"
 #include "tests/used_listing.hpp"
 
@@ -127,5 +130,34 @@ TEST_SUITE("analysis::watch_check") {
         CHECK(line.ends_with("$604.00 https://www.ebay.com/itm/14 and 2 more"));
         CHECK(line.find('\n') == std::string::npos);
         CHECK(line.find('\x1b') == std::string::npos);
+    }
+}
+
+TEST_SUITE("store::watches") {
+    TEST_CASE("watches are added, listed in order and removed in a real database file") {
+        gpuprice::test::TempDir dir;
+        gpuprice::schema::Database db(dir.file("w.db"));
+        gpuprice::schema::migrate(db);
+        const auto first = add_watch(db, watch_3090(700));
+        Watch second = watch_3090(1200.5, "cleared");
+        second.model = "A100 PCIe 40GB";
+        second.condition = "all";
+        const auto id = add_watch(db, second);
+        CHECK(id > first);
+        auto watches = load_watches(db);
+        REQUIRE(watches.size() == 2);
+        CHECK(watches[0].id == first);
+        CHECK(watches[1].model == "A100 PCIe 40GB");
+        CHECK(watches[1].below_cents == 120050);
+        CHECK(watches[1].price == "cleared");
+        CHECK(watches[1].condition == "all");
+        CHECK(remove_watch(db, first));
+        CHECK_FALSE(remove_watch(db, first));
+        watches = load_watches(db);
+        REQUIRE(watches.size() == 1);
+        CHECK(watches[0].id == id);
+        // The line is a price: the database refuses none.
+        Watch none = watch_3090(0);
+        CHECK_THROWS_AS(add_watch(db, none), gpuprice::schema::SqliteError);
     }
 }

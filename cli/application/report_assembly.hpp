@@ -22,6 +22,9 @@ struct ReportRequest {
     int days = 0;       // the last N nights; 0: the latest night only (with since empty)
     std::string marketplace;
     schema::ObservationFilter filter;  // which listings may enter the medians
+    // The report as it was on this night (YYYY-MM-DD, a night with prices); empty: the latest.
+    // What a watch compares tonight with.
+    std::string until;
 };
 
 // What a report was built from, beside it. Nothing in it points into anything else (rows,
