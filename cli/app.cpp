@@ -42,6 +42,7 @@ const std::map<std::string, CommandEntry>& commands() {
         {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
         {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},
         {"unmatched", {command_unmatched, "list the most common titles that matched no model"}},
+        {"watch", {command_watch, "price lines checked every night: add, list, remove, check"}},
     };
     return table;
 }

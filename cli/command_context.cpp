@@ -29,7 +29,9 @@ std::string unexpected_arguments(const std::string& first, std::size_t more) {
 std::optional<po::variables_map> parse_command_options(const std::string& command,
                                                        const std::string& summary,
                                                        const po::options_description& options,
-                                                       const std::vector<std::string>& args) {
+                                                       const std::vector<std::string>& args,
+                                                       const std::vector<std::string>& positional,
+                                                       const std::string& usage) {
     po::options_description all = options;
     all.add_options()("help,h", "show this help");
     // Words past the command's own positionals land here, to be named as unexpected: Boost's
@@ -38,6 +40,7 @@ std::optional<po::variables_map> parse_command_options(const std::string& comman
     po::options_description parsing;
     parsing.add(all).add_options()(kExtra, po::value<std::vector<std::string>>());
     po::positional_options_description positions;
+    for (const auto& name : positional) positions.add(name.c_str(), 1);
     positions.add(kExtra, -1);
     po::variables_map vm;
     try {
@@ -51,7 +54,9 @@ std::optional<po::variables_map> parse_command_options(const std::string& comman
         throw UsageError(unexpected_arguments(extra.front(), extra.size() - 1));
     }
     if (vm.count("help")) {
-        std::cout << "Usage: gpuprice " << command << " [options]\n" << summary << "\n\n" << all;
+        std::cout << "Usage: gpuprice " << command << " " << usage << "\n"
+                  << summary << "\n\n"
+                  << all;
         return std::nullopt;
     }
     po::notify(vm);

@@ -42,10 +42,14 @@ std::vector<std::string> option_names(const boost::program_options::options_desc
 std::string unexpected_arguments(const std::string& first, std::size_t more);
 
 // Parses a command's own options. Returns nullopt after printing help for --help.
+// `positional` names options of `options` that the first words not starting with '-' fill, in
+// order (`watch add "RTX 3090"` fills --model); `usage` follows the command in the help's
+// usage line.
 std::optional<boost::program_options::variables_map> parse_command_options(
     const std::string& command, const std::string& summary,
     const boost::program_options::options_description& options,
-    const std::vector<std::string>& args);
+    const std::vector<std::string>& args, const std::vector<std::string>& positional = {},
+    const std::string& usage = "[options]");
 
 // --precision as given: a precision of the catalog's precisions.csv; else a UsageError naming
 // them.

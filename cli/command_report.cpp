@@ -4,12 +4,15 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "analysis/html_page.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
+#include "cli/application/night_page.hpp"
 #include "cli/application/report_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
+#include "cli/page_box_option.hpp"
 #include "cli/report_options.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
@@ -57,13 +60,18 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     std::string format;
     std::string rank_by = "tflops";
     bool chart = false;
+    std::vector<std::string> box_options;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
     options.add_options()(
         "output", po::value(&output)->default_value(output, "$XDG_DATA_HOME/gpuprice/reports"),
         "folder for gpuprice-<condition>[-<options>]-<date>.csv, -listings.csv, -cleared.csv")(
         "format", po::value(&format),
-        "also print to stdout: table (the default, fitted to the terminal), csv, or none")(
+        "also print to stdout: table (the default, fitted to the terminal), csv, or none; or "
+        "html: write the night's page (.html, self-contained) beside the CSVs instead")(
+        "box", po::value(&box_options),
+        "with --format html, a standard box the page plans, COUNT:BUDGET[:OUTLET_WATTS] "
+        "(repeat for more; default 1:2000, 2:4000 and 4:8000 on 1440 W)")(
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
         "include-sxm", po::bool_switch(&query.request.options.include_sxm),
         "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
@@ -81,14 +89,20 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     const auto rules = load_rules(global);
     resolve_report_query(query, rules.catalog);
     query.request.options.rank_by = rank_by_option(rank_by);
-    // A table by default, or nothing when --quiet.
-    const OutputFormat shown = !format.empty() ? output_format_option(format, true)
+    // A table by default, or nothing when --quiet; the page is a file, not printed.
+    const bool page = format == "html";
+    const OutputFormat shown = page              ? OutputFormat::none
+                               : !format.empty() ? output_format_option(format, true)
                                : global.verbosity == Verbosity::Quiet ? OutputFormat::none
                                                                       : OutputFormat::table;
+    if (!box_options.empty() && !page) throw UsageError("--box is for --format html");
+    std::vector<app::PageBox> boxes;
+    for (const auto& b : box_options) boxes.push_back(page_box_option(b));
+    if (boxes.empty()) boxes = app::default_page_boxes();
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     auto db = open_database_for_reading(global, rules);
-    const auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
+    auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
     if (!loaded) {
         std::cerr << "gpuprice: report: no prices in " << db.path()
                   << " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first\n";
@@ -117,9 +131,17 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                   << context.as_of << "); no files written\n";
         return kExitFailure;
     }
-    app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without);
+    std::optional<std::string> html;
+    if (page) {
+        const auto input = app::night_page_input(db, rules, query.request, *loaded, boxes);
+        html = analysis::html_page(loaded->report, context, input);
+    }
+    app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without, html);
     progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
-                         (chart ? std::string(" and .svg") : std::string()));
+                         (chart ? std::string(", .svg") : std::string()) +
+                         (page ? std::string(", .html") : std::string()));
+    // The page's path on stdout: what a script (or a person) opens next.
+    if (page) std::cout << base << ".html\n";
 
     // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
     if (shown == OutputFormat::table) {

@@ -16,5 +16,6 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_match(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_unmatched(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_watch(const GlobalOptions& global, const std::vector<std::string>& args);
 
 }  // namespace gpuprice::cli

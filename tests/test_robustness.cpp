@@ -224,6 +224,7 @@ TEST_SUITE("robustness::faults") {
         CHECK(err.find("quota") != std::string::npos);
         bool report = false;
         for (const auto& night : std::filesystem::directory_iterator(home + "/reports")) {
+            if (!night.is_directory()) continue;  // latest.html, the last night's page
             for (const auto& file : std::filesystem::directory_iterator(night.path())) {
                 report = report || file.path().filename().string().starts_with("gpuprice-all-");
             }

@@ -24,7 +24,9 @@ constexpr int kClearanceLookbackDays = 31;
 
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
                                         const ReportRequest& q, schema::Details details) {
-    const auto latest = schema::latest_night(db, q.filter.market);
+    const auto latest = q.until.empty()
+                            ? schema::latest_night(db, q.filter.market)
+                            : schema::night_on_or_before(db, q.until, 0, q.filter.market);
     if (!latest) return std::nullopt;
     std::string from = *latest;
     if (!q.since.empty()) from = q.since;

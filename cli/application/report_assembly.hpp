@@ -21,6 +21,9 @@ struct ReportRequest {
     std::string since;  // the first night (YYYY-MM-DD), or empty
     int days = 0;       // the last N nights; 0: the latest night only (with since empty)
     schema::ObservationFilter filter;  // the market, and which listings may enter its medians
+    // The report as it was on this night (YYYY-MM-DD, a night with prices); empty: the latest.
+    // What a watch compares tonight with.
+    std::string until;
 };
 
 // What a report was built from, beside it. Nothing in it points into anything else (rows,

@@ -7,7 +7,7 @@
 namespace gpuprice::app {
 
 std::vector<std::string> write_report_files(const LoadedReport& loaded, const std::string& base,
-                                            Chart chart) {
+                                            Chart chart, const std::optional<std::string>& page) {
     const auto& context = loaded.context;
     std::vector<std::pair<std::string, std::string>> files = {
         {base + ".csv", analysis::report_csv(loaded.report, context)},
@@ -16,6 +16,7 @@ std::vector<std::string> write_report_files(const LoadedReport& loaded, const st
     if (chart == Chart::with) {
         files.emplace_back(base + ".svg", analysis::svg_chart(loaded.report, context));
     }
+    if (page) files.emplace_back(base + ".html", *page);
     schema::write_files_atomically(files);
     std::vector<std::string> paths;
     for (const auto& [path, text] : files) paths.push_back(path);

@@ -91,4 +91,21 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
     return rows;
 }
 
+std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
+                                                   const std::string& to,
+                                                   const ObservationFilter& filter) {
+    auto stmt = db.prepare(
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
+        "FROM price_observations o "
+        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
+        "JOIN listings l ON l.id = o.listing_id "
+        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+        "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
+    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    std::vector<PricedObservation> rows;
+    while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
+    return rows;
+}
+
 }  // namespace gpuprice::schema

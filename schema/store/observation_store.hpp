@@ -37,6 +37,12 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
                                                         Details details = Details::Without,
                                                         const ObservationFilter& filter = {});
 
+// Every observation of matched listings in [from, to] (each listing on each of its nights),
+// oldest first: the nights of every model at once, for the page's sparklines.
+std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
+                                                   const std::string& to,
+                                                   const ObservationFilter& filter);
+
 // Every observation of listings matched to `model`, all nights, oldest first.
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
                                                   const ObservationFilter& filter = {});

@@ -1,0 +1,102 @@
+#include "cli/application/night_page.hpp"
+
+#include "analysis/box_planner.hpp"
+#include "analysis/csv_format.hpp"
+#include "cli/application/watch_checks.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/domain/market.hpp"
+#include "schema/domain/version.hpp"
+#include "schema/store/coverage_store.hpp"
+#include "schema/store/listing_tally_store.hpp"
+#include "schema/store/night_runs.hpp"
+#include "schema/store/observation_store.hpp"
+#include "schema/store/watch_store.hpp"
+
+namespace gpuprice::app {
+
+namespace {
+
+// The sparklines span this many nights, the report's night the last.
+constexpr int kSeriesNights = 30;
+// Builds shown per box: the page shows the best few, `recommend` shows more.
+constexpr int kPlansPerBox = 3;
+
+analysis::NightCoverage night_coverage(schema::Database& db, const std::string& night,
+                                       const schema::Market& market) {
+    analysis::NightCoverage coverage;
+    for (const auto& run : schema::runs_of_night(db, night, market)) {
+        coverage.runs.push_back("run " + std::to_string(run.id) + " (" + run.source +
+                                "): " + run.status + ", " + std::to_string(run.listings_seen) +
+                                " listings seen, " + std::to_string(run.listings_skipped) +
+                                " skipped" + (run.message.empty() ? "" : "; " + run.message));
+        for (const auto& q : schema::load_coverage(db, run.id)) {
+            ++coverage.queries;
+            if (q.complete) {
+                ++coverage.complete_queries;
+                continue;
+            }
+            std::string line = q.query + ": stopped at " + q.stopped + " after " +
+                               std::to_string(q.pages) + " pages, " + std::to_string(q.items) +
+                               " items";
+            if (q.total) line += " of " + std::to_string(*q.total);
+            if (!q.warnings.empty()) line += " (" + q.warnings + ")";
+            coverage.incomplete.push_back(line);
+        }
+    }
+    return coverage;
+}
+
+std::string box_name(const PageBox& box, const std::string& currency) {
+    return std::to_string(box.count) + (box.count == 1 ? " card, " : " cards, ") +
+           schema::format_money(box.budget, currency) + ", " + std::to_string(box.outlet_watts) +
+           " W outlet";
+}
+
+}  // namespace
+
+std::vector<PageBox> default_page_boxes() {
+    return {{1, 2000, 1440}, {2, 4000, 1440}, {4, 8000, 1440}};
+}
+
+analysis::PriceSeries page_price_series(schema::Database& db, const ReportRequest& request,
+                                        const LoadedReport& loaded, const std::string& from) {
+    return analysis::price_series(
+        schema::load_window_history(db, from, loaded.context.as_of, request.filter),
+        loaded.evidence.clearances, loaded.evidence.sold, request.options.conditions,
+        request.options.shipping);
+}
+
+analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet& rules,
+                                     const ReportRequest& request, LoadedReport& loaded,
+                                     const std::vector<PageBox>& boxes) {
+    fill_missing_attributes(loaded, analysis::AttributeExtractor(rules.attributes));
+    const auto& context = loaded.context;
+    analysis::PageInput page;
+    page.series_from = schema::add_days(context.as_of, -(kSeriesNights - 1));
+    page.series = page_price_series(db, request, loaded, page.series_from);
+    page.left_out = analysis::left_out_counts(
+        schema::tally_listings(db, context.window_start, context.as_of, request.filter.market),
+        loaded.report, request.options.conditions, request.filter.excluded_flags);
+    page.coverage = night_coverage(db, context.as_of, request.filter.market);
+
+    auto report_options = request.options;
+    report_options.as_of = context.as_of;
+    for (const auto& b : boxes) {
+        analysis::BoxOptions box;
+        box.min_count = box.max_count = b.count;
+        box.budget_usd = b.budget;
+        box.outlet_watts = b.outlet_watts;
+        box.min_listings = request.options.min_listings;
+        box.results = kPlansPerBox;
+        box.today = schema::today();
+        page.boxes.push_back({box_name(b, context.currency),
+                              analysis::plan_boxes(loaded.report, rules.catalog, rules.attributes,
+                                                   report_options, box)});
+    }
+    page.watches = check_watches(db, rules.catalog, schema::load_watches(db));
+    page.generated_at = schema::now_iso();
+    page.version = std::string(schema::version());
+    return page;
+}
+
+}  // namespace gpuprice::app

@@ -1,0 +1,306 @@
+#include <doctest/doctest.h>
+
+#include "analysis/csv_format.hpp"
+#include "analysis/html_assets.hpp"
+#include "analysis/html_page.hpp"
+#include "analysis/html_text.hpp"
+#include "analysis/price_report.hpp"
+#include "analysis/price_series.hpp"
+#include "analysis/report_csv.hpp"
+#include "analysis/sha256.hpp"
+#include "analysis/sparkline.hpp"
+#include "schema/rules/catalog.hpp"
+#include "tests/test_context.hpp"
+#include "tests/used_listing.hpp"
+
+using namespace gpuprice::analysis;
+using gpuprice::schema::PricedObservation;
+
+namespace {
+
+const gpuprice::schema::Catalog& catalog() {
+    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
+    return c;
+}
+
+PricedObservation listing(std::int64_t id, const std::string& model, double usd,
+                          const std::string& title, const std::string& url,
+                          const std::string& night = "2026-12-01") {
+    auto o = gpuprice::test::used_listing(id, model, usd, night, title);
+    o.item_url = url;
+    return o;
+}
+
+// Three RTX 3090s (one titled by an attacker) and three RTX 3060 12GB, used, one night.
+std::vector<PricedObservation> night() {
+    return {listing(1, "rtx-3090", 700, "RTX 3090 <script>alert(1)</script>",
+                    "https://www.ebay.com/itm/1"),
+            listing(2, "rtx-3090", 760.5, "\"><img src=x onerror=alert(2)> RTX 3090",
+                    "javascript:alert(3)"),
+            listing(3, "rtx-3090", 800, "RTX 3090 24GB & more", "https://www.ebay.com/itm/3"),
+            listing(4, "rtx-3060-12gb", 220, "RTX 3060 12GB", "https://www.ebay.com/itm/4"),
+            listing(5, "rtx-3060-12gb", 230, "RTX 3060 12GB", "https://www.ebay.com/itm/5"),
+            listing(6, "rtx-3060-12gb", 240, "RTX 3060 12GB", "https://www.ebay.com/itm/6")};
+}
+
+CsvContext context() {
+    CsvContext c;
+    c.as_of = "2026-12-01";
+    c.window_start = "2026-12-01";
+    c.currency = "USD";
+    return c;
+}
+
+Report report() {
+    ReportOptions options;
+    options.as_of = "2026-12-01";
+    return build_report(night(), catalog(), options);
+}
+
+std::string page(const PageInput& input = {}) {
+    return html_page(report(), context(), input);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_SUITE("analysis::sha256") {
+    TEST_CASE("FIPS 180-4 examples and the padding boundaries") {
+        const auto hex = [](std::string_view text) {
+            std::string out;
+            for (auto b : sha256(text)) {
+                constexpr char kDigits[] = "0123456789abcdef";
+                out += kDigits[b >> 4];
+                out += kDigits[b & 15];
+            }
+            return out;
+        };
+        CHECK(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        CHECK(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+        CHECK(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+        // 55 bytes fit one padded block, 56 need two.
+        CHECK(hex(std::string(55, 'a')) ==
+              "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+        CHECK(hex(std::string(56, 'a')) ==
+              "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+        CHECK(hex(std::string(1000, 'a')) ==
+              "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3");
+    }
+
+    TEST_CASE("base64 pads to a multiple of four, and the CSP source names the hash") {
+        const std::uint8_t bytes[] = {'M', 'a', 'n'};
+        CHECK(base64(bytes, 3) == "TWFu");
+        CHECK(base64(bytes, 2) == "TWE=");
+        CHECK(base64(bytes, 1) == "TQ==");
+        CHECK(csp_hash_source("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='");
+    }
+}
+
+TEST_SUITE("analysis::html_text") {
+    TEST_CASE("markup from eBay stays text, in an element and in an attribute") {
+        CHECK(html_text("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;");
+        CHECK(html_text("\"><img src=x onerror=alert(1)>") ==
+              "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
+        CHECK(html_text("it's R&D") == "it&apos;s R&amp;D");
+        // Control characters and bidi overrides are gone, words stay apart.
+        CHECK(html_text("RTX\x1b[31m 3090\u202e") == "RTX[31m 3090");
+        CHECK(html_text("a\tb") == "a b");
+    }
+
+    TEST_CASE("only http(s) addresses become links") {
+        CHECK(web_link("https://www.ebay.com/itm/1?a=1&b=2") ==
+              "https://www.ebay.com/itm/1?a=1&amp;b=2");
+        CHECK(web_link("HTTP://example.com/") == "HTTP://example.com/");
+        CHECK(web_link("javascript:alert(1)").empty());
+        CHECK(web_link("data:text/html,<script>").empty());
+        CHECK(web_link("//evil.example/").empty());
+        CHECK(web_link("https://x.example/\"onmouseover=alert(1)") ==
+              "https://x.example/&quot;onmouseover=alert(1)");
+        CHECK(web_link("https://x.example/a b").empty());
+        CHECK(web_link("").empty());
+    }
+
+    TEST_CASE("fragment ids are lower-case words joined by dashes") {
+        CHECK(html_id("RTX 3090 Ti") == "rtx-3090-ti");
+        CHECK(html_id("Tesla V100 SXM2 16GB") == "tesla-v100-sxm2-16gb");
+        CHECK(html_id("open-box") == "open-box");
+        CHECK(html_id(" <x> ") == "x");
+    }
+}
+
+TEST_SUITE("analysis::html_page") {
+    TEST_CASE("a hostile title is text on the page and a javascript: link is no link") {
+        const auto html = page();
+        CHECK(html.find("<script>alert") == std::string::npos);
+        CHECK(html.find("<img") == std::string::npos);
+        CHECK(html.find("RTX 3090 &lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+        CHECK(html.find("&quot;&gt;&lt;img src=x onerror=alert(2)&gt; RTX 3090") !=
+              std::string::npos);
+        CHECK(html.find("javascript:") == std::string::npos);
+        CHECK(html.find("<a href=\"https://www.ebay.com/itm/1\" rel=\"noreferrer\">") !=
+              std::string::npos);
+        // The page's own one script and nothing else.
+        CHECK(count(html, "<script") == 1);
+    }
+
+    TEST_CASE("the Content-Security-Policy allows exactly the page's own style and script") {
+        const auto html = page();
+        const auto style = std::string(page_style());
+        const auto script = std::string(page_script());
+        CHECK(html.find("default-src 'none'; style-src " + csp_hash_source(style) +
+                        "; script-src " + csp_hash_source(script) + ";") != std::string::npos);
+        CHECK(html.find("<style>" + style + "</style>") != std::string::npos);
+        CHECK(html.find("<script>" + script + "</script>") != std::string::npos);
+        // The policy comes before anything it governs.
+        CHECK(html.find("Content-Security-Policy") < html.find("<style>"));
+        // Nothing to load, and no link but to the page itself and to eBay's listings.
+        for (const auto* tag : {"<img", "<link", "<iframe", "<object", "<embed", "<audio", "<video",
+                                "<source", "<base"}) {
+            CHECK_MESSAGE(html.find(tag) == std::string::npos, tag);
+        }
+        int links = 0;
+        for (auto at = html.find("href=\""); at != std::string::npos;
+             at = html.find("href=\"", at + 1)) {
+            const auto target = html.substr(at + 6, html.find('"', at + 6) - at - 6);
+            CHECK_MESSAGE((target.starts_with("#") || target.starts_with("https://www.ebay.com/")),
+                          target);
+            ++links;
+        }
+        CHECK(links > 10);
+    }
+
+    TEST_CASE("the ranked table's numbers are the CSV's cells, with units") {
+        const auto r = report();
+        const auto csv = report_csv(r, context());
+        const auto html = page();
+        const auto median = gpuprice::test::csv_cell(csv, "RTX 3090", "median_price_usd");
+        const auto gflops = gpuprice::test::csv_cell(csv, "RTX 3090", "gflops_per_usd");
+        REQUIRE(median == "760.50");
+        CHECK(html.find("data-v=\"760.50\">$760.50</td>") != std::string::npos);
+        CHECK(html.find("data-v=\"" + gflops + "\">" + gflops + "</td>") != std::string::npos);
+        CHECK(html.find(">24 GB</td>") != std::string::npos);
+        // Each class its own sortable table, with column headers and row headers.
+        CHECK(count(html, "<table class=\"ranked sortable\">") == 2);
+        CHECK(html.find("<th scope=\"row\"><a href=\"#l-used-rtx-3090\">RTX 3090</a>") !=
+              std::string::npos);
+        CHECK(html.find("<div class=\"scroll\" id=\"l-used-rtx-3090\"><table class=\"listings "
+                        "sortable\">") != std::string::npos);
+        // The price that ranks is marked.
+        CHECK(html.find("class=\"num basis\" title=\"median asking price (ranks)\"") !=
+              std::string::npos);
+    }
+
+    TEST_CASE("rows come in rank order, so the page reads right without its script") {
+        const auto html = page();
+        // The rank cell right before each row's header.
+        std::vector<int> seen;
+        const std::string row_header = "</td><th scope=\"row\">";
+        for (auto at = html.find(row_header); at != std::string::npos;
+             at = html.find(row_header, at + 1)) {
+            const auto cell = html.rfind('>', at - 1);
+            seen.push_back(std::stoi(html.substr(cell + 1, at - cell - 1)));
+        }
+        CHECK(seen == std::vector<int>{1, 1});  // one card ranked in each of the two classes
+    }
+
+    TEST_CASE("a partial night says so at the top and in its section") {
+        auto c = context();
+        c.night_status = "run 3 partial: 2 pages failed";
+        const auto html = html_page(report(), c, {});
+        CHECK(html.find("class=\"status partial\">partial</a>") != std::string::npos);
+        CHECK(html.find("<p class=\"alert\">run 3 partial: 2 pages failed</p>") !=
+              std::string::npos);
+    }
+
+    TEST_CASE("left-out counts, coverage, builds and watches are shown, escaped") {
+        PageInput input;
+        input.left_out = {{"abroad", 12, "located outside the marketplace's country"}};
+        input.coverage = {{"run 1 (sample): ok"}, 10, 9, {"RTX 3090 <b>: stopped at budget"}};
+        gpuprice::schema::Watch watch{7, "rtx-3090", "used", 75000, "median", "EBAY_US", ""};
+        WatchFiring fired{
+            watch, "RTX 3090", {}, {{gpuprice::schema::ConditionClass::used, 800.0, 760.5}}};
+        input.watches = {{watch, "RTX 3090", fired}};
+        StandardBox box{"1 card, $1,500, 1440 W outlet", {}};
+        box.result.nothing_fits = "the budget <is> too small";
+        input.boxes = {box};
+        const auto html = page(input);
+        CHECK(html.find("<th scope=\"row\">abroad</th><td class=\"num\">12</td>") !=
+              std::string::npos);
+        CHECK(html.find("9 of 10 queries complete") != std::string::npos);
+        CHECK(html.find("RTX 3090 &lt;b&gt;: stopped at budget") != std::string::npos);
+        CHECK(html.find("Nothing fits: the budget &lt;is&gt; too small") != std::string::npos);
+        CHECK(html.find("<strong>Watch 7 fired</strong> (RTX 3090, used, below $750 (median))") !=
+              std::string::npos);
+        CHECK(html.find("used median crossed the line: $800.00 &rarr; $760.50") !=
+              std::string::npos);
+    }
+}
+
+TEST_SUITE("analysis::sparkline") {
+    NightlyMedian night_of(const std::string& night, double median,
+                           std::optional<double> cleared = {}, std::optional<double> sold = {}) {
+        NightlyMedian n;
+        n.night = night;
+        n.listings = 3;
+        n.median_usd = median;
+        n.cleared_median_usd = cleared;
+        n.cleared_listings = cleared ? 1 : 0;
+        n.sold_median_usd = sold;
+        n.sold_listings = sold ? 1 : 0;
+        return n;
+    }
+
+    TEST_CASE("the asking line falls as the price falls, with dots for cleared and sold") {
+        const std::vector<NightlyMedian> nights = {night_of("2026-11-01", 800),
+                                                   night_of("2026-11-15", 700, 650.0),
+                                                   night_of("2026-12-01", 600, {}, 620.0)};
+        const auto svg = sparkline_svg(nights, "2026-11-01", "2026-12-01", "USD");
+        // x from 3 to 117 over 30 days; y from 3 (the highest price) to 29 (the lowest).
+        CHECK(svg.find("points=\"3.0,3.0 56.2,16.0 117.0,29.0\"") != std::string::npos);
+        CHECK(count(svg, "<circle class=\"sp-clr\"") == 1);
+        CHECK(count(svg, "<rect class=\"sp-sold\"") == 1);
+        CHECK(svg.find("aria-label=\"asking median $800 on 2026-11-01, $600 on 2026-12-01; "
+                       "cleared prices on 1 nights, sold on 1; range $600 to $800\"") !=
+              std::string::npos);
+    }
+
+    TEST_CASE("nights outside the window are left out, and no price is no sparkline") {
+        const std::vector<NightlyMedian> nights = {night_of("2026-10-01", 900),
+                                                   night_of("2026-12-01", 600)};
+        const auto svg = sparkline_svg(nights, "2026-11-01", "2026-12-01", "EUR");
+        CHECK(svg.find("$") == std::string::npos);
+        CHECK(svg.find("€600 on 2026-12-01") != std::string::npos);
+        CHECK(svg.find("900") == std::string::npos);
+        // One night is a short dash, not an invisible point.
+        CHECK(svg.find("points=\"114.0,16.0 120.0,16.0\"") != std::string::npos);
+        CHECK(sparkline_svg(nights, "2025-01-01", "2025-01-31", "USD").empty());
+    }
+}
+
+TEST_SUITE("analysis::price_series") {
+    TEST_CASE("each model and condition gets its own nights, oldest first") {
+        std::vector<PricedObservation> history = {
+            listing(1, "rtx-3090", 800, "", "", "2026-11-30"),
+            listing(1, "rtx-3090", 780, "", "", "2026-12-01"),
+            listing(2, "rtx-3090", 760, "", "", "2026-12-01"),
+            listing(4, "rtx-3060-12gb", 220, "", "", "2026-12-01")};
+        history.back().condition_id = 1000;  // new
+        const auto series = price_series(
+            history, {}, {},
+            {gpuprice::schema::ConditionClass::used, gpuprice::schema::ConditionClass::new_item},
+            Shipping::Include);
+        REQUIRE(series.size() == 2);
+        const auto& nights = series.at({"rtx-3090", gpuprice::schema::ConditionClass::used});
+        REQUIRE(nights.size() == 2);
+        CHECK(nights[0].night == "2026-11-30");
+        CHECK(nights[0].median_usd == 800);
+        CHECK(nights[1].median_usd == 770);
+        CHECK(series.count({"rtx-3060-12gb", gpuprice::schema::ConditionClass::new_item}) == 1);
+    }
+}
