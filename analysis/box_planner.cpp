@@ -200,9 +200,11 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.listings.assign(listings.begin(), listings.begin() + n);
             p.listings_of_kind = static_cast<int>(listings.size());
             for (const auto& l : p.listings) p.total_usd += l.listing.total_usd;
-            if (tflops) p.total_tflops = *tflops * n;
-            p.total_vram_gb = kind.model->vram_gb * n;
-            p.total_bandwidth_gbs = kind.model->bandwidth_gbs * n;
+            // n boards of `devices` GPUs each: the figures count GPUs, watts and slots boards.
+            const int gpus = n * kind.model->devices;
+            if (tflops) p.total_tflops = *tflops * gpus;
+            p.total_vram_gb = kind.model->vram_gb * gpus;
+            p.total_bandwidth_gbs = kind.model->bandwidth_gbs * gpus;
             p.watts_per_card = box.power_limit.apply(kind.model->tdp_w);
             p.total_watts = p.watts_per_card * n;
             p.slots_used = slots_used(n, listings.front().build, box.risers);
@@ -219,6 +221,11 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             }
             p.caveats = plan_caveats(catalog, *kind.model, kind.cooler, p.listings_of_kind, box,
                                      report_options.as_of);
+            if (kind.model->devices > 1) {
+                p.caveats.push_back(std::to_string(kind.model->devices) +
+                                    " GPUs per board: software sees " + std::to_string(gpus) +
+                                    " devices of " + format_number(kind.model->vram_gb, 0) + " GB");
+            }
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");
             }

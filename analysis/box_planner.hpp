@@ -54,7 +54,7 @@ struct PlannedListing {
 
 struct Plan {
     int rank = 0;
-    int count = 0;
+    int count = 0;  // boards; each carries model.devices GPUs, which the totals count
     schema::GpuModel model;
     schema::ConditionClass condition = schema::ConditionClass::used;
     schema::Cooler cooler = schema::Cooler::open_air;

@@ -171,9 +171,11 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.sold_listings = static_cast<int>(sold.size());
             if (!sold.empty()) row.sold_median_usd = median(sold);
         }
+        // A listing is one board: its figures count every device on it.
+        const double devices = model->devices;
         if (const auto throughput =
                 report_figure(catalog, *model, options.precision, options.sparsity)) {
-            row.tflops = throughput->tflops;
+            row.tflops = throughput->tflops * devices;
             row.figure_precision = throughput->precision;
             row.no_matrix_units = throughput->no_matrix_units;
         }
@@ -181,8 +183,8 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         if (figure && *figure > 0) row.basis_usd = figure;
         if (row.basis_usd) {
             if (row.tflops) row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
-            row.bandwidth_gbs_per_usd = model->bandwidth_gbs / *row.basis_usd;
-            row.usd_per_gb_vram = *row.basis_usd / model->vram_gb;
+            row.bandwidth_gbs_per_usd = model->bandwidth_gbs * devices / *row.basis_usd;
+            row.usd_per_gb_vram = *row.basis_usd / (model->vram_gb * devices);
         }
         row.support = support_caveat(catalog, *model);
         row.low_sample = behind < options.min_listings;

@@ -61,7 +61,7 @@ struct ReportRow {
     double p25_usd = 0;
     double p75_usd = 0;
     double min_usd = 0;
-    std::optional<double> tflops;
+    std::optional<double> tflops;  // per board: the model's devices together
     std::optional<double> gflops_per_usd;
     std::string figure_precision;  // what `tflops` is for: the precision asked for, or fp32
     bool no_matrix_units = false;  // `tflops` is the vector fallback of a card without them

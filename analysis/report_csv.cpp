@@ -58,6 +58,9 @@ std::string notes(const ReportRow& row) {
     std::string text;
     if (row.low_sample) text += "low sample; ";
     if (row.module_apart) text += row.model.form_factor + " module, not ranked; ";
+    if (row.model.devices > 1) {
+        text += std::to_string(row.model.devices) + " GPUs per board (figures per board); ";
+    }
     if (row.outliers_removed) text += plural(row.outliers_removed, "outlier", "outliers") + "; ";
     if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
     if (row.no_matrix_units) text += row.figure_precision + " (no matrix units); ";
@@ -165,6 +168,9 @@ const std::vector<ReportColumn>& report_columns() {
         {"bandwidth_gbs_per_usd", [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); }},
         {"usd_per_gb_vram", [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); }},
         {"support", [](CsvLine& l, R r, C) { l.text(r.support.status); }},
+        // GPUs per board: tflops, bandwidth and the per-USD figures are the board's; vram_gb
+        // (and so the class) is one device's, what one model must fit in.
+        {"devices", [](CsvLine& l, R r, C) { l.integer(r.model.devices); }},
     };
     return columns;
 }

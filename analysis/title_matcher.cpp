@@ -154,6 +154,9 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
             case schema::VariantEffect::excluded:
                 v.excluded.push_back(tokenize(variant.word));
                 break;
+            case schema::VariantEffect::only_with:
+                v.only_with.push_back(tokenize(variant.word));
+                break;
         }
         learn(variant.word);
     }
@@ -361,13 +364,15 @@ bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
 }
 
 // Excluding words are hard: "RTX 4000 SFF Ada" is not the RTX 4000 Ada. A required word that is
-// negated ("not SXM version") rules its model out too.
+// negated ("not SXM version") rules its model out too, as does the absence of every only-with
+// word ("V100 SXM2 ... PCIe" without an adapter is no adapter board).
 bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words) const {
     const auto& v = variants_[static_cast<std::size_t>(m)];
-    return std::any_of(v.excluded.begin(), v.excluded.end(),
-                       [&](const auto& seq) { return occurs(words, seq, false); }) ||
+    const auto present = [&](const auto& seq) { return occurs(words, seq, false); };
+    return std::any_of(v.excluded.begin(), v.excluded.end(), present) ||
            std::any_of(v.required.begin(), v.required.end(),
-                       [&](const auto& seq) { return occurs(words, seq, true); });
+                       [&](const auto& seq) { return occurs(words, seq, true); }) ||
+           (!v.only_with.empty() && std::none_of(v.only_with.begin(), v.only_with.end(), present));
 }
 
 std::vector<int> TitleMatcher::filter_by_words(std::vector<int> candidates,

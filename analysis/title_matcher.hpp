@@ -80,7 +80,8 @@ class TitleMatcher {
         int target = 0;
     };
     struct Variants {
-        std::vector<std::vector<std::string>> required;  // any one of them
+        std::vector<std::vector<std::string>> required;   // any one of them
+        std::vector<std::vector<std::string>> only_with;  // any one of them, or impossible
         std::vector<std::vector<std::string>> excluded;
         std::vector<double> extra_vram;
         // The same name is sold with a memory the catalog lacks: chosen only when stated.

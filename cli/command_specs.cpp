@@ -51,7 +51,8 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
     if (opts.csv) {
         std::cout << "model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops,"
                      "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source,"
-                     "vendor,shaders,tensor_clock_mhz,clock_note,target,support,key\r\n";
+                     "vendor,shaders,tensor_clock_mhz,clock_note,target,support,key,devices,"
+                     "flash_attention_2\r\n";
     }
     std::vector<std::vector<std::string>> table;
     for (const auto& m : catalog.models) {
@@ -81,7 +82,12 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
             } else {
                 line.empty();
             }
-            line.text(m.clock_note).text(support.target).text(support.status).text(m.key);
+            line.text(m.clock_note)
+                .text(support.target)
+                .text(support.status)
+                .text(m.key)
+                .integer(m.devices)
+                .text(support.flash_attention_2 ? "yes" : "no");
             std::cout << line.str();
         } else {
             table.push_back({m.name, m.vendor, m.architecture,

@@ -24,7 +24,7 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
                          "rank by 2:4-sparse figures (inference only; labelled as such)")(
         "no-shipping", po::bool_switch(&q.no_shipping), "prices without shipping")(
         "supported-only", po::bool_switch(&q.supported_only),
-        "leave out cards current CUDA/ROCm and PyTorch wheels no longer run (Volta and older)")(
+        "leave out cards no current CUDA/ROCm or PyTorch wheel runs (software_support.csv)")(
         "min-listings", po::value(&q.request.options.min_listings)->default_value(3),
         "fewer usable listings: shown, marked low_sample, not ranked")(
         "min-vram", po::value(&q.request.options.min_vram_gb)->default_value(0),

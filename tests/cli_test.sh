@@ -139,7 +139,7 @@ check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
 contains "sparse labelled" "bf16,yes"
 check "specs fp32" 0 "$bin" specs --precision fp32 --format csv
 contains "specs fp32 has the P40" "Tesla P40,Pascal,24,0,1531,250,2.0,11.8,fp32,no"
-contains "specs names the support" "sm_70,legacy: no CUDA 13"
+contains "specs names the support" "sm_70,legacy: cu126 wheels only (no CUDA 13)"
 check "specs lists a precision added by data" 2 "$bin" specs --precision fp64
 contains "the error lists the catalog's precisions" "fp4, fp32"
 
@@ -149,7 +149,7 @@ if cmp -s "$work/out" "$work/expected"; then passed=$((passed + 1)); else
     failed=$((failed + 1)); echo "FAIL: match --stdin"; diff "$work/expected" "$work/out"; fi
 
 cp -r "$src/schema/catalog" "$work/badcat"
-sed -i 's/^rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,fast,/' "$work/badcat/skus.csv"
+sed -i 's/^rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,1695,/rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,fast,/' "$work/badcat/skus.csv"
 check "bad catalog" 3 "$bin" --catalog-dir "$work/badcat" specs
 contains "bad catalog names the cell" "skus.csv:"
 contains "bad catalog names the column" "column 'boost_mhz'"

@@ -60,7 +60,7 @@ code=$?
 
 # A catalog that differs from the stored one: reported from, with a note, nothing stored.
 cp -r "$src/schema/catalog" "$work/newcat"
-sed -i 's/^rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,/rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1700,/' "$work/newcat/skus.csv"
+sed -i 's/^rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,1695,/rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,1700,/' "$work/newcat/skus.csv"
 cmp -s "$src/schema/catalog/skus.csv" "$work/newcat/skus.csv" && fail "catalog edit did not apply"
 reader "$bin" --db "$db" --catalog-dir "$work/newcat" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
 [ $? -eq 0 ] && grep -q "listings in $db were matched with other catalog or rule files" "$work/err" \

@@ -387,8 +387,9 @@ TEST_SUITE("planner") {
             CHECK(has(p, "8 days old"));
             CHECK(has(p, "SXM carrier board") == !p.model.slots.has_value());
             CHECK(has(p, "server-chassis airflow") == (p.model.name == "A10"));
-            CHECK(has(p, "legacy: no CUDA 13") == (p.model.architecture == "Volta"));
-            CHECK(has(p, "no BF16, train in FP16") == (p.model.architecture == "Turing"));
+            CHECK(has(p, "no CUDA 13") == (p.model.architecture == "Volta"));
+            CHECK(has(p, "no BF16, train in FP16") ==
+                  (p.model.architecture == "Turing" || p.model.architecture == "Volta"));
             CHECK(has(p, "fewer than --min-listings") == (p.listings_of_kind < 6));
         }
         REQUIRE_FALSE(plans_of(r, "Tesla V100 SXM2 32GB").empty());

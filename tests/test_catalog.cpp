@@ -15,10 +15,12 @@ using namespace gpuprice::schema;
 namespace {
 
 const std::string kSkuHeader =
-    "key,name,vendor,segment,architecture,vram_gb,memory_type,bandwidth_gbs,sms,tensor_cores,"
-    "shaders,boost_mhz,tensor_clock_mhz,clock_note,half_rate,tdp_w,slots,form_factor,source\n";
+    "key,name,vendor,segment,architecture,target,vram_gb,devices,memory_type,bandwidth_gbs,sms,"
+    "tensor_cores,shaders,boost_mhz,tensor_clock_mhz,clock_note,half_rate,tdp_w,slots,form_factor,"
+    "source\n";
 const std::string kGoodSku =
-    "rtx-3090,RTX 3090,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
+    "rtx-3090,RTX 3090,NVIDIA,geforce,Ampere "
+    "GA10x,,24,1,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
     "\"GA102 whitepaper, Table 9\"\n";
 const std::string kNoPublished = "sku,precision,tflops,source\n";
 
@@ -72,24 +74,24 @@ TEST_SUITE("schema::catalog") {
             std::string expected;
         };
         const std::string ga10x =
-            "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,";
+            "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,";
         const Case cases[] = {
             {"non-numeric clock", kGoodSku + ga10x + "fast,,,,350,3,PCIe,src\n",
              "skus.csv:3: column 'boost_mhz': 'fast' is not a non-negative whole number"},
             {"unknown architecture",
-             "rtx-x,RTX X,NVIDIA,geforce,Kepler,24,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
+             "rtx-x,RTX X,NVIDIA,geforce,Fermi,,24,1,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
              "src\n",
-             "skus.csv:2: column 'architecture': unknown architecture 'Kepler'"},
+             "skus.csv:2: column 'architecture': unknown architecture 'Fermi'"},
             {"unknown vendor",
-             "rtx-x,RTX X,Matrox,geforce,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,"
+             "rtx-x,RTX X,Matrox,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,1695,,,,350,3,"
              "PCIe,src\n",
              "skus.csv:2: column 'vendor': unknown vendor 'Matrox'"},
             {"unknown segment",
-             "rtx-x,RTX X,NVIDIA,gaming,Ampere GA10x,24,GDDR6X,936,82,328,10496,1695,,,,350,3,"
+             "rtx-x,RTX X,NVIDIA,gaming,Ampere GA10x,,24,1,GDDR6X,936,82,328,10496,1695,,,,350,3,"
              "PCIe,src\n",
              "skus.csv:2: column 'segment': unknown segment 'gaming'"},
             {"architecture of another vendor",
-             "rx-x,RX X,AMD,radeon,Ampere GA10x,24,GDDR6,936,82,328,10496,1695,,,,350,3,PCIe,"
+             "rx-x,RX X,AMD,radeon,Ampere GA10x,,24,1,GDDR6,936,82,328,10496,1695,,,,350,3,PCIe,"
              "src\n",
              "skus.csv:2: column 'architecture'"},
             {"missing column", "RTX X,NVIDIA\n", "skus.csv:2: has 2 columns"},
@@ -103,11 +105,12 @@ TEST_SUITE("schema::catalog") {
             {"halving a precision the architecture lacks", ga10x + "1695,,,fp8,350,3,PCIe,src\n",
              "skus.csv:2: column 'half_rate': 'fp8' is halved but does not exist"},
             {"no shaders",
-             "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,24,GDDR6X,936,82,328,0,1695,,,"
+             "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,0,1695,,,"
              ",350,3,PCIe,src\n",
              "skus.csv:2: column 'shaders': must be positive"},
             {"tensor cores on an architecture without them",
-             "p40,P40,NVIDIA,datacenter,Pascal,24,GDDR5,347,30,120,3840,1531,,,,250,2,PCIe,src\n",
+             "p40,P40,NVIDIA,datacenter,Pascal,,24,1,GDDR5,347,30,120,3840,1531,,,,250,2,PCIe,"
+             "src\n",
              "skus.csv:2: column 'tensor_cores'"},
             {"duplicate key", kGoodSku + kGoodSku,
              "skus.csv:3: column 'key': 'rtx-3090' is listed twice"},
@@ -228,7 +231,6 @@ TEST_SUITE("schema::catalog") {
                                   "gb200-per-gpu",
                                   "a10g",
                                   "a16",
-                                  "a16-per-gpu",
                                   "tesla-p100-sxm2",
                                   "tesla-v100-sxm3-32gb",
                                   "quadro-gv100",
@@ -278,6 +280,89 @@ TEST_SUITE("schema::catalog") {
             CAPTURE(s.architecture);
             CHECK(s.bf16 == (catalog.find_architecture(s.architecture)->rate("bf16") != nullptr));
         }
+    }
+
+    // Issue 22: software support per target, dated, with FlashAttention-2; one fp32 convention.
+    TEST_CASE("software support is per target where an architecture has several, and dated") {
+        const auto catalog = load_catalog(gpuprice::test::catalog_dir());
+        const auto support = [&](const char* key) -> const SoftwareSupport& {
+            const auto* m = catalog.find_model(key);
+            REQUIRE(m != nullptr);
+            return catalog.support_of(*m);
+        };
+        CHECK(support("rx-7900-xtx").target == "gfx1100");
+        CHECK(support("rx-7800-xt").target == "gfx1101");
+        CHECK(support("rx-7800-xt").supported);
+        CHECK(support("rx-7600").target == "gfx1102");
+        CHECK_FALSE(support("rx-7600").supported);
+        CHECK(support("rx-9060-xt-16gb").target == "gfx1200");
+        CHECK(support("radeon-ai-pro-r9700").target == "gfx1201");
+        CHECK_FALSE(support("tesla-k80").supported);
+        // Maxwell to Volta: PyTorch's cu126 legacy wheels still run them.
+        CHECK(support("tesla-v100-pcie-16gb").supported);
+        CHECK(support("tesla-p40").supported);
+        CHECK(support("rtx-3090").flash_attention_2);
+        CHECK(support("rtx-5090").flash_attention_2);
+        CHECK(support("instinct-mi300x").flash_attention_2);
+        CHECK_FALSE(support("tesla-t4").flash_attention_2);
+        CHECK_FALSE(support("tesla-v100-pcie-16gb").flash_attention_2);
+        CHECK_FALSE(support("arc-b580").flash_attention_2);
+        for (const auto& s : catalog.support) {
+            CAPTURE(s.architecture);
+            CAPTURE(s.target);
+            CHECK(s.as_of.size() == 10);
+            CHECK_FALSE(s.source.empty());
+        }
+    }
+
+    TEST_CASE("a SKU's target and device count are checked, as are the support rows") {
+        const auto sku = [](const std::string& key, const std::string& target,
+                            const std::string& devices) {
+            return key + ",X " + key + ",AMD,radeon,RDNA 3," + target + ",16," + devices +
+                   ",GDDR6,624,60,60,3840,2430,,,,263,2.5,PCIe,src\n";
+        };
+        CHECK_THROWS_WITH_AS(parse_skus(sku("a", "", "1")),
+                             doctest::Contains("skus.csv:2: column 'target': RDNA 3 has several "
+                                               "targets in "),
+                             DataFileError);
+        CHECK_THROWS_WITH_AS(parse_skus(sku("a", "gfx9999", "1")),
+                             doctest::Contains("'gfx9999' is not a target of RDNA 3"),
+                             DataFileError);
+        CHECK_THROWS_WITH_AS(parse_skus(sku("a", "gfx1101", "0")),
+                             doctest::Contains("column 'devices': must be 1 or more"),
+                             DataFileError);
+        CHECK(parse_skus(sku("a", "gfx1101", "2")).models.at(0).devices == 2);
+        const std::string header =
+            "architecture,target,as_of,bf16,flash_attention_2,toolkit,pytorch,supported,status,"
+            "source\n";
+        auto sources = shipped();
+        sources.support = {"software_support.csv",
+                           header + "Turing,sm_75,last year,no,no,CUDA,wheels,yes,ok,src\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
+                             doctest::Contains("column 'as_of': 'last year' is not YYYY-MM-DD"),
+                             DataFileError);
+        sources.support = {"software_support.csv",
+                           header + "Turing,sm_75,2026-12-03,no,maybe,CUDA,wheels,yes,ok,src\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
+                             doctest::Contains("column 'flash_attention_2': 'maybe' is not yes"),
+                             DataFileError);
+        sources.support = {"software_support.csv",
+                           header + "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src\n" +
+                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
+                             doctest::Contains("'sm_75' of Turing is listed twice"), DataFileError);
+    }
+
+    TEST_CASE("fp32 is one FMA per lane per clock for every vendor (no dual issue, no packing)") {
+        const auto catalog = load_catalog(gpuprice::test::catalog_dir());
+        for (const auto& a : catalog.architectures) {
+            CAPTURE(a.name);
+            REQUIRE(a.rate("fp32") != nullptr);
+            CHECK(a.rate("fp32")->fma_per_clock == 1);
+            // FP16 with FP16 accumulate wherever there is an FP16 matrix rate.
+            if (a.rate("fp16")) CHECK(a.rate("fp16-fp16acc") != nullptr);
+        }
+        CHECK(catalog.find_precision("fp32")->description.find("Dual issue") != std::string::npos);
     }
 
     TEST_CASE("the catalog is stored in the database and replaced on reload") {

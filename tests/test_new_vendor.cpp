@@ -36,11 +36,11 @@ void add_new_vendor(const std::filesystem::path& dir) {
            "Wormhole,bfp8,512,no,no,\"vendor datasheet\"\n"
            "Wormhole,fp32,1,no,no,\"vendor datasheet\"\n");
     append(dir / "skus.csv",
-           "wormhole-n300,Wormhole n300,Tenstorrent,accelerator,Wormhole,24,GDDR6,576,128,128,"
+           "wormhole-n300,Wormhole n300,Tenstorrent,accelerator,Wormhole,,24,1,GDDR6,576,128,128,"
            "4096,1000,,,,300,2,PCIe,\"vendor product page\"\n");
     append(dir / "software_support.csv",
-           "Wormhole,tt-metal,yes,TT-Metalium,PyTorch via TT-NN,yes,current (TT-Metalium),"
-           "\"vendor documentation\"\n");
+           "Wormhole,tt-metal,2026-12-03,yes,no,TT-Metalium,PyTorch via TT-NN,yes,"
+           "current (TT-Metalium),\"vendor documentation\"\n");
     append(dir / "published_figures.csv",
            "wormhole-n300,fp16,65.5,\"vendor datasheet (illustrative)\"\n"
            "wormhole-n300,bfp8,131,\"vendor datasheet (illustrative)\"\n");
@@ -104,6 +104,6 @@ TEST_SUITE("schema::catalog extension") {
         const auto csv = analysis::report_csv(report, {"bfp8", analysis::Sparsity::Dense, "x"});
         CHECK(csv.find("used,24,1,Wormhole n300,Wormhole,24,3,0,1400.00,1350.00,1450.00,1300.00,"
                        "bfp8,131.1,93.62,300,2.0,no,x,") != std::string::npos);
-        CHECK(csv.find(",current (TT-Metalium)\r\n") != std::string::npos);
+        CHECK(csv.find(",current (TT-Metalium),1\r\n") != std::string::npos);
     }
 }

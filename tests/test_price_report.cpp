@@ -306,7 +306,8 @@ TEST_SUITE("analysis::price_report") {
         const auto csv = report_csv(fp16, {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(csv.find(",Tesla P40,Pascal,24,3,0,190.00,185.00,195.00,180.00,fp32 (no matrix "
                        "units),11.8,61.88,") != std::string::npos);
-        CHECK(gpuprice::test::csv_cell(csv, "Tesla P40", "support") == "legacy: no CUDA 13");
+        CHECK(gpuprice::test::csv_cell(csv, "Tesla P40", "support") ==
+              "legacy: cu126 wheels only (no CUDA 13)");
 
         ReportOptions vector;
         vector.precision = "fp32";
@@ -340,21 +341,27 @@ TEST_SUITE("analysis::price_report") {
         CHECK(row_of(report, "RTX 4090")->rank == 4);
     }
 
-    TEST_CASE("supported-only leaves out what current CUDA and PyTorch no longer run") {
+    TEST_CASE("supported-only leaves out what no current toolkit or PyTorch wheel runs") {
         std::vector<PricedObservation> o;
         for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
         for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("tesla-t4", p));
         for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("instinct-mi50-16gb", p));
+        for (double p : {40.0, 45.0, 50.0}) o.push_back(obs("tesla-k80", p));
         auto report = build_report(o, catalog(), {});
-        REQUIRE(report.rows.size() == 3);
-        CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.status == "legacy: no CUDA 13");
-        CHECK_FALSE(row_of(report, "Tesla V100 PCIe 16GB")->support.supported);
+        REQUIRE(report.rows.size() == 4);
+        // Volta runs on PyTorch's cu126 legacy wheels: supported, with its caveat.
+        CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.status ==
+              "legacy: cu126 wheels only (no CUDA 13)");
+        CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.supported);
+        CHECK(row_of(report, "Tesla K80")->support.status == "legacy: no CUDA 12");
+        CHECK_FALSE(row_of(report, "Tesla K80")->support.supported);
         CHECK(row_of(report, "Tesla T4")->support.status == "no bf16");
         ReportOptions options;
         options.supported_only = true;
         report = build_report(o, catalog(), options);
-        REQUIRE(report.rows.size() == 1);  // Turing stays: supported, without BF16
-        CHECK(report.rows[0].model.name == "Tesla T4");
+        REQUIRE(report.rows.size() == 2);  // the K80 (sm_37) and the MI50 (gfx906) leave
+        CHECK(row_of(report, "Tesla T4") != nullptr);
+        CHECK(row_of(report, "Tesla V100 PCIe 16GB") != nullptr);
     }
 
     TEST_CASE("listing titles in the CSV cannot run as formulas") {
@@ -461,12 +468,15 @@ TEST_SUITE("analysis::price_report") {
 
 TEST_SUITE("analysis::support_caveat") {
     TEST_CASE("legacy architectures and missing BF16 carry a caveat, current ones none") {
+        const auto* k80 = catalog().find_model("tesla-k80");
+        REQUIRE(k80);
+        const auto caveat = support_caveat(catalog(), *k80);
+        CHECK_FALSE(caveat.supported);
+        CHECK(caveat.target == "sm_37");
+        CHECK(caveat.warning.starts_with("legacy: no CUDA 12"));
         const auto* v100 = catalog().find_model("tesla-v100-pcie-16gb");
         REQUIRE(v100);
-        const auto caveat = support_caveat(catalog(), *v100);
-        CHECK_FALSE(caveat.supported);
-        CHECK(caveat.target == "sm_70");
-        CHECK(caveat.warning.starts_with("legacy: no CUDA 13"));
+        CHECK(support_caveat(catalog(), *v100).warning.starts_with("legacy: cu126 wheels only"));
         const auto* t4 = catalog().find_model("tesla-t4");
         REQUIRE(t4);
         CHECK(support_caveat(catalog(), *t4).warning.starts_with("no bf16"));

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "schema/domain/clock.hpp"
 #include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
 
@@ -166,6 +167,7 @@ GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog&
         table.fail(row, "segment", "unknown segment '" + m.segment + "' (add it to segments.csv)");
     }
     m.architecture = table.required_text(row, "architecture");
+    m.target = table.text(row, "target");
     const Architecture* arch = catalog.find_architecture(m.architecture);
     if (!arch) table.fail(row, "architecture", "unknown architecture '" + m.architecture + "'");
     if (arch->vendor != m.vendor) {
@@ -173,6 +175,8 @@ GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog&
     }
     m.vram_gb = table.number(row, "vram_gb");
     if (m.vram_gb <= 0) table.fail(row, "vram_gb", "must be positive");
+    m.devices = table.integer(row, "devices");
+    if (m.devices < 1) table.fail(row, "devices", "must be 1 or more");
     m.memory_type = table.required_text(row, "memory_type");
     m.bandwidth_gbs = table.number(row, "bandwidth_gbs");
     if (m.bandwidth_gbs <= 0) table.fail(row, "bandwidth_gbs", "must be positive");
@@ -213,15 +217,20 @@ void parse_support(const CsvTable& table, Catalog& catalog) {
         const auto* arch = catalog.find_architecture(s.architecture);
         if (!arch) table.fail(row, "architecture", "unknown architecture '" + s.architecture + "'");
         s.target = table.required_text(row, "target");
+        s.as_of = table.required_text(row, "as_of");
+        if (!is_valid_date(s.as_of))
+            table.fail(row, "as_of", "'" + s.as_of + "' is not YYYY-MM-DD");
         s.bf16 = parse_bool(table, row, "bf16");
+        s.flash_attention_2 = parse_bool(table, row, "flash_attention_2");
         s.toolkit = table.required_text(row, "toolkit");
         s.pytorch = table.required_text(row, "pytorch");
         s.supported = parse_bool(table, row, "supported");
         s.status = table.required_text(row, "status");
         s.source = table.required_text(row, "source");
         for (const auto& other : catalog.support) {
-            if (other.architecture == s.architecture) {
-                table.fail(row, "architecture", "'" + s.architecture + "' is listed twice");
+            if (other.architecture == s.architecture && other.target == s.target) {
+                table.fail(row, "target",
+                           "'" + s.target + "' of " + s.architecture + " is listed twice");
             }
         }
         catalog.support.push_back(std::move(s));
@@ -257,6 +266,20 @@ std::string digest_of(const CatalogSources& s) {
         hash.add_field(std::filesystem::path(file->file).filename().string()).add_field(file->text);
     }
     return std::to_string(hash.value());
+}
+
+// The support row of `model`: the one of its target, or its architecture's only row.
+const SoftwareSupport* find_support(const std::vector<SoftwareSupport>& rows,
+                                    const GpuModel& model) {
+    const SoftwareSupport* only = nullptr;
+    int of_architecture = 0;
+    for (const auto& s : rows) {
+        if (s.architecture != model.architecture) continue;
+        if (!model.target.empty() && s.target == model.target) return &s;
+        only = &s;
+        ++of_architecture;
+    }
+    return model.target.empty() && of_architecture == 1 ? only : nullptr;
 }
 
 template <typename T, typename Key>
@@ -304,7 +327,7 @@ const Architecture& Catalog::architecture_of(const GpuModel& model) const {
 }
 
 const SoftwareSupport& Catalog::support_of(const GpuModel& model) const {
-    return *find_by(support, model.architecture, &SoftwareSupport::architecture);
+    return *find_support(support, model);
 }
 
 std::string Catalog::precision_names() const {
@@ -339,6 +362,20 @@ Catalog parse_catalog(const CatalogSources& s) {
         if (!find_by(catalog.support, name, &SoftwareSupport::architecture)) {
             archs.fail(row, "architecture", "'" + name + "' has no row in " + s.support.file);
         }
+    }
+    // Every SKU finds its row: by its target where the architecture has several.
+    for (std::size_t i = 0; i < catalog.models.size(); ++i) {
+        const auto& model = catalog.models[i];
+        if (find_support(catalog.support, model)) continue;
+        const auto& row = skus.rows()[i];
+        if (model.target.empty()) {
+            skus.fail(
+                row, "target",
+                model.architecture + " has several targets in " + s.support.file + ": say which");
+        }
+        skus.fail(row, "target",
+                  "'" + model.target + "' is not a target of " + model.architecture + " in " +
+                      s.support.file);
     }
     parse_published(CsvTable(s.published.text, s.published.file), catalog);
     catalog.digest = digest_of(s);

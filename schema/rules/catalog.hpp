@@ -68,11 +68,18 @@ struct GpuModel {
     std::string vendor;
     std::string segment;
     std::string architecture;
-    double vram_gb = 0;  // per GPU: what one model must fit in
+    // The software_support.csv target, where the architecture has several (RDNA 3: gfx1100,
+    // gfx1101, gfx1102); empty: the architecture's only row.
+    std::string target;
+    double vram_gb = 0;  // per device: what one model must fit in
+    // GPUs on one board as software sees them (Tesla K80 2, MI250X 2, A16 4). vram_gb,
+    // bandwidth_gbs, sms, tensor_cores and shaders are per device; tdp_w and slots per board. A
+    // listing of one board is `devices` GPUs.
+    int devices = 1;
     std::string memory_type;
     double bandwidth_gbs = 0;
     int sms = 0;           // SMs, compute units or Xe cores
-    int tensor_cores = 0;  // matrix units on the board (see Architecture::matrix_unit)
+    int tensor_cores = 0;  // matrix units per device (see Architecture::matrix_unit)
     int shaders = 0;       // FP32 lanes: CUDA cores, stream processors, Xe vector ALUs
     int boost_mhz = 0;
     // The clock the vendor's matrix peak figures assume, where that differs from boost_mhz;
@@ -91,15 +98,17 @@ struct GpuModel {
     }
 };
 
-// What the software stack of 2026 does with an architecture.
+// What today's software stack does with an architecture's target.
 struct SoftwareSupport {
     std::string architecture;
     std::string target;  // compute capability (sm_86) or gfx target (gfx1100), Intel device
+    std::string as_of;   // YYYY-MM-DD: when the row was last checked against its sources
     bool bf16 = false;
-    std::string toolkit;     // the CUDA / ROCm / oneAPI releases that support it
-    std::string pytorch;     // the PyTorch wheels that do
-    bool supported = false;  // current toolkits and PyTorch wheels run it
-    std::string status;      // the report's `support` cell: "current", "legacy: no CUDA 13", ...
+    bool flash_attention_2 = false;  // FlashAttention-2 builds and runs on it
+    std::string toolkit;             // the CUDA / ROCm / oneAPI releases that support it
+    std::string pytorch;             // the PyTorch wheels that do
+    bool supported = false;          // current toolkits and PyTorch wheels run it
+    std::string status;  // the report's `support` cell: "current", "legacy: no CUDA 13", ...
     std::string source;
 };
 

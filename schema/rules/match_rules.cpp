@@ -80,8 +80,10 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             rule.effect = VariantEffect::required;
         } else if (effect == "excludes") {
             rule.effect = VariantEffect::excluded;
+        } else if (effect == "only-with") {
+            rule.effect = VariantEffect::only_with;
         } else {
-            variants.fail(row, "effect", "'" + effect + "' is not requires or excludes");
+            variants.fail(row, "effect", "'" + effect + "' is not requires, excludes or only-with");
         }
         // A repeated row is a copy left by a merge: harmless today, confusing to the next editor.
         for (const auto& earlier : rules.variants) {

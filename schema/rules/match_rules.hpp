@@ -20,8 +20,9 @@ struct AliasRule {
     std::vector<std::string> skus;
 };
 
-// variants.csv: a word that a SKU `requires` (one of them) or a word that `excludes` it.
-enum class VariantEffect { required, excluded };
+// variants.csv: a word that a SKU `requires` (one of them; soft), a word that `excludes` it, or a
+// word it is `only-with` (one of them; without any, the SKU is impossible).
+enum class VariantEffect { required, excluded, only_with };
 struct VariantRule {
     std::string sku;
     std::string word;
