@@ -148,14 +148,18 @@ PY
 "$bin" report --rank-by speed >/dev/null 2>rankby.err
 [ $? -eq 2 ] && grep -q "unknown --rank-by 'speed'" rankby.err && ok || fail "bad --rank-by"
 # The support caveat: a column in the report, hidden with --supported-only, said by recommend.
-grep -q ',legacy: no CUDA 13' fp16.csv && ok || fail "support column"
+# Volta and older run on PyTorch's cu126 legacy wheels (supported, with a caveat); the Tesla K80
+# (sm_37) runs on nothing current.
+grep -q ',legacy: cu126 wheels only (no CUDA 13)' fp16.csv && ok || fail "support column"
+grep -q ',legacy: no CUDA 12' fp16.csv && ok || fail "support column of the K80"
 "$bin" report --supported-only --format csv --output out-sup >sup.csv || fail "supported-only"
-grep -q 'legacy: no CUDA 13' sup.csv && fail "supported-only kept a legacy card" || ok
+grep -q 'legacy: no CUDA 12' sup.csv && fail "supported-only kept an unsupported card" || ok
+grep -q 'legacy: cu126' sup.csv && ok || fail "supported-only dropped the legacy-wheel cards"
 grep -q ',current' sup.csv && ok || fail "supported-only lost the current cards"
-"$bin" recommend --budget 1100 --min-vram 32 --results 20 >rec-legacy.txt || fail "recommend legacy"
-grep -q '! legacy: no CUDA 13' rec-legacy.txt && ok || { fail "recommend caveat"; cat rec-legacy.txt; }
-"$bin" recommend --budget 1100 --min-vram 32 --results 20 --supported-only >rec-sup.txt || fail "recommend supported-only"
-grep -q 'legacy' rec-sup.txt && fail "recommend --supported-only suggested a legacy card" || ok
+"$bin" recommend --budget 1100 --min-vram 12 --precision fp32 --results 40 >rec-legacy.txt || fail "recommend legacy"
+grep -q '! legacy: no CUDA 12' rec-legacy.txt && ok || { fail "recommend caveat"; cat rec-legacy.txt; }
+"$bin" recommend --budget 1100 --min-vram 12 --precision fp32 --results 40 --supported-only >rec-sup.txt || fail "recommend supported-only"
+grep -q 'no CUDA 12' rec-sup.txt && fail "recommend --supported-only suggested an unsupported card" || ok
 
 "$bin" --db "$work/missing.db" report >/dev/null 2>empty.err
 [ $? -eq 1 ] && grep -q "no database at" empty.err && [ ! -e "$work/missing.db" ] && ok || fail "report on a missing database"

@@ -157,11 +157,14 @@ TEST_SUITE("end_to_end") {
             const auto figure =
                 analysis::report_figure(catalog, *spec, "fp16", analysis::Sparsity::Dense);
             CHECK(cells[col("tflops")].empty() == !figure.has_value());
+            // A listing is one board: a multi-GPU board (the Tesla K80) counts every device.
+            CHECK(std::stoi(cells[col("devices")]) == spec->devices);
             if (figure) {
+                const double board_tflops = figure->tflops * spec->devices;
                 CHECK(std::stod(cells[col("tflops")]) ==
-                      doctest::Approx(figure->tflops).epsilon(0.005));
+                      doctest::Approx(board_tflops).epsilon(0.005));
                 const double gflops =
-                    figure->tflops * 1000 / std::stod(cells[col("median_price_usd")]);
+                    board_tflops * 1000 / std::stod(cells[col("median_price_usd")]);
                 CHECK(std::stod(cells[col("gflops_per_usd")]) ==
                       doctest::Approx(gflops).epsilon(0.002));
                 CHECK((cells[col("precision")] == "fp16") == !figure->no_matrix_units);
