@@ -298,6 +298,8 @@ TEST_SUITE("schema::catalog") {
         CHECK(support("rx-9060-xt-16gb").target == "gfx1200");
         CHECK(support("radeon-ai-pro-r9700").target == "gfx1201");
         CHECK_FALSE(support("tesla-k80").supported);
+        CHECK(support("instinct-mi25").target == "gfx900");
+        CHECK_FALSE(support("instinct-mi25").supported);
         // Maxwell to Volta: PyTorch's cu126 legacy wheels still run them.
         CHECK(support("tesla-v100-pcie-16gb").supported);
         CHECK(support("tesla-p40").supported);

@@ -507,6 +507,7 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("AMD Radeon AI PRO R9700 32GB") == "Radeon AI PRO R9700");
         CHECK(verdict("AMD Radeon VII 16GB HBM2") == "Radeon VII");
         CHECK(verdict("AMD Radeon Pro VII 16GB HBM2") == "Radeon Pro VII");
+        CHECK(verdict("AMD Radeon Instinct MI25 16GB HBM2 GPU Accelerator") == "Instinct MI25");
         CHECK(verdict("NVIDIA Quadro P5000 16GB GDDR5X") == "Quadro P5000");
         CHECK(verdict("NVIDIA Tesla P4 8GB GPU") == "Tesla P4");
         CHECK(verdict("NVIDIA A800 40GB Active PCIe") == "A800 40GB Active");
