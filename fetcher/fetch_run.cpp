@@ -105,6 +105,7 @@ class Fetch {
         bool open = true;                   // paging not yet ended
         int dispatched = 0;                 // calls sent for it
         Paging paging;  // the page size asked (SearchSettings::limit until eBay serves fewer)
+        std::optional<std::int64_t> lowest_total;  // of its pages' totals: see paging.hpp
     };
 
     struct Call {
@@ -368,6 +369,9 @@ class Fetch {
         state.coverage.pages += 1;
         state.coverage.items += static_cast<int>(returned);
         if (call.offset == 0) state.coverage.total = page.total;
+        if (page.total && (!state.lowest_total || *page.total < *state.lowest_total)) {
+            state.lowest_total = page.total;
+        }
         next_step(call, page, returned, page_size);
     }
 
@@ -426,7 +430,7 @@ class Fetch {
         }
         if (!more_pages(call.offset, limit, returned, !page.next.empty(), page.total,
                         !page.page_problem.empty())) {
-            note_total_mismatch(state, call.offset + returned, limit);
+            note_short_of_total(call.query);
             return close(state, "last-page");
         }
         if (call.offset + 2 * limit > kMaxReachableItems) {
@@ -475,15 +479,21 @@ class Fetch {
                                     aspects_seen_at_);
     }
 
-    // Paging ended on a short or empty page, more than a page away from eBay's total (within
-    // the 10,000 eBay serves): the total is wrong (an absurd 10^9, say) or listings went away
-    // meanwhile. The pages are believed, the night says so.
-    void note_total_mismatch(QueryState& state, std::int64_t reached, int limit) {
-        if (!total_not_reached(state.coverage.total, reached, limit)) return;
+    // Paging ended (eBay gave no `next`) with fewer items than eBay's total: short pages lost
+    // some, or the total is wrong (an absurd 10^9, say). The query is stored incomplete with the
+    // reason, and the night says so: a listing it did not see may still be for sale.
+    void note_short_of_total(std::size_t index) {
+        auto& state = queries_[index];
+        const auto items = static_cast<std::int64_t>(state.coverage.items);
+        const auto short_by = items_short_of_total(state.lowest_total, items);
+        if (!short_by) return;
+        short_.insert(index);
+        ++outcome_.queries_short;
         outcome_.notes.push_back("query '" + state.coverage.query + "': eBay's total said " +
-                                 std::to_string(*state.coverage.total) +
-                                 " listings but its pages ended after " + std::to_string(reached));
-        state.coverage.warnings += "total not reached; ";
+                                 std::to_string(*state.lowest_total) +
+                                 " listings but its pages ended after " + std::to_string(items) +
+                                 "; the query is incomplete");
+        state.coverage.warnings += std::to_string(*short_by) + " items short of eBay's total; ";
     }
 
     // Queues get_items_by_item_group for each multi-variation listing not queued yet.
@@ -611,7 +621,8 @@ class Fetch {
 
     bool complete(std::size_t index) const {
         const auto& state = queries_[index];
-        if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index)) {
+        if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index) ||
+            short_.contains(index)) {
             return false;
         }
         if (state.coverage.stopped == "split") {
@@ -671,7 +682,7 @@ class Fetch {
     std::vector<Call> ready_;
     std::map<std::string, int> dispatched_by_family_;
     std::map<std::string, int> searching_;  // open search queries (not extras) per family
-    std::set<std::size_t> degraded_, truncated_, failed_;
+    std::set<std::size_t> degraded_, truncated_, failed_, short_;
     std::uint64_t next_order_ = 0;
     int planned_ = 0;
     int done_ = 0;

@@ -2,8 +2,9 @@
 // committed as it arrives. Pages are dispatched by priority (the family with the fewest pages
 // so far goes next, so every family's first pages come first and a cut budget shortens the
 // largest families evenly), a family larger than eBay's 10,000-item cap is split into price
-// bands, and paging follows `next` and stops at the first short page. Whatever happens,
-// committed pages stay committed, and the run row and its per-query coverage say how it ended.
+// bands, and paging follows `next` (a short page is not the last one) until the pages account
+// for eBay's total. Whatever happens, committed pages stay committed, and the run row and its
+// per-query coverage say how it ended.
 #pragma once
 
 #include <chrono>
@@ -85,6 +86,7 @@ struct FetchOutcome {
     int pages_failed = 0;
     int pages_truncated = 0;   // stored up to the cut: the run is partial
     int queries_degraded = 0;  // eBay ignored part of the request (a warning on HTTP 200)
+    int queries_short = 0;     // paging ended with fewer items than eBay's total
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;
@@ -93,12 +95,12 @@ struct FetchOutcome {
     std::vector<std::string> problems;  // one line each; never a secret
     std::vector<std::string> notes;     // e.g. a family split into price bands
 
-    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, or
-    // the run's deadline stopped it. (A stop at the call budget alone is a clean partial.)
-    // `gpuprice fetch` exits 6 then.
+    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, a
+    // query's pages held fewer items than eBay's total, or the run's deadline stopped it. (A
+    // stop at the call budget alone is a clean partial.) `gpuprice fetch` exits 6 then.
     bool listings_missing() const {
         return pages_failed > 0 || pages_truncated > 0 || queries_degraded > 0 ||
-               stop == StopReason::deadline;
+               queries_short > 0 || stop == StopReason::deadline;
     }
 };
 

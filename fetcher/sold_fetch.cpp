@@ -58,7 +58,7 @@ class SoldFetch {
           run_id_(run_id),
           now_(now),
           engine_(config.http),
-          families_(config.terms.size(), Paging{config.page_limit}) {}
+          families_(config.terms.size(), Family{Paging{config.page_limit}, 0, std::nullopt}) {}
 
     SoldOutcome run() {
         outcome_.run_id = run_id_;
@@ -80,7 +80,8 @@ class SoldFetch {
     void request(std::size_t term, std::int64_t offset) {
         if (stopped_) return;
         HttpRequest r;
-        r.url = sold_search_url(config_, config_.terms[term], offset, now_, families_[term].limit);
+        r.url = sold_search_url(config_, config_.terms[term], offset, now_,
+                                families_[term].paging.limit);
         r.headers = {"Authorization: Bearer " + token_,
                      "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.market.id),
                      "Accept: application/json"};
@@ -131,7 +132,7 @@ class SoldFetch {
         outcome_.items_skipped += skipped;
         // eBay may serve fewer sales per page than asked: paging goes on at that size, as the
         // listings' fetch does (fetcher/paging.hpp).
-        auto& paging = families_[term];
+        auto& paging = families_[term].paging;
         if (auto note = follow_served_size(paging, page.limit, where, "sales")) {
             outcome_.notes.push_back(std::move(*note));
         }
@@ -143,16 +144,21 @@ class SoldFetch {
     }
 
     // One page at a time: `total` never plans pages ahead (an absurd total asked for 49 empty
-    // pages) nor ends paging alone.
+    // pages) nor ends paging alone; a short page with `next` is not the last (paging.hpp).
     void next_step(std::size_t term, std::int64_t offset, const SoldPage& page,
                    std::int64_t returned, int size) {
         const auto& family = config_.terms[term];
+        auto& seen = families_[term];
+        seen.items += returned;
+        if (page.total && (!seen.lowest_total || *page.total < *seen.lowest_total)) {
+            seen.lowest_total = page.total;
+        }
         if (!more_pages(offset, size, returned, page.has_next, page.total, false)) {
-            const auto reached = offset + returned;
-            if (total_not_reached(page.total, reached, size)) {
-                outcome_.notes.push_back(
-                    "sold '" + family + "': eBay's total said " + std::to_string(*page.total) +
-                    " sales but its pages ended after " + std::to_string(reached));
+            if (items_short_of_total(seen.lowest_total, seen.items)) {
+                outcome_.notes.push_back("sold '" + family + "': eBay's total said " +
+                                         std::to_string(*seen.lowest_total) +
+                                         " sales but its pages ended after " +
+                                         std::to_string(seen.items));
             }
             return;
         }
@@ -169,7 +175,12 @@ class SoldFetch {
     std::int64_t run_id_;
     SystemClock::time_point now_;
     HttpEngine engine_;
-    std::vector<Paging> families_;  // per term
+    struct Family {
+        Paging paging;
+        std::int64_t items = 0;  // sales its pages held, stored or skipped
+        std::optional<std::int64_t> lowest_total;
+    };
+    std::vector<Family> families_;  // per term
     SoldOutcome outcome_;
     bool stopped_ = false;
 };

@@ -399,6 +399,12 @@ void FakeEbay::set_daily_quota(int calls) {
     daily_quota_ = calls;
 }
 
+void FakeEbay::set_short_pages(int every, int short_by) {
+    std::lock_guard lock(mutex_);
+    short_every_ = every;
+    short_by_ = short_by;
+}
+
 void FakeEbay::set_best_match_shifts(bool shifts) {
     std::lock_guard lock(mutex_);
     best_match_shifts_ = shifts;
@@ -707,8 +713,10 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         if (matching_items && total > 0 && offset < total) {
             body += R"(,"itemSummaries":[)";
+            auto end = std::min(offset + limit, total);
+            if (short_every_ > 0 && (offset / limit + 1) % short_every_ == 0) end -= short_by_;
             // Past the real items of a claimed_total, serve generated ones.
-            for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
+            for (std::int64_t i = offset; i < end; ++i) {
                 if (i > offset) body += ',';
                 if (i < static_cast<std::int64_t>(selected.size())) {
                     body += item_json(*selected[static_cast<std::size_t>(i)], buyer_context);

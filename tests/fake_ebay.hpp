@@ -118,6 +118,10 @@ class FakeEbay {
     // The daily Browse quota: after this many search calls every search answers 429/2001, and
     // getRateLimits reports what is left. Negative: no quota (the default).
     void set_daily_quota(int calls);
+    // Every `every`-th page of every search (pages 3, 6, 9... for 3) holds `short_by` items fewer
+    // than its limit, yet keeps `next` and `total`: the items it leaves out are never served, as
+    // eBay serves short pages mid-result. 0: every page is whole (the default).
+    void set_short_pages(int every, int short_by);
     // Without sort=newlyListed, eBay's Best Match order re-ranks between calls: the fake
     // reshuffles each call's order (seeded by the call count) when this is on.
     void set_best_match_shifts(bool shifts);
@@ -199,6 +203,8 @@ class FakeEbay {
     int daily_quota_ = -1;
     bool quota_spent_ = false;
     bool best_match_shifts_ = true;
+    int short_every_ = 0;
+    int short_by_ = 0;
     std::atomic<bool> stopping_{false};
     std::atomic<bool> client_revoked_{false};
     // Marketplace Insights.

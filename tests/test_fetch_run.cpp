@@ -46,6 +46,12 @@ std::vector<FakeItem> items(const std::string& prefix, int count, int first_id =
     return result;
 }
 
+std::string join(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const auto& line : lines) text += line + "\n";
+    return text;
+}
+
 struct FetchFixture {
     FakeEbay ebay;
     test::TempDir dir;
@@ -404,8 +410,9 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(f.count("SELECT count(*) FROM listings WHERE price_flags & 2") == 7);
     }
 
-    // D6: pages follow `next` and stop at the first short page.
-    TEST_CASE("paging ends at the first short page, and the coverage says so") {
+    // Pages follow `next`; the page without one ends paging, and a query whose pages held
+    // eBay's whole total is complete.
+    TEST_CASE("paging ends at the page without next, and the coverage says so") {
         FetchFixture f;
         f.ebay.set_items("RTX 4090", items("2", 450));
         const auto exact = f.fetch({"RTX 4090"});
@@ -417,6 +424,31 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK(coverage[0].items == 450);
         CHECK(coverage[0].stopped == "last-page");
         CHECK(coverage[0].complete);
+        CHECK(coverage[0].warnings.empty());
+    }
+
+    TEST_CASE("a page is never taken for the last by its length: next and total decide") {
+        // The audit's probe: a short page with `next` in the middle of 5,000 items.
+        CHECK(fetcher::more_pages(400, 200, 197, true, 5000, false));
+        CHECK(fetcher::more_pages(400, 200, 197, true, std::nullopt, false));
+        // A short page without `next` is eBay's last, whatever the total says.
+        CHECK_FALSE(fetcher::more_pages(400, 200, 197, false, 5000, false));
+        // A full page without `next`: one more page when the total is missing or says more.
+        CHECK(fetcher::more_pages(400, 200, 200, false, std::nullopt, false));
+        CHECK(fetcher::more_pages(400, 200, 200, false, 5000, false));
+        CHECK_FALSE(fetcher::more_pages(400, 200, 200, false, 600, false));
+        // An empty page ends paging, even with `next`.
+        CHECK_FALSE(fetcher::more_pages(400, 200, 0, true, 5000, false));
+        // A cut page goes on when `next` or the total says there is more.
+        CHECK(fetcher::more_pages(0, 200, 37, false, 450, true));
+        CHECK_FALSE(fetcher::more_pages(0, 200, 37, false, 150, true));
+
+        CHECK(fetcher::items_short_of_total(1900, 1891) == 9);
+        CHECK_FALSE(fetcher::items_short_of_total(1900, 1900));
+        CHECK_FALSE(fetcher::items_short_of_total(1900, 1903));  // repeats across pages
+        CHECK_FALSE(fetcher::items_short_of_total(std::nullopt, 10));
+        // eBay serves 10,000 at most: a capped query is measured against that.
+        CHECK(fetcher::items_short_of_total(25000, 9990) == 10);
     }
 
     TEST_CASE(
@@ -691,6 +723,58 @@ TEST_SUITE("fetcher::coverage") {
     }
 }
 
+TEST_SUITE("fetcher::short_pages") {
+    // eBay serves pages shorter than the limit in the middle of a result (users of a public
+    // client since late 2025: matecsaj/ebay_rest#102, a pager that advanced by the items received
+    // then asked offsets eBay refused). Here every third page holds three items fewer than its
+    // limit, with `next` and `total` as usual. A pager that took the first short page for the
+    // last stored 31.7% of such a market and called every family complete.
+    TEST_CASE("a night of short pages stores >= 99% of the listings and calls none complete") {
+        FetchFixture f;
+        f.ebay.set_short_pages(3, 3);
+        const std::vector<std::pair<std::string, int>> families = {
+            {"RTX 3090", 1900}, {"RTX 4090", 640}, {"RTX 3080", 450}, {"Tesla V100", 75}};
+        int valid = 0, id = 1;
+        std::vector<std::string> terms;
+        for (const auto& [term, count] : families) {
+            auto list = items(std::to_string(id), count, 1);
+            for (auto& item : list) {
+                item.item_id = "v1|" + std::to_string(100000 + id++) + "|0";
+                item.title = "NVIDIA " + term + " " + item.item_id;
+            }
+            f.ebay.set_items(term, list);
+            terms.push_back(term);
+            valid += count;
+        }
+        f.config.http.max_calls = 1000;
+        const auto outcome = f.fetch(terms);
+        const int stored = f.count("SELECT count(*) FROM listings");
+        MESSAGE("stored " << stored << " of " << valid << " listings with " << outcome.calls_used
+                          << " calls");
+        CHECK(stored * 100 >= valid * 99);
+        // Every offset asked is a multiple of the limit: the pager moves by the limit asked.
+        for (const auto offset : f.ebay.offsets_requested()) CHECK(offset % 200 == 0);
+        // Complete only where the pages held eBay's whole total: the one-page family.
+        const auto coverage = schema::load_coverage(f.db, outcome.run_id);
+        REQUIRE(coverage.size() == 4);
+        for (const auto& q : coverage) {
+            CAPTURE(q.query);
+            CHECK(q.stopped == "last-page");
+            CHECK(q.complete == (q.query == "Tesla V100"));
+            if (q.query != "Tesla V100") {
+                CHECK(q.items < *q.total);
+                CHECK(q.warnings.find("items short of eBay's total") != std::string::npos);
+            }
+        }
+        CHECK(outcome.queries_short == 3);
+        CHECK(outcome.listings_missing());  // gpuprice fetch exits 6: the night is partial
+        CHECK(outcome.status == schema::RunStatus::partial);
+        const auto notes = join(outcome.notes);
+        CHECK(notes.find("query 'RTX 3090': eBay's total said 1900 listings but its pages ended "
+                         "after 1891; the query is incomplete") != std::string::npos);
+    }
+}
+
 TEST_SUITE("fetcher::marketplaces") {
     // D3: another marketplace end to end: its currency, its own observations, its own report
     // with the currency named, and no mixing with EBAY_US prices.
@@ -778,12 +862,6 @@ TEST_SUITE("fetcher::marketplaces") {
 // fragment is never a page, no body outgrows the cap, a cut page, a smaller page size or a bad
 // `total` never loses listings unsaid, and no server holds the run past its deadline.
 TEST_SUITE("fetcher::hostile") {
-    std::string join(const std::vector<std::string>& lines) {
-        std::string text;
-        for (const auto& line : lines) text += line + "\n";
-        return text;
-    }
-
     bool said(const fetcher::FetchOutcome& outcome, const std::string& text) {
         return std::any_of(outcome.problems.begin(), outcome.problems.end(),
                            [&](const std::string& p) { return p.find(text) != std::string::npos; });
@@ -1053,7 +1131,11 @@ TEST_SUITE("fetcher::hostile") {
         const auto outcome = f.fetch({"RTX 3090"});
         const auto notes = join(outcome.notes);
         CAPTURE(notes);
-        CHECK(outcome.status == schema::RunStatus::ok);
+        // Every listing is stored, but nothing here can tell the claim absurd from listings
+        // lost: the bands are incomplete and the night partial.
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(outcome.listings_missing());
+        for (const auto& q : outcome.coverage) CHECK_FALSE(q.complete);
         CHECK(f.count("SELECT count(*) FROM listings") == 440);
         CHECK(f.ebay.search_calls() == 7);  // split twice over (220 > 200 a band), never deeper
         CHECK(notes.find("eBay's total said 1000000000 listings but its pages ended after") !=
