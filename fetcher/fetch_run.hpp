@@ -1,10 +1,8 @@
-// One nightly fetch: a token, the remaining quota, then the queries' pages, each parsed and
-// committed as it arrives. Pages are dispatched by priority (the family with the fewest pages
-// so far goes next, so every family's first pages come first and a cut budget shortens the
-// largest families evenly), a family larger than eBay's 10,000-item cap is split into price
-// bands, and paging follows `next` (a short page is not the last one) until the pages account
-// for eBay's total. Whatever happens, committed pages stay committed, and the run row and its
-// per-query coverage say how it ended.
+// The listings pass of a night: the queries' pages, asked through the night's eBay client, each
+// parsed and committed as it arrives. Which page goes next and what a page means for its query
+// is the pager's (listings_pager); the calls, tokens and eBay's errors are the client's
+// (ebay_client); the pages are stored by the run writer (run_writer). Whatever happens,
+// committed pages stay committed, and the run row and its per-query coverage say how it ended.
 #pragma once
 
 #include <chrono>
@@ -16,11 +14,14 @@
 #include <vector>
 
 #include "fetcher/aspect_filter.hpp"
+#include "fetcher/call_budget.hpp"
 #include "fetcher/credentials.hpp"
+#include "fetcher/ebay_client.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
+#include "fetcher/stop_reason.hpp"
 #include "schema/domain/query_coverage.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sqlite.hpp"
@@ -29,13 +30,15 @@ namespace gpuprice::fetcher {
 
 struct FetchConfig {
     SearchSettings search{.marketplace = schema::default_market()};
-    std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
+    std::string auth_url{kProductionAuthUrl};
     std::vector<Query> queries;
     std::string token_cache_path;
     // A token is renewed before dispatch when it has less than this left (eBay: "two hours or
     // less"); a cached token with less is not used.
     std::chrono::seconds token_margin{300};
-    // getRateLimits is read once per run; the run plans within min(max_calls, remaining -
+    // --max-calls: the night's calls, every pass's (call_budget.hpp).
+    int max_calls = 1000;
+    // getRateLimits is read once per night; the night plans within min(max_calls, remaining -
     // reserve), leaving the reserve for manual runs the same day.
     bool check_quota = true;
     int quota_reserve = 50;
@@ -50,7 +53,7 @@ struct FetchConfig {
     // first page's refinement says which exist (fetcher/aspect_filter.hpp). Such searches, like
     // variation expansions, only spend budget the family searches no longer need.
     std::map<std::string, std::vector<AspectSplit>> aspect_splits;
-    HttpOptions http;  // http.max_calls is --max-calls
+    HttpOptions http;
     // The whole run (token, quota, pages) ends by then: a trickling server cannot stretch one
     // night into the next (scripts/nightly holds its lock meanwhile). A stopped run is partial.
     std::chrono::seconds deadline{std::chrono::hours(4)};
@@ -63,17 +66,6 @@ struct FetchProgress {
     int calls_used = 0;
     int calls_budget = 0;
 };
-
-// Why a run stopped before its plan was done.
-enum class StopReason {
-    none,
-    budget,         // --max-calls (or the quota's share of it) reached: a clean stop
-    quota,          // eBay's daily quota is spent (429 errorId 2001, or getRateLimits read 0)
-    access_denied,  // 403 errorId 1100: the token lacks the scope
-    credentials,    // a token refresh was refused
-    deadline,       // the run's deadline passed, or too many timeouts in a row
-};
-std::string_view stop_reason_name(StopReason reason);
 
 struct FetchOutcome {
     std::int64_t run_id = 0;
@@ -110,8 +102,21 @@ using ProgressFn = std::function<void(const FetchProgress&)>;
 // coverage.
 void finish(schema::Database& db, const FetchOutcome& outcome);
 
-// Runs the fetch into `db` as one run. Throws CredentialsError when eBay refuses the
-// credentials (before any run row is written).
+// The night's eBay client settings from the fetch configuration.
+ClientConfig client_config(const FetchConfig& config);
+
+// Opens the night with eBay, before any run row is written: the Browse token (throws
+// CredentialsError when eBay refuses the keyset), then, when config.check_quota, the quota
+// (getRateLimits), and the client's budget planned from them with `shares`.
+void open_night(EbayClient& client, const FetchConfig& config, BudgetShares shares);
+
+// The listings pass, into `db` as one run, through a client opened with open_night. Its share of
+// the budget is closed at the end: what it left goes to the next pass.
+FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClient& client,
+                       const std::string& observed_on, const ProgressFn& progress);
+
+// A night of the listings pass alone: a client of its own, the whole budget to it. Throws
+// CredentialsError when eBay refuses the credentials (before any run row is written).
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
                        const Credentials& credentials, const std::string& observed_on,
                        const ProgressFn& progress);
