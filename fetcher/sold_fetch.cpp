@@ -1,6 +1,7 @@
 #include "fetcher/sold_fetch.hpp"
 
 #include <algorithm>
+#include <ranges>
 
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
@@ -182,8 +183,12 @@ std::string sold_search_url(const std::string& api_base, const schema::Market& m
                             const SoldFetchConfig& config, const std::string& term,
                             std::int64_t offset, SystemClock::time_point now, int limit) {
     const auto from = now - std::chrono::days(kSoldHistoryDays);
-    return api_base +
-           "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + percent_encode(term) +
+    std::string q;
+    for (const auto& word : join_keywords(term, KeywordJoin::comma_and) | std::views::split(',')) {
+        if (!q.empty()) q += config.keyword_join == KeywordJoin::comma_and ? "," : "%20";
+        q += percent_encode(std::string_view(word.begin(), word.end()));
+    }
+    return api_base + "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + q +
            "&category_ids=" + std::to_string(market.graphics_cards_category) +
            "&filter=" + percent_encode(sold_filter(config, market, from, now)) +
            "&limit=" + std::to_string(limit) + "&offset=" + std::to_string(offset);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fetcher/ebay_client.hpp"
+#include "fetcher/keyword_join.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/stop_reason.hpp"
 #include "schema/domain/run_status.hpp"
@@ -32,6 +33,8 @@ struct SoldFetchConfig {
     std::string condition_ids;       // for conditionIds, '|'-separated
     SellerRule seller;               // the listings' seller rule
     int page_limit = 200;
+    // How q's words are joined (keyword_join.hpp): what `gpuprice probe` saw, else as documented.
+    KeywordJoin keyword_join = documented_join(EbayApi::insights);
 };
 
 struct SoldOutcome {
@@ -56,7 +59,8 @@ struct SoldOutcome {
 std::string sold_filter(const SoldFetchConfig& config, const schema::Market& market,
                         std::chrono::system_clock::time_point from,
                         std::chrono::system_clock::time_point to);
-// One page of a sold search at `api_base`, asking for `limit` items.
+// One page of a sold search at `api_base`, asking for `limit` items; q's words joined by the
+// config's keyword join, a comma sent as itself (eBay's example: q=iphone,ipad).
 std::string sold_search_url(const std::string& api_base, const schema::Market& market,
                             const SoldFetchConfig& config, const std::string& term,
                             std::int64_t offset, std::chrono::system_clock::time_point now,

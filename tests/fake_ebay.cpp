@@ -370,6 +370,11 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
     const auto it = item_details_.find(id);
     if (it == item_details_.end()) {
         // An ended or removed item: 400 with errorId 11001 (Browse getItem's documented errors).
+        if (ended_item_404_) {  // as a proxy answers: no eBay error body
+            res.status = 404;
+            res.set_content("Not Found", "text/plain");
+            return;
+        }
         res.status = 400;
         res.set_content(error_body(11001, "API_BROWSE", "The specified item ID was not found."),
                         "application/json");
@@ -922,6 +927,65 @@ std::vector<std::int64_t> FakeEbay::sold_offsets_requested() const {
     return sold_offsets_;
 }
 
+void FakeEbay::set_insights_keywords(InsightsKeywords rule) {
+    std::lock_guard lock(mutex_);
+    insights_keywords_ = rule;
+}
+
+void FakeEbay::set_ended_item_404(bool on) {
+    std::lock_guard lock(mutex_);
+    ended_item_404_ = on;
+}
+
+std::vector<std::string> FakeEbay::sold_queries_seen() const {
+    std::lock_guard lock(mutex_);
+    return sold_queries_;
+}
+
+std::vector<FakeSale> FakeEbay::sales_for(const std::string& q) const {
+    // The groups of q: every group must hold one of its words. Comma rule: groups split by
+    // commas, words by spaces. Space rule: every word its own group, a comma part of the word.
+    std::vector<std::set<std::string>> groups;
+    if (insights_keywords_ == InsightsKeywords::comma_and) {
+        std::string group;
+        for (char c : q + ',') {
+            if (c != ',') {
+                group += c;
+            } else if (const auto words = lower_words(group); !words.empty()) {
+                groups.push_back(words);
+                group.clear();
+            }
+        }
+    } else {
+        for (const auto& word : lower_words(q)) groups.push_back({word});
+    }
+    std::set<std::string> and_words;
+    bool or_group = false;
+    for (const auto& g : groups) {
+        or_group = or_group || g.size() > 1;
+        and_words.insert(g.begin(), g.end());
+    }
+    if (!or_group) {
+        // A family's q: the sales of the term with exactly these words.
+        for (const auto& [term, sales] : sales_) {
+            if (lower_words(term) == and_words) return sales;
+        }
+        return {};
+    }
+    std::vector<FakeSale> found;
+    for (const auto& [term, sales] : sales_) {
+        for (const auto& sale : sales) {
+            const auto title = lower_words(sale.title);
+            const bool match = std::all_of(groups.begin(), groups.end(), [&](const auto& g) {
+                return std::any_of(g.begin(), g.end(),
+                                   [&](const std::string& w) { return title.count(w) > 0; });
+            });
+            if (match) found.push_back(sale);
+        }
+    }
+    return found;
+}
+
 void FakeEbay::set_insights_denial(InsightsDenial denial) {
     std::lock_guard lock(mutex_);
     insights_denial_ = denial;
@@ -993,9 +1057,8 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
                         "application/json");
         return;
     }
-    const auto found = sales_.find(req.get_param_value("q"));
-    const std::vector<FakeSale> none;
-    const auto& sales = found == sales_.end() ? none : found->second;
+    sold_queries_.push_back(req.get_param_value("q"));
+    const auto sales = sales_for(req.get_param_value("q"));
     const auto total = static_cast<std::int64_t>(sales.size());
     std::string body =
         R"({"href":"x","total":)" + (fault == Fault::BadTotal ? bad_total : std::to_string(total)) +

@@ -53,6 +53,10 @@ enum class InsightsDenial {
     category_refused,  // 409, errorId 100015 "The category {categoryId} is not supported"
 };
 
+// How Marketplace Insights joins the words of q: as its specification says (a comma ANDs, a space
+// ORs), or as Browse does (a space ANDs; a comma is part of a word, which no title holds).
+enum class InsightsKeywords { comma_and, space_and };
+
 // Fault::BadTotal's totals that are not a count: negative, floats, a string, null, beyond int64, an
 // object. The fetches must page past each of them.
 inline const std::vector<std::string> kInvalidTotals = {
@@ -124,6 +128,9 @@ class FakeEbay {
     // empty for an item without aspects). Items not set answer 404 (errorId 11001), as an ended
     // or removed item does.
     void set_item_details(const std::string& item_id, std::string localized_aspects);
+    // An ended item answers a bare 404 (as a proxy or an older API might) instead of the
+    // documented 400 with errorId 11001.
+    void set_ended_item_404(bool on);
     // Faults applied to the next search requests, one each, in order.
     void queue_faults(std::initializer_list<Fault> faults);
     // Faults for the next getItem requests (ExpireToken), one each, in order.
@@ -162,7 +169,11 @@ class FakeEbay {
     // served per search term.
     void set_insights(bool granted, bool api_denied = false);
     void set_insights_denial(InsightsDenial denial);
+    // Sales served for a family term ("RTX 3080"): a q whose words, joined as the keyword rule
+    // says, are the term's; a q the rule reads as an OR gets every sale holding any of its words.
     void set_sales(const std::string& term, std::vector<FakeSale> sales);
+    void set_insights_keywords(InsightsKeywords rule);
+    std::vector<std::string> sold_queries_seen() const;  // each sold search's q, decoded
     // Faults applied to the next sold searches, one each, in order (ShortLimit, BadTotal).
     void queue_sold_faults(std::initializer_list<Fault> faults);
     int sold_calls() const { return sold_calls_; }
@@ -201,6 +212,7 @@ class FakeEbay {
     // The 429/2001 answer once the daily quota is spent (true), for search, groups and getItem.
     bool quota_spent_now();
     void handle_sold(const httplib::Request& req, httplib::Response& res);
+    std::vector<FakeSale> sales_for(const std::string& q) const;  // under mutex_
 
     httplib::Server server_;
     std::thread thread_;
@@ -259,6 +271,9 @@ class FakeEbay {
     std::set<std::string> insights_tokens_;
     std::map<std::string, std::vector<FakeSale>> sales_;
     std::vector<std::string> sold_filters_;
+    std::vector<std::string> sold_queries_;
+    InsightsKeywords insights_keywords_ = InsightsKeywords::comma_and;
+    bool ended_item_404_ = false;
     std::atomic<int> sold_calls_{0};
 };
 

@@ -297,6 +297,36 @@ TEST_SUITE("fetcher::sold") {
     }
 
     // Issue 15 F6, as for listings: eBay's own smaller `limit` is the page size from then on.
+    // Marketplace Insights documents q's words as comma-ANDed and space-ORed, the opposite of
+    // Browse; the fake follows either rule, so a join the API does not take finds the wrong
+    // sales (every RTX or 3090 sale) or none.
+    TEST_CASE("sold searches join q's words as the API joins them; the other join finds wrong") {
+        using fetcher::KeywordJoin;
+        struct Case {
+            test::InsightsKeywords rule;
+            KeywordJoin join;
+            std::string q;
+            std::size_t stored;
+        };
+        for (const auto& c : std::vector<Case>{
+                 {test::InsightsKeywords::comma_and, KeywordJoin::comma_and, "RTX,3090", 3},
+                 {test::InsightsKeywords::comma_and, KeywordJoin::space_and, "RTX 3090", 5},
+                 {test::InsightsKeywords::space_and, KeywordJoin::space_and, "RTX 3090", 3},
+                 {test::InsightsKeywords::space_and, KeywordJoin::comma_and, "RTX,3090", 0}}) {
+            CAPTURE(c.q);
+            CAPTURE(c.stored);
+            SoldFixture f;
+            f.ebay.set_insights_keywords(c.rule);
+            f.ebay.set_sales("RTX 3090", sold(3));
+            f.ebay.set_sales("RTX 3080", {sale("v1|81|0", "RTX 3080 10GB", "400.00"),
+                                          sale("v1|82|0", "RTX 3080 10GB", "410.00")});
+            f.config.keyword_join = c.join;
+            const auto outcome = f.fetch();
+            CHECK(f.ebay.sold_queries_seen() == std::vector<std::string>{c.q});
+            CHECK(outcome.items_stored == static_cast<int>(c.stored));
+        }
+    }
+
     TEST_CASE("F6: sales served 50 a page where 200 were asked: all fetched, paged by 50") {
         SoldFixture f;
         f.ebay.set_sales("RTX 3090", sold(215));

@@ -5,6 +5,7 @@
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/item_aspects.hpp"
+#include "fetcher/probe.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "fetcher/token_cache.hpp"
@@ -61,6 +62,9 @@ bool fetch_sold(schema::Database& db, const schema::RuleSet& rules, const NightP
     }
     fetcher::SoldFetchConfig sold;
     sold.seller = plan.fetch.seller;
+    // As `gpuprice probe` saw Insights join q's words, else as its documents say.
+    sold.keyword_join = fetcher::stored_or_documented_join(db, plan.fetch.search.marketplace,
+                                                           fetcher::EbayApi::insights);
     sold.terms = search_terms(rules, plan);
     sold.condition_ids = schema::search_ids(plan.conditions);
     night.sold = fetcher::run_sold_fetch(db, sold, client, schema::now());
