@@ -41,6 +41,7 @@ const std::map<std::string, CommandEntry>& commands() {
         {"init", {command_init, "create or upgrade the database and load the spec catalog"}},
         {"specs", {command_specs, "print the spec catalog with computed tensor TFLOPS"}},
         {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},
+        {"probe", {command_probe, "check once, live, what eBay does where its documents disagree"}},
         {"unmatched", {command_unmatched, "list the most common titles that matched no model"}},
         {"watch", {command_watch, "price lines checked every night: add, list, remove, check"}},
     };

@@ -28,6 +28,7 @@ struct FetchOptions {
     static app::NightPlan default_plan() {
         app::NightPlan plan;
         plan.item_share = fetcher::kDefaultItemCallShare;
+        plan.sold_share = app::kDefaultSoldCallShare;
         return plan;
     }
 };
@@ -61,8 +62,8 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "item-location", po::value(&o.item_location)->default_value(o.item_location),
         "marketplace: only items located in the marketplace's country; any: items anywhere "
         "(those abroad are kept, flagged and left out of medians)")(
-        "max-calls", po::value(&c.http.max_calls)->default_value(c.http.max_calls),
-        "stop cleanly after this many API calls (eBay allows 5,000/day)")(
+        "max-calls", po::value(&c.max_calls)->default_value(c.max_calls),
+        "stop cleanly after this many API calls, every pass's (eBay allows 5,000/day)")(
         "quota-reserve", po::value(&c.quota_reserve)->default_value(c.quota_reserve),
         "calls of eBay's daily quota to leave unused")(
         "no-quota-check", po::bool_switch(&no_quota_check),
@@ -93,11 +94,13 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "sold", po::bool_switch(&o.plan.sold),
         "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
         "buy.marketplace.insights scope), within --max-calls")(
+        "sold-share", po::value(&o.plan.sold_share)->default_value(o.plan.sold_share),
+        "share of the call budget reserved for sold items under --sold")(
         "no-aspect-filters", po::bool_switch(&no_aspect_filters),
         "do not search families whose variants differ in VRAM or form factor once per value "
         "(aspect_filter); their titles alone (and getItem) then decide the variant")(
         "item-share", po::value(&o.plan.item_share)->default_value(o.plan.item_share),
-        "share of --max-calls for getItem on listings new tonight whose title leaves the "
+        "share of the call budget reserved for getItem on listings whose title leaves the "
         "variant open, to read eBay's item aspects (0 turns it off)");
     const auto vm = parse_command_options(
         "fetch", "Fetch graphics-card listings from the eBay Browse API into the database.",
@@ -105,10 +108,14 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (!vm) return std::nullopt;
     if (vm->count("sample")) o.plan.sample_dir = (*vm)["sample"].as<std::string>();
     if (vm->count("config")) o.config_path = (*vm)["config"].as<std::string>();
-    if (c.http.max_calls <= 0) throw UsageError("--max-calls must be positive");
+    if (c.max_calls <= 0) throw UsageError("--max-calls must be positive");
     if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
     if (!(o.plan.item_share >= 0 && o.plan.item_share <= 1)) {
         throw UsageError("--item-share must be between 0 and 1");
+    }
+    if (!(o.plan.sold_share >= 0 && o.plan.sold_share <= 1) ||
+        o.plan.sold_share + o.plan.item_share > 1) {
+        throw UsageError("--sold-share must be between 0 and 1, and with --item-share at most 1");
     }
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
         throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));
@@ -144,7 +151,7 @@ void print_coverage(const fetcher::FetchOutcome& outcome) {
     for (const auto& q : outcome.coverage) {
         std::cout << "    " << q.query << ": "
                   << (q.total ? std::to_string(*q.total) : std::string("-")) << ", " << q.pages
-                  << ", " << q.items << ", " << q.stopped << ", "
+                  << ", " << q.items << ", " << schema::query_stop_name(q.stopped) << ", "
                   << (q.complete ? "complete" : "INCOMPLETE");
         if (!q.warnings.empty()) std::cout << " (" << q.warnings << ")";
         std::cout << '\n';
@@ -175,7 +182,11 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
     }
 }
 
-int exit_code(const fetcher::FetchOutcome& outcome) {
+// The night's exit code: the listings pass's stop first (quota 7, credentials 5), then whether
+// listings may be missing (6). A later pass that lost its token, met the deadline or failed
+// pages makes the night partial (6): its listings and reports stand.
+int exit_code(const app::NightResult& night) {
+    const auto& outcome = night.fetch;
     switch (outcome.stop) {
         case fetcher::StopReason::quota:
             return kExitQuota;
@@ -187,11 +198,11 @@ int exit_code(const fetcher::FetchOutcome& outcome) {
     }
     switch (outcome.status) {
         case schema::RunStatus::ok:
-            return kExitOk;
+            return night.later_pass_failed ? kExitPartial : kExitOk;
         case schema::RunStatus::partial:
             // Reaching the call budget is a clean stop; failed or truncated pages, ignored
             // filters and the deadline are not.
-            return outcome.listings_missing() ? kExitPartial : kExitOk;
+            return outcome.listings_missing() || night.later_pass_failed ? kExitPartial : kExitOk;
         default:
             return kExitFailure;
     }
@@ -245,7 +256,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
                                       credentials ? &*credentials : nullptr, observer);
     if (show_progress) std::cerr << '\n';
     print_outcome(global, night.fetch);
-    return exit_code(night.fetch);
+    return exit_code(night);
 }
 
 }  // namespace gpuprice::cli

@@ -15,6 +15,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
 int command_report(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_match(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_probe(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_unmatched(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_watch(const GlobalOptions& global, const std::vector<std::string>& args);
 

@@ -158,6 +158,28 @@ std::string item_group_id(std::string_view href) {
 
 using Aspects = std::vector<std::pair<std::string, std::string>>;
 
+// An Item whose estimatedAvailabilities say OUT_OF_STOCK, or a quantity of 0, everywhere it is
+// sold (Browse API, EstimatedAvailability: estimatedAvailabilityStatus IN_STOCK, LIMITED_STOCK,
+// OUT_OF_STOCK; estimatedAvailableQuantity). An item without the field is taken as on offer.
+bool sold_out(dom::object item) {
+    dom::array availabilities;
+    if (item["estimatedAvailabilities"].get(availabilities)) return false;
+    bool any = false;
+    for (auto value : availabilities) {
+        dom::object availability;
+        if (value.get(availability)) continue;
+        any = true;
+        std::string_view status;
+        std::int64_t quantity = 1;
+        const bool has_status = !availability["estimatedAvailabilityStatus"].get(status);
+        const bool has_quantity = !availability["estimatedAvailableQuantity"].get(quantity);
+        const bool out =
+            (has_status && status == "OUT_OF_STOCK") || (has_quantity && quantity <= 0);
+        if (!out) return false;
+    }
+    return any;
+}
+
 // Reads one item; returns the skip reason, or nullopt when the listing is usable.
 std::optional<SkipReason> read_item(dom::element value, std::string_view currency,
                                     schema::Listing& listing, Aspects* aspects) {
@@ -258,6 +280,9 @@ std::optional<SkipReason> read_item(dom::element value, std::string_view currenc
         listing.location_country = string_or_empty(location, "country");
     }
     read_shipping(item, currency, listing);
+    // A variation of an item group that eBay says is sold out is not on offer: its price is
+    // no asking price (Browse Item.estimatedAvailabilities). Summaries carry no availability.
+    if (aspects && sold_out(item)) return SkipReason::sold_out;
     dom::array localized;
     if (aspects && !item["localizedAspects"].get(localized)) {
         for (auto aspect : localized) {
@@ -286,34 +311,6 @@ void label_variations(std::vector<schema::Listing>& listings, const std::vector<
         }
         if (!label.empty()) listings[i].title += " [" + label + "]";
     }
-}
-
-std::vector<EbayError> read_errors(dom::object root, std::string_view key) {
-    std::vector<EbayError> errors;
-    dom::array array;
-    if (root[key].get(array)) return errors;
-    for (auto entry : array) {
-        dom::object obj;
-        if (entry.get(obj)) continue;
-        EbayError error;
-        std::int64_t id = 0;
-        if (!obj["errorId"].get(id)) error.error_id = id;
-        error.domain = string_or_empty(obj, "domain");
-        error.category = string_or_empty(obj, "category");
-        error.message = string_or_empty(obj, "message");
-        error.long_message = string_or_empty(obj, "longMessage");
-        dom::array parameters;
-        if (!obj["parameters"].get(parameters)) {
-            for (auto parameter : parameters) {
-                dom::object p;
-                if (parameter.get(p)) continue;
-                error.parameters.push_back(string_or_empty(p, "name") + "=" +
-                                           string_or_empty(p, "value"));
-            }
-        }
-        errors.push_back(std::move(error));
-    }
-    return errors;
 }
 
 // A page cut short (a dropped connection that still looked complete, a truncating proxy): keeps
@@ -350,36 +347,6 @@ std::optional<std::string> salvage_truncated(std::string_view body) {
 }
 
 }  // namespace
-
-std::string EbayError::describe() const {
-    std::string text = "eBay error " + std::to_string(error_id) + " (" + domain + "): " + message;
-    if (!long_message.empty() && long_message != message) text += " " + long_message;
-    if (!parameters.empty()) {
-        text += " [";
-        for (std::size_t i = 0; i < parameters.size(); ++i) {
-            text += (i ? ", " : "") + parameters[i];
-        }
-        text += "]";
-    }
-    return text;
-}
-
-bool is_ignored_input_warning(const EbayError& warning) {
-    switch (warning.error_id) {
-        case 12002:
-        case 12008:
-        case 12009:
-        case 12012:
-        case 12016:
-        case 12017:
-        case 12018:
-            return true;
-        default:
-            // Any other warning in eBay's search range is still a request eBay did not take as
-            // sent; treat it the same rather than trust a result we cannot interpret.
-            return warning.error_id >= 12000 && warning.error_id < 13000;
-    }
-}
 
 std::optional<std::int64_t> parse_price_cents(std::string_view value) {
     if (value.empty() || value.size() > 15) return std::nullopt;
@@ -543,13 +510,6 @@ std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limi
 
 SearchPage parse_search_page(std::string_view body, std::string_view currency) {
     return BrowseParser().parse(body, currency);
-}
-
-std::vector<EbayError> parse_errors(std::string_view body) {
-    dom::parser parser;
-    dom::object root;
-    if (parser.parse(body.data(), body.size()).get(root)) return {};
-    return read_errors(root, "errors");
 }
 
 }  // namespace gpuprice::fetcher

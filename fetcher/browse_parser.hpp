@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fetcher/ebay_error.hpp"
 #include "schema/domain/listing.hpp"
 #include "schema/domain/skip_reason.hpp"
 
@@ -18,24 +19,6 @@ class object;
 }
 
 namespace gpuprice::fetcher {
-
-// One entry of an eBay `errors` (or `warnings`) array.
-struct EbayError {
-    std::int64_t error_id = 0;
-    std::string domain;
-    std::string category;
-    std::string message;
-    std::string long_message;             // often the actionable part
-    std::vector<std::string> parameters;  // e.g. the filter name eBay ignored
-
-    // "eBay error 12002 (API_BROWSE): message. long message [filter=price]"
-    std::string describe() const;
-};
-
-// Warnings eBay sends with HTTP 200 when it ignored part of the request (Browse search, 200
-// response: 12002 filter value, 12008 sort, 12009 category_ids, 12012 price/priceCurrency,
-// 12016 fieldgroups, 12017/12018 aspect_filter): the result is wider than was asked for.
-bool is_ignored_input_warning(const EbayError& warning);
 
 struct SearchPage {
     // eBay's `total`, when it is a non-negative integer. Anything else (negative, a float, a
@@ -48,7 +31,7 @@ struct SearchPage {
     std::vector<schema::Listing> listings;
     // Skipped items by reason: missing-item-id, missing-title, bad-title, missing-price,
     // bad-price, other-currency, auction-only, missing-buying-options, for-parts-condition,
-    // malformed-item, invalid-utf8.
+    // malformed-item, invalid-utf8, sold-out (a variation of an item group).
     schema::SkipCounts skips;
     std::vector<EbayError> errors;
     std::vector<EbayError> warnings;  // with HTTP 200
@@ -89,9 +72,6 @@ class BrowseParser {
 
 // One page with a parser of its own (tests, one-off use).
 SearchPage parse_search_page(std::string_view body, std::string_view currency = "USD");
-
-// The `errors` array of an error body (4xx/5xx), empty if there is none.
-std::vector<EbayError> parse_errors(std::string_view body);
 
 // "1500.00" -> 150000; nullopt for anything that is not a plain non-negative decimal.
 std::optional<std::int64_t> parse_price_cents(std::string_view value);

@@ -1,8 +1,7 @@
-// One nightly fetch: a token, the remaining quota, then the queries' pages, each parsed and
-// committed as it arrives. Pages are dispatched by priority (the family with the fewest pages
-// so far goes next, so every family's first pages come first and a cut budget shortens the
-// largest families evenly), a family larger than eBay's 10,000-item cap is split into price
-// bands, and paging follows `next` and stops at the first short page. Whatever happens,
+// The listings pass of a night: the queries' pages, asked through the night's eBay client, each
+// parsed and committed as it arrives. Which page goes next and what a page means for its query
+// is the pager's (listings_pager); the calls, tokens and eBay's errors are the client's
+// (ebay_client); the pages are stored by the run writer (run_writer). Whatever happens,
 // committed pages stay committed, and the run row and its per-query coverage say how it ended.
 #pragma once
 
@@ -15,11 +14,14 @@
 #include <vector>
 
 #include "fetcher/aspect_filter.hpp"
+#include "fetcher/call_budget.hpp"
 #include "fetcher/credentials.hpp"
+#include "fetcher/ebay_client.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
+#include "fetcher/stop_reason.hpp"
 #include "schema/domain/query_coverage.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sqlite.hpp"
@@ -28,13 +30,15 @@ namespace gpuprice::fetcher {
 
 struct FetchConfig {
     SearchSettings search{.marketplace = schema::default_market()};
-    std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
+    std::string auth_url{kProductionAuthUrl};
     std::vector<Query> queries;
     std::string token_cache_path;
     // A token is renewed before dispatch when it has less than this left (eBay: "two hours or
     // less"); a cached token with less is not used.
     std::chrono::seconds token_margin{300};
-    // getRateLimits is read once per run; the run plans within min(max_calls, remaining -
+    // --max-calls: the night's calls, every pass's (call_budget.hpp).
+    int max_calls = 1000;
+    // getRateLimits is read once per night; the night plans within min(max_calls, remaining -
     // reserve), leaving the reserve for manual runs the same day.
     bool check_quota = true;
     int quota_reserve = 50;
@@ -49,7 +53,7 @@ struct FetchConfig {
     // first page's refinement says which exist (fetcher/aspect_filter.hpp). Such searches, like
     // variation expansions, only spend budget the family searches no longer need.
     std::map<std::string, std::vector<AspectSplit>> aspect_splits;
-    HttpOptions http;  // http.max_calls is --max-calls
+    HttpOptions http;
     // The whole run (token, quota, pages) ends by then: a trickling server cannot stretch one
     // night into the next (scripts/nightly holds its lock meanwhile). A stopped run is partial.
     std::chrono::seconds deadline{std::chrono::hours(4)};
@@ -63,17 +67,6 @@ struct FetchProgress {
     int calls_budget = 0;
 };
 
-// Why a run stopped before its plan was done.
-enum class StopReason {
-    none,
-    budget,         // --max-calls (or the quota's share of it) reached: a clean stop
-    quota,          // eBay's daily quota is spent (429 errorId 2001, or getRateLimits read 0)
-    access_denied,  // 403 errorId 1100: the token lacks the scope
-    credentials,    // a token refresh was refused
-    deadline,       // the run's deadline passed, or too many timeouts in a row
-};
-std::string_view stop_reason_name(StopReason reason);
-
 struct FetchOutcome {
     std::int64_t run_id = 0;
     schema::RunStatus status = schema::RunStatus::ok;
@@ -85,6 +78,7 @@ struct FetchOutcome {
     int pages_failed = 0;
     int pages_truncated = 0;   // stored up to the cut: the run is partial
     int queries_degraded = 0;  // eBay ignored part of the request (a warning on HTTP 200)
+    int queries_short = 0;     // paging ended with fewer items than eBay's total
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;
@@ -93,12 +87,12 @@ struct FetchOutcome {
     std::vector<std::string> problems;  // one line each; never a secret
     std::vector<std::string> notes;     // e.g. a family split into price bands
 
-    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, or
-    // the run's deadline stopped it. (A stop at the call budget alone is a clean partial.)
-    // `gpuprice fetch` exits 6 then.
+    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, a
+    // query's pages held fewer items than eBay's total, or the run's deadline stopped it. (A
+    // stop at the call budget alone is a clean partial.) `gpuprice fetch` exits 6 then.
     bool listings_missing() const {
         return pages_failed > 0 || pages_truncated > 0 || queries_degraded > 0 ||
-               stop == StopReason::deadline;
+               queries_short > 0 || stop == StopReason::deadline;
     }
 };
 
@@ -108,8 +102,21 @@ using ProgressFn = std::function<void(const FetchProgress&)>;
 // coverage.
 void finish(schema::Database& db, const FetchOutcome& outcome);
 
-// Runs the fetch into `db` as one run. Throws CredentialsError when eBay refuses the
-// credentials (before any run row is written).
+// The night's eBay client settings from the fetch configuration.
+ClientConfig client_config(const FetchConfig& config);
+
+// Opens the night with eBay, before any run row is written: the Browse token (throws
+// CredentialsError when eBay refuses the keyset), then, when config.check_quota, the quota
+// (getRateLimits), and the client's budget planned from them with `shares`.
+void open_night(EbayClient& client, const FetchConfig& config, BudgetShares shares);
+
+// The listings pass, into `db` as one run, through a client opened with open_night. Its share of
+// the budget is closed at the end: what it left goes to the next pass.
+FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClient& client,
+                       const std::string& observed_on, const ProgressFn& progress);
+
+// A night of the listings pass alone: a client of its own, the whole budget to it. Throws
+// CredentialsError when eBay refuses the credentials (before any run row is written).
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
                        const Credentials& credentials, const std::string& observed_on,
                        const ProgressFn& progress);

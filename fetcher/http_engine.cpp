@@ -87,21 +87,26 @@ HttpEngine::~HttpEngine() {
     }
 }
 
-void HttpEngine::submit(HttpRequest request, Done done) {
+void HttpEngine::submit(HttpRequest request, Done done, Clock::time_point not_before) {
     auto transfer = std::make_unique<Transfer>();
     transfer->request = std::move(request);
     transfer->done = std::move(done);
+    transfer->not_before = not_before;
     waiting_.push_back(std::move(transfer));
 }
 
+void HttpEngine::defer(std::function<void()> callback) {
+    deferred_.push_back(std::move(callback));
+}
+
 bool HttpEngine::out_of_time() const {
-    if (options_.deadline && Clock::now() >= *options_.deadline) return true;
+    if (options_.deadline && options_.clock.now() >= *options_.deadline) return true;
     return options_.max_consecutive_timeouts > 0 &&
            consecutive_timeouts_ >= options_.max_consecutive_timeouts;
 }
 
 bool HttpEngine::start(Transfer& t) {
-    if (t.attempts == 0) t.first_try = Clock::now();
+    if (t.attempts == 0) t.first_try = options_.clock.now();
     ++t.attempts;
     t.sink.body.clear();
     t.sink.max_bytes = options_.max_body_bytes;
@@ -114,8 +119,8 @@ bool HttpEngine::start(Transfer& t) {
     // The transfer's own timeout, shortened so that it ends at the run's deadline.
     auto timeout = std::chrono::duration_cast<std::chrono::milliseconds>(options_.total_timeout);
     if (options_.deadline) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*options_.deadline -
-                                                                                Clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            *options_.deadline - options_.clock.now());
         timeout = std::clamp(left, std::chrono::milliseconds(1), timeout);
     }
 
@@ -166,8 +171,6 @@ bool HttpEngine::start(Transfer& t) {
             std::string("libcurl: curl_multi_add_handle failed: ") + curl_multi_strerror(added);
         return false;
     }
-    if (t.request.counts_against_budget) ++calls_made_;
-    if (t.request.counts_against_budget && t.attempts > 1) ++retries_made_;
     return true;
 }
 
@@ -210,7 +213,7 @@ void HttpEngine::finish(Transfer* t, CURLcode code) {
         std::uniform_real_distribution<double> unit(0.0, 1.0);
         const auto delay =
             retry_delay(options_.retry, owned->attempts, response.retry_after, unit(random_));
-        const auto retry_at = Clock::now() + delay;
+        const auto retry_at = options_.clock.now() + delay;
         if (retry_at - owned->first_try <= options_.retry.total_budget &&
             (!options_.deadline || retry_at < *options_.deadline)) {
             owned->not_before = retry_at;
@@ -244,7 +247,7 @@ void HttpEngine::cancel_retries() {
 std::chrono::milliseconds HttpEngine::next_wait() const {
     auto wait = std::chrono::milliseconds(1000);
     if (static_cast<int>(running_.size()) >= options_.parallel) return wait;
-    const auto now = Clock::now();
+    const auto now = options_.clock.now();
     for (const auto& t : waiting_) {
         const auto until =
             std::chrono::duration_cast<std::chrono::milliseconds>(t->not_before - now);
@@ -254,11 +257,17 @@ std::chrono::milliseconds HttpEngine::next_wait() const {
 }
 
 void HttpEngine::run() {
-    while (!waiting_.empty() || !running_.empty()) {
+    while (!waiting_.empty() || !running_.empty() || !deferred_.empty()) {
+        // Answers that needed no transfer first; they may submit more.
+        while (!deferred_.empty()) {
+            auto callbacks = std::move(deferred_);
+            deferred_.clear();
+            for (auto& callback : callbacks) callback();
+        }
         // Start what may start now, oldest first; a waiting retry does not block the others.
         // Past the deadline nothing starts and everything waiting ends. Callbacks may submit,
         // so they run after the queue has been walked.
-        const auto now = Clock::now();
+        const auto now = options_.clock.now();
         const bool late = out_of_time();
         std::vector<std::unique_ptr<Transfer>> ended;
         for (auto it = waiting_.begin();
@@ -270,7 +279,7 @@ void HttpEngine::run() {
             } else if ((*it)->not_before > now) {
                 ++it;
                 continue;
-            } else if ((*it)->request.counts_against_budget && budget_exhausted()) {
+            } else if ((*it)->request.admit && !(*it)->request.admit((*it)->attempts + 1)) {
                 (*it)->start_failure = HttpResponse();
                 (*it)->start_failure.budget_exhausted = true;
             } else if (start(**it)) {
@@ -287,9 +296,14 @@ void HttpEngine::run() {
             t->done(std::move(response));
         }
         if (running_.empty()) {
-            if (waiting_.empty()) break;
-            if (!ended.empty()) continue;  // a callback may have queued work that can start
-            std::this_thread::sleep_for(next_wait());
+            if (waiting_.empty()) continue;  // deferred callbacks may have queued work
+            if (!ended.empty() || !deferred_.empty()) continue;
+            const auto wait = next_wait();
+            if (options_.clock.sleep) {
+                options_.clock.sleep(wait);
+            } else {
+                std::this_thread::sleep_for(wait);
+            }
             continue;
         }
 

@@ -15,6 +15,7 @@
 
 #include "fetcher/curl_handle.hpp"
 #include "fetcher/retry_policy.hpp"
+#include "fetcher/run_clock.hpp"
 #include "schema/domain/version.hpp"
 
 namespace gpuprice::fetcher {
@@ -23,7 +24,10 @@ struct HttpRequest {
     std::string url;
     std::vector<std::string> headers;
     std::optional<std::string> post_body;  // POST when set, GET otherwise
-    bool counts_against_budget = true;     // eBay's daily call limit counts API calls
+    // Asked before every attempt (1 for the first, 2 for the first retry...): false refuses it
+    // (the response then says budget_exhausted). Empty: always sent. The eBay client counts
+    // its retries here.
+    std::function<bool(int attempt)> admit;
 };
 
 struct HttpResponse {
@@ -32,7 +36,7 @@ struct HttpResponse {
     int curl_code = 0;  // CURLE_OK only when the whole body arrived
     std::string curl_error;
     int attempts = 0;
-    bool budget_exhausted = false;  // never sent: the call budget was used up
+    bool budget_exhausted = false;  // not sent: HttpRequest::admit refused it
     bool cancelled = false;         // a retry dropped by cancel_retries()
     bool deadline_passed = false;   // not sent, or cut off: the run's deadline passed
     bool too_large = false;         // the body passed HttpOptions::max_body_bytes
@@ -57,10 +61,9 @@ struct HttpOptions {
     // stalled or trickling server (a real page arrives at kilobytes per second or more).
     long low_speed_bytes = 100;
     std::chrono::seconds low_speed_time{30};
-    std::chrono::seconds total_timeout{120};
+    std::chrono::milliseconds total_timeout{std::chrono::seconds(120)};
     RetryPolicy retry;
     std::string user_agent = schema::user_agent();
-    int max_calls = 1000;  // budget of counted attempts, retries included
     std::size_t max_body_bytes = kDefaultMaxBodyBytes;
     // The whole run's deadline: nothing starts after it, a transfer running then is cut off
     // (its timeout is shortened to end there), and waiting retries are dropped.
@@ -69,6 +72,7 @@ struct HttpOptions {
     // server or the path to it is trickling or dead: everything else is dropped as for the
     // deadline. 0: no limit.
     int max_consecutive_timeouts = 6;
+    RunClock clock;  // deadlines and retry times; a test's clock runs a night in milliseconds
 };
 
 class HttpEngine {
@@ -80,8 +84,13 @@ class HttpEngine {
     HttpEngine(const HttpEngine&) = delete;
     HttpEngine& operator=(const HttpEngine&) = delete;
 
-    // Queues a request; `done` runs on this thread, from run(), and may submit more requests.
-    void submit(HttpRequest request, Done done);
+    // Queues a request, to start no sooner than `not_before` (default: at once); `done` runs on
+    // this thread, from run(), and may submit more requests.
+    void submit(HttpRequest request, Done done,
+                std::chrono::steady_clock::time_point not_before = {});
+    // Runs `callback` from run(), before anything else starts: an answer that needs no
+    // transfer, given where answers are given.
+    void defer(std::function<void()> callback);
     // Runs until every submitted request is done (or refused for the budget or the deadline).
     // Throws std::runtime_error when libcurl's multi interface itself fails (out of memory, a
     // broken poll): the transfers still running are abandoned.
@@ -90,9 +99,6 @@ class HttpEngine {
     // Drops every retry still waiting: the run stopped (quota spent, access denied).
     void cancel_retries();
 
-    int calls_made() const { return calls_made_; }
-    int retries_made() const { return retries_made_; }
-    bool budget_exhausted() const { return calls_made_ >= options_.max_calls; }
     // The deadline passed, or too many timeouts in a row: nothing more is started.
     bool out_of_time() const;
     int consecutive_timeouts() const { return consecutive_timeouts_; }
@@ -109,8 +115,7 @@ class HttpEngine {
     CurlMulti multi_;
     std::deque<std::unique_ptr<Transfer>> waiting_;
     std::vector<std::unique_ptr<Transfer>> running_;
-    int calls_made_ = 0;
-    int retries_made_ = 0;
+    std::vector<std::function<void()>> deferred_;
     int consecutive_timeouts_ = 0;
     std::mt19937_64 random_;
 };

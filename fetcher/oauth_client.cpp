@@ -3,9 +3,9 @@
 #include <simdjson.h>
 #include <cstdint>
 
+#include "fetcher/ebay_error.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/url.hpp"
-#include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -47,57 +47,73 @@ HttpRequest token_request(const std::string& token_url, const Credentials& crede
         "Content-Type: application/x-www-form-urlencoded",
         "Authorization: Basic " + base64(credentials.client_id + ":" + credentials.client_secret)};
     request.post_body = "grant_type=client_credentials&scope=" + percent_encode(scope);
-    request.counts_against_budget = false;  // the identity API has its own limits
     return request;
+}
+
+MintResult read_token_response(const HttpResponse& response,
+                               std::chrono::system_clock::time_point now) {
+    MintResult result;
+    result.failure = MintFailure::failed;
+    if (response.status == 0) {
+        result.message = "eBay token endpoint unreachable: " + response.curl_error;
+        return result;
+    }
+    if (!response.complete()) {
+        result.message = "eBay token endpoint: " + response.describe_transport();
+        return result;
+    }
+    if (response.status != 200) {
+        const auto oauth = parse_oauth_error(response.body);
+        result.message = "eBay token endpoint answered HTTP " + std::to_string(response.status) +
+                         " " + oauth.describe();
+        if (oauth.error == "invalid_client" || response.status == 401) {
+            result.failure = MintFailure::credentials_refused;
+            result.message += ": eBay refused the client id and secret";
+        } else if (oauth.error == "invalid_scope") {
+            result.failure = MintFailure::scope_refused;
+        }
+        return result;
+    }
+    // The DOM parser validates the whole body first (tests/fuzz/fuzz_token_response).
+    simdjson::dom::parser parser;
+    simdjson::dom::object root;
+    std::string_view token;
+    std::int64_t expires_in = 0;
+    if (parser.parse(response.body).get(root) || root["access_token"].get_string().get(token) ||
+        root["expires_in"].get_int64().get(expires_in) || token.empty()) {
+        result.message = "eBay token endpoint answered HTTP 200 without access_token/expires_in";
+        return result;
+    }
+    // The token goes into every request's Authorization header: a space or CR/LF in it would
+    // inject headers. The text itself is never echoed.
+    if (!is_valid_token_text(token)) {
+        result.message =
+            "eBay token endpoint answered HTTP 200 with an access_token holding spaces or "
+            "control characters; refusing it";
+        return result;
+    }
+    result.token = AccessToken{std::string(token), token_expiry(now, expires_in)};
+    // A token endpoint that answers tokens already expired would make a fetch mint again before
+    // every call, forever.
+    if (result.token->expires_at <= now) {
+        result.failure = MintFailure::expired;
+        result.message =
+            "eBay's token endpoint answered a token that has already expired (expires_in <= 0); "
+            "not retrying";
+        return result;
+    }
+    result.failure = MintFailure::none;
+    return result;
 }
 
 AccessToken token_from_response(const HttpResponse& response,
                                 std::chrono::system_clock::time_point now) {
-    // The DOM parser validates the whole body first: the on-demand iterator must not be used
-    // after a structural error, and a fuzzed body crashed it (tests/fuzz/fuzz_token_response).
-    simdjson::dom::parser parser;
-    simdjson::dom::object root;
-    const bool is_object = !parser.parse(response.body).get(root);
-    if (response.status != 0 && !response.complete()) {
-        throw FetchError("eBay token endpoint: " + response.describe_transport());
-    }
-    if (response.status != 200) {
-        std::string_view code, description;
-        std::string error = "(no error code)";
-        if (is_object && !root["error"].get_string().get(code)) {
-            error = schema::printable_text(code);  // a stranger's text, printed
-        }
-        // eBay's error_description is the actionable part ("The requested scope is invalid,
-        // unknown, malformed, or exceeds the scope granted to the client"); it never echoes the
-        // secret.
-        if (is_object && !root["error_description"].get_string().get(description) &&
-            !description.empty()) {
-            error += " (" + schema::printable_text(description) + ")";
-        }
-        if (response.status == 0) {
-            throw FetchError("eBay token endpoint unreachable: " + response.curl_error);
-        }
-        const auto what =
-            "eBay token endpoint answered HTTP " + std::to_string(response.status) + " " + error;
-        if (error.starts_with("invalid_client") || response.status == 401) {
-            throw CredentialsError(what + ": eBay refused the client id and secret");
-        }
-        throw FetchError(what);
-    }
-    std::string_view token;
-    std::int64_t expires_in = 0;
-    if (!is_object || root["access_token"].get_string().get(token) ||
-        root["expires_in"].get_int64().get(expires_in) || token.empty()) {
-        throw FetchError("eBay token endpoint answered HTTP 200 without access_token/expires_in");
-    }
-    // The token goes into every request's Authorization header: a space or CR/LF in it would
-    // inject headers (F18). The text itself is never echoed.
-    if (!is_valid_token_text(token)) {
-        throw FetchError(
-            "eBay token endpoint answered HTTP 200 with an access_token holding spaces or control "
-            "characters; refusing it");
-    }
-    return {std::string(token), token_expiry(now, expires_in)};
+    auto result = read_token_response(response, now);
+    if (result.failure == MintFailure::credentials_refused) throw CredentialsError(result.message);
+    // A token already expired is returned as it is (its expiry clamped to now): the caller
+    // decides whether to use it.
+    if (!result.token) throw FetchError(result.message);
+    return *result.token;
 }
 
 }  // namespace gpuprice::fetcher

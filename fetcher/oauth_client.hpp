@@ -9,22 +9,37 @@
 #include "fetcher/access_token.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/http_engine.hpp"
-#include "fetcher/token_cache.hpp"  // the cache of these tokens
 
 namespace gpuprice::fetcher {
 
-inline constexpr const char* kBrowseScope = "https://api.ebay.com/oauth/api_scope";
-// Marketplace Insights (sold items): a Limited Release scope, granted to few keysets. Asked for
-// in its own token, so that a refusal (invalid_scope) never costs the Browse token.
-inline constexpr const char* kInsightsScope =
-    "https://api.ebay.com/oauth/api_scope/buy.marketplace.insights";
-
-// POST to `token_url` with Basic auth of client id:secret and grant_type=client_credentials.
+// POST to `token_url` with Basic auth of client id:secret, grant_type=client_credentials and
+// the scope asked for. Only ebay_tokens mints: every token of a night comes from there.
 HttpRequest token_request(const std::string& token_url, const Credentials& credentials,
-                          const std::string& scope = kBrowseScope);
+                          const std::string& scope);
 
-// The token from a 200 response; throws CredentialsError for invalid_client and FetchError for
-// anything else, naming the HTTP status and eBay's error code but never the secret.
+// Why a mint gave no token.
+enum class MintFailure {
+    none,
+    credentials_refused,  // invalid_client, or HTTP 401: the keyset is wrong or revoked
+    scope_refused,        // invalid_scope: the keyset was not granted the scope
+    expired,              // the endpoint answered a token already expired (expires_in <= 0)
+    failed,               // anything else: the network, a 5xx after retries, a malformed body
+};
+
+struct MintResult {
+    std::optional<AccessToken> token;
+    MintFailure failure = MintFailure::none;
+    std::string message;  // never holds a secret
+};
+
+// The token of a token endpoint's response (POST /identity/v1/oauth2/token), or why there is
+// none, naming the HTTP status and eBay's OAuth error but never the secret.
+MintResult read_token_response(const HttpResponse& response,
+                               std::chrono::system_clock::time_point now);
+
+// read_token_response, throwing: CredentialsError when eBay refuses the keyset, FetchError when
+// no token came for another reason (a refused scope, a malformed body). A token already expired
+// is returned, its expiry clamped to `now`.
 AccessToken token_from_response(const HttpResponse& response,
                                 std::chrono::system_clock::time_point now);
 

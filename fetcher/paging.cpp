@@ -1,7 +1,6 @@
 #include "fetcher/paging.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace gpuprice::fetcher {
 
@@ -34,13 +33,17 @@ bool more_pages(std::int64_t offset, int limit, std::int64_t returned, bool has_
                 const std::optional<std::int64_t>& total, bool cut) {
     const bool total_says_more = total && offset + limit < *total;
     if (cut) return has_next || total_says_more;
-    if (returned < limit) return false;
-    return has_next || !total || total_says_more;
+    if (returned == 0) return false;
+    if (has_next) return true;
+    return returned >= limit && (!total || total_says_more);
 }
 
-bool total_not_reached(const std::optional<std::int64_t>& total, std::int64_t reached, int limit) {
-    if (!total) return false;
-    return std::abs(std::min(*total, kMaxReachableItems) - reached) > limit;
+std::optional<std::int64_t> items_short_of_total(const std::optional<std::int64_t>& lowest_total,
+                                                 std::int64_t seen) {
+    if (!lowest_total) return std::nullopt;
+    const auto short_by = std::min(*lowest_total, kMaxReachableItems) - seen;
+    if (short_by <= 0) return std::nullopt;
+    return short_by;
 }
 
 }  // namespace gpuprice::fetcher

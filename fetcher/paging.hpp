@@ -1,7 +1,7 @@
 // Paging rules both eBay searches follow, the listings' (Browse item_summary/search) and the
 // sales' (Marketplace Insights item_sales/search): pages are asked one at a time, `next` and a
-// full page say there is more, `total` is an indicator only, and eBay may serve fewer items per
-// page than asked.
+// full page say there is more, a query is complete only when its pages account for eBay's
+// `total`, and eBay may serve fewer items per page than asked.
 #pragma once
 
 #include <cstdint>
@@ -38,15 +38,21 @@ std::optional<std::string> unbelieved_total(Paging& paging,
                                             const std::string& total_problem,
                                             std::string_view where);
 
-// Is there a page after the one at `offset`? `next` and a full page say so. A full page without
-// `next` is not trusted to be the last when its total is missing or says more: one more page
-// settles it (an empty page ends paging). A page cut short still has the `next` and `total`
-// eBay sends before the items, and paging goes on past the cut.
+// Is there a page after the one at `offset`? eBay's `next` says so, and so does a full page
+// whose total is missing or says more (one more page settles it). Never the page's length alone:
+// eBay serves short pages in the middle of a result (a pager that took a short page for the last
+// one stored 32% of a market and called it complete), so a short page with `next` is followed,
+// and the next page is always asked at offset + limit, never offset + items received (which
+// eBay refuses, 12515). An empty page ends paging whatever it says; a page cut short still has
+// the `next` and `total` eBay sends before the items.
 bool more_pages(std::int64_t offset, int limit, std::int64_t returned, bool has_next,
                 const std::optional<std::int64_t>& total, bool cut);
 
-// Paging ended more than a page away from eBay's total (within the 10,000 eBay serves): the
-// total is wrong (an absurd 10^9, say) or listings went away meanwhile.
-bool total_not_reached(const std::optional<std::int64_t>& total, std::int64_t reached, int limit);
+// The items a query's pages fell short of eBay's count once paging ended: eBay's total (the
+// lowest one its pages gave, since listings that end while the query is paged leave it; that is
+// what eBay withdrew) within the 10,000 eBay serves, less the items its pages held. nullopt when
+// they account for it, or when there is no total to compare with.
+std::optional<std::int64_t> items_short_of_total(const std::optional<std::int64_t>& lowest_total,
+                                                 std::int64_t seen);
 
 }  // namespace gpuprice::fetcher

@@ -75,22 +75,6 @@ std::vector<std::string> drop_covered_terms(const std::vector<std::string>& term
     return kept;
 }
 
-std::string_view query_kind_name(QueryKind kind) {
-    switch (kind) {
-        case QueryKind::search:
-            return "search";
-        case QueryKind::price_band:
-            return "price-band";
-        case QueryKind::item_group:
-            return "item-group";
-        case QueryKind::other_category:
-            return "other-category";
-        case QueryKind::aspect_filter:
-            return "aspect-filter";
-    }
-    return "";
-}
-
 std::string Query::key() const {
     switch (kind) {
         case QueryKind::search:

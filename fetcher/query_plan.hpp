@@ -14,6 +14,7 @@
 
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
+#include "schema/domain/query_stop.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::fetcher {
@@ -33,14 +34,7 @@ std::vector<std::string> search_terms(const schema::Catalog& catalog);
 // (Browse search, q), so "RTX 4070" already returns every "RTX 4070 Ti Super" listing.
 std::vector<std::string> drop_covered_terms(const std::vector<std::string>& terms);
 
-enum class QueryKind {
-    search,          // a family's search
-    price_band,      // the same search within a price band, when the family exceeds eBay's cap
-    item_group,      // get_items_by_item_group: the variations of one multi-variation listing
-    other_category,  // a family's search in the marketplace's other GPU category (data centre)
-    aspect_filter,   // a family's search under one item aspect value (fetcher/aspect_filter.hpp)
-};
-std::string_view query_kind_name(QueryKind kind);
+using schema::QueryKind;
 
 // Inclusive bounds in the marketplace's currency, in cents; nullopt is open.
 struct PriceBand {

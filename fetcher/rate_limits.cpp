@@ -13,7 +13,6 @@ HttpRequest rate_limits_request(const std::string& api_base, const std::string& 
     request.url =
         api_base + "/developer/analytics/v1_beta/rate_limit/?api_context=buy&api_name=browse";
     request.headers = {"Authorization: Bearer " + token, "Accept: application/json"};
-    request.counts_against_budget = false;  // the Analytics API has its own quota
     return request;
 }
 
@@ -23,6 +22,9 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
     if (parser.parse(body.data(), body.size()).get(root)) return std::nullopt;
     dom::array apis;
     if (root["rateLimits"].get(apis)) return std::nullopt;
+    // buy.browse may list several windows; the daily one (timeWindow 86400) is the quota. Without
+    // one, the window with the fewest calls left binds.
+    std::optional<BrowseQuota> daily, tightest;
     for (auto api_value : apis) {
         dom::array resources;
         if (api_value["resources"].get(resources)) continue;
@@ -38,11 +40,15 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
                 }
                 std::string_view reset;
                 if (!rate["reset"].get(reset)) quota.reset = std::string(reset);
-                return quota;
+                std::int64_t window = 0;
+                if (!rate["timeWindow"].get(window) && window == kDailyWindow && !daily) {
+                    daily = quota;
+                }
+                if (!tightest || quota.remaining < tightest->remaining) tightest = quota;
             }
         }
     }
-    return std::nullopt;
+    return daily ? daily : tightest;
 }
 
 int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve) {

@@ -23,7 +23,11 @@ struct BrowseQuota {
 
 HttpRequest rate_limits_request(const std::string& api_base, const std::string& token);
 
-// The buy.browse rate of a getRateLimits body; nullopt when it has none.
+// The daily window's seconds (getRateLimits timeWindow).
+inline constexpr std::int64_t kDailyWindow = 86400;
+
+// The buy.browse rate of a getRateLimits body: its daily window (timeWindow 86400), else the
+// window with the fewest calls left; nullopt when it has none.
 std::optional<BrowseQuota> parse_browse_quota(std::string_view body);
 
 // The run's call budget: --max-calls, or what the quota leaves above the reserve if less;

@@ -134,12 +134,14 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
             if (q.empty()) continue;  // a page without href names no query
             schema::QueryCoverage row;
             row.query = row.family = q;
-            row.kind = "search";
+            row.kind = schema::QueryKind::search;
             row.total = recorded.total;
             row.pages = static_cast<int>(recorded.offsets.size());
             row.items = recorded.items;
             row.complete = recorded.complete();
-            row.stopped = row.complete ? "last-page" : recorded.failed ? "error" : "missing-pages";
+            row.stopped = row.complete      ? schema::QueryStop::last_page
+                          : recorded.failed ? schema::QueryStop::error
+                                            : schema::QueryStop::missing_pages;
             coverage.push_back(row);
         }
         schema::store_coverage(db, run_id, coverage);

@@ -1,11 +1,10 @@
 #include "fetcher/sold_fetch.hpp"
 
-#include <simdjson.h>
-
 #include <algorithm>
+#include <ranges>
 
+#include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
-#include "fetcher/oauth_client.hpp"
 #include "fetcher/paging.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
@@ -19,56 +18,36 @@ namespace {
 
 using SystemClock = std::chrono::system_clock;
 
-constexpr std::chrono::seconds kTokenMargin{300};
-constexpr int kAccessDenied = 1100;  // "Insufficient permissions"
-
-bool token_scope_refused(const HttpResponse& response) {
-    if (response.status != 400) return false;
-    simdjson::dom::parser parser;
-    simdjson::dom::object root;
-    std::string_view error;
-    return !parser.parse(response.body).get(root) && !root["error"].get(error) &&
-           error == "invalid_scope";
-}
-
-bool access_denied(const HttpResponse& response) {
-    if (response.status != 403) return false;
-    for (const auto& error : parse_errors(response.body)) {
-        if (error.error_id == kAccessDenied) return true;
-    }
-    return false;
-}
-
-std::string describe(const HttpResponse& response) {
-    std::string out = response.describe_transport();
-    if (!response.complete()) return out;
-    for (const auto& e : parse_errors(response.body)) {
-        out += ", eBay error " + std::to_string(e.error_id) + " (" + e.domain + "): " + e.message;
-    }
-    return out;
-}
+constexpr std::int64_t kCategoryNotSupported = 100015;  // Insights, 409
 
 class SoldFetch {
   public:
-    SoldFetch(schema::Database& db, const SoldFetchConfig& config, std::string token,
+    SoldFetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,
               std::int64_t run_id, SystemClock::time_point now)
         : db_(db),
           config_(config),
-          token_(std::move(token)),
+          client_(client),
+          market_(client.config().market),
           run_id_(run_id),
           now_(now),
-          engine_(config.http),
-          families_(config.terms.size(), Paging{config.page_limit}) {}
+          families_(config.terms.size(), Family{Paging{config.page_limit}, 0, std::nullopt}) {}
 
     SoldOutcome run() {
         outcome_.run_id = run_id_;
-        // The first family alone: if eBay denies the scope, one call learns it, not one per
-        // family.
+        // The first family alone: if eBay denies the scope or the category, one call learns it,
+        // not one per family.
         if (!config_.terms.empty()) request(0, 0);
-        engine_.run();
-        outcome_.calls_used = engine_.calls_made();
-        // A refused scope is not a failure of the night: there was nothing to fetch.
-        if (outcome_.pages_failed > 0 || outcome_.budget_reached) {
+        client_.run();
+        const auto& stop = client_.stop_of(EbayApi::insights);
+        if (stop.reason != StopReason::none && !outcome_.scope_refused) {
+            outcome_.stop = stop.reason;
+            outcome_.problems.push_back(stop.message);
+        }
+        for (auto& note : client_.take_notes()) outcome_.notes.push_back(std::move(note));
+        outcome_.calls_used = client_.budget()->used(Pass::sold);
+        // A refused scope or category is not a failure of the night: there was nothing to fetch.
+        if (outcome_.pages_failed > 0 || outcome_.budget_reached ||
+            outcome_.stop != StopReason::none) {
             outcome_.status =
                 outcome_.pages_stored > 0 ? schema::RunStatus::partial : schema::RunStatus::failed;
         }
@@ -78,60 +57,67 @@ class SoldFetch {
   private:
     // A family's pages go one at a time: its page size is the one to ask now.
     void request(std::size_t term, std::int64_t offset) {
-        if (stopped_) return;
-        HttpRequest r;
-        r.url = sold_search_url(config_, config_.terms[term], offset, now_, families_[term].limit);
-        r.headers = {"Authorization: Bearer " + token_,
-                     "X-EBAY-C-MARKETPLACE-ID: " + std::string(config_.market.id),
-                     "Accept: application/json"};
-        engine_.submit(std::move(r), [this, term, offset](HttpResponse&& response) {
-            on_page(term, offset, std::move(response));
+        EbayCall call;
+        call.api = EbayApi::insights;
+        call.pass = Pass::sold;
+        call.url = sold_search_url(client_.config().endpoints.api_base, market_, config_,
+                                   config_.terms[term], offset, now_, families_[term].paging.limit);
+        client_.send(std::move(call), [this, term, offset](EbayAnswer&& answer) {
+            on_page(term, offset, std::move(answer));
         });
     }
 
-    void on_page(std::size_t term, std::int64_t offset, HttpResponse response) {
-        if (stopped_) return;
-        if (term == 0 && offset == 0) {
-            // The gate passed (or failed): the other families now.
-            if (access_denied(response)) {
-                outcome_.scope_refused = true;
-                stopped_ = true;
-                return;
-            }
+    void on_page(std::size_t term, std::int64_t offset, EbayAnswer&& answer) {
+        const bool gate = term == 0 && offset == 0;
+        if (gate && client_.stop_of(EbayApi::insights).reason == StopReason::access_denied) {
+            outcome_.scope_refused = true;
+            return;
+        }
+        if (gate && answer.has_error(kCategoryNotSupported)) {
+            outcome_.category_refused = true;
+            outcome_.problems.push_back("eBay Marketplace Insights does not serve category " +
+                                        std::to_string(market_.graphics_cards_category) + " on " +
+                                        std::string(market_.id) + " (" + answer.describe() +
+                                        "); no sold items tonight");
+            return;
+        }
+        if (gate) {
             for (std::size_t t = 1; t < config_.terms.size(); ++t) request(t, 0);
         }
-        if (response.budget_exhausted) {
+        if (answer.not_sent == NotSent::budget) {
             outcome_.budget_reached = true;
             return;
         }
+        if (answer.not_sent != NotSent::none) return;  // the client's stop says why, once
         const auto where = "sold '" + config_.terms[term] + "' offset " + std::to_string(offset);
-        if (!response.complete() || response.status != 200) {
+        if (!answer.ok()) {
+            if (client_.stop_of(EbayApi::insights).reason != StopReason::none) return;
             ++outcome_.pages_failed;
-            outcome_.problems.push_back(where + ": " + describe(response));
+            outcome_.problems.push_back(where + ": " + answer.describe());
             return;
         }
-        auto page = parse_sold_page(response.body, config_.market.currency);
+        auto page = parse_sold_page(answer.response.body, market_.currency);
         if (!page.page_problem.empty() || (page.items.empty() && !page.errors.empty())) {
             ++outcome_.pages_failed;
-            outcome_.problems.push_back(
-                where + ": " +
-                (page.page_problem.empty() ? describe(response) : page.page_problem));
+            outcome_.problems.push_back(where + ": " +
+                                        (page.page_problem.empty()
+                                             ? describe_response(answer.response)
+                                             : page.page_problem));
             return;
         }
         std::vector<std::string> kept_out;
         for (const auto& sale : page.items) {
-            kept_out.push_back(
-                sold_kept_out(sale, {std::string(config_.market.country), config_.seller}));
+            kept_out.push_back(sold_kept_out(sale, {std::string(market_.country), config_.seller}));
             if (!kept_out.back().empty()) ++outcome_.items_kept_out;
         }
-        schema::store_sold_items(db_, run_id_, config_.market, page.items, kept_out);
+        schema::store_sold_items(db_, run_id_, market_, page.items, kept_out);
         ++outcome_.pages_stored;
         outcome_.items_stored += static_cast<int>(page.items.size());
         const int skipped = schema::total_skipped(page.skips);
         outcome_.items_skipped += skipped;
         // eBay may serve fewer sales per page than asked: paging goes on at that size, as the
         // listings' fetch does (fetcher/paging.hpp).
-        auto& paging = families_[term];
+        auto& paging = families_[term].paging;
         if (auto note = follow_served_size(paging, page.limit, where, "sales")) {
             outcome_.notes.push_back(std::move(*note));
         }
@@ -143,16 +129,21 @@ class SoldFetch {
     }
 
     // One page at a time: `total` never plans pages ahead (an absurd total asked for 49 empty
-    // pages) nor ends paging alone.
+    // pages) nor ends paging alone; a short page with `next` is not the last (paging.hpp).
     void next_step(std::size_t term, std::int64_t offset, const SoldPage& page,
                    std::int64_t returned, int size) {
         const auto& family = config_.terms[term];
+        auto& seen = families_[term];
+        seen.items += returned;
+        if (page.total && (!seen.lowest_total || *page.total < *seen.lowest_total)) {
+            seen.lowest_total = page.total;
+        }
         if (!more_pages(offset, size, returned, page.has_next, page.total, false)) {
-            const auto reached = offset + returned;
-            if (total_not_reached(page.total, reached, size)) {
-                outcome_.notes.push_back(
-                    "sold '" + family + "': eBay's total said " + std::to_string(*page.total) +
-                    " sales but its pages ended after " + std::to_string(reached));
+            if (items_short_of_total(seen.lowest_total, seen.items)) {
+                outcome_.notes.push_back("sold '" + family + "': eBay's total said " +
+                                         std::to_string(*seen.lowest_total) +
+                                         " sales but its pages ended after " +
+                                         std::to_string(seen.items));
             }
             return;
         }
@@ -165,35 +156,42 @@ class SoldFetch {
 
     schema::Database& db_;
     const SoldFetchConfig& config_;
-    std::string token_;
+    EbayClient& client_;
+    const schema::Market& market_;
     std::int64_t run_id_;
     SystemClock::time_point now_;
-    HttpEngine engine_;
-    std::vector<Paging> families_;  // per term
+    struct Family {
+        Paging paging;
+        std::int64_t items = 0;  // sales its pages held, stored or skipped
+        std::optional<std::int64_t> lowest_total;
+    };
+    std::vector<Family> families_;  // per term
     SoldOutcome outcome_;
-    bool stopped_ = false;
 };
 
 }  // namespace
 
-std::string sold_filter(const SoldFetchConfig& config, SystemClock::time_point from,
-                        SystemClock::time_point to) {
+std::string sold_filter(const SoldFetchConfig& config, const schema::Market& market,
+                        SystemClock::time_point from, SystemClock::time_point to) {
     return "conditionIds:{" + config.condition_ids +
-           "},itemLocationCountry:" + std::string(config.market.country) +
+           "},itemLocationCountry:" + std::string(market.country) +
            ",buyingOptions:{FIXED_PRICE|AUCTION},lastSoldDate:[" + schema::iso_utc(from) + ".." +
            schema::iso_utc(to) + "]";
 }
 
-std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
-                            std::int64_t offset, SystemClock::time_point now,
-                            std::optional<int> limit) {
+std::string sold_search_url(const std::string& api_base, const schema::Market& market,
+                            const SoldFetchConfig& config, const std::string& term,
+                            std::int64_t offset, SystemClock::time_point now, int limit) {
     const auto from = now - std::chrono::days(kSoldHistoryDays);
-    return config.api_base +
-           "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + percent_encode(term) +
-           "&category_ids=" + std::to_string(config.market.graphics_cards_category) +
-           "&filter=" + percent_encode(sold_filter(config, from, now)) +
-           "&limit=" + std::to_string(limit.value_or(config.page_limit)) +
-           "&offset=" + std::to_string(offset);
+    std::string q;
+    for (const auto& word : join_keywords(term, KeywordJoin::comma_and) | std::views::split(',')) {
+        if (!q.empty()) q += config.keyword_join == KeywordJoin::comma_and ? "," : "%20";
+        q += percent_encode(std::string_view(word.begin(), word.end()));
+    }
+    return api_base + "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + q +
+           "&category_ids=" + std::to_string(market.graphics_cards_category) +
+           "&filter=" + percent_encode(sold_filter(config, market, from, now)) +
+           "&limit=" + std::to_string(limit) + "&offset=" + std::to_string(offset);
 }
 
 std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules) {
@@ -205,46 +203,40 @@ std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules)
     return schema::price_flag_names(price_flags(as_listing, rules, ListingSource::search));
 }
 
-SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
-                           const Credentials& credentials, SystemClock::time_point now) {
-    // Token lifetimes are real seconds: the system clock, not gpuprice's (maybe frozen) one.
-    std::string token;
-    if (auto cached = load_cached_token(config.token_cache_path, credentials.client_id,
-                                        config.auth_url, SystemClock::now(), kTokenMargin)) {
-        token = cached->value;
-    } else {
-        HttpOptions options = config.http;
-        options.parallel = 1;
-        HttpEngine engine(options);
-        HttpResponse response;
-        engine.submit(token_request(config.auth_url, credentials, kInsightsScope),
-                      [&response](HttpResponse&& r) { response = std::move(r); });
-        engine.run();
-        if (token_scope_refused(response)) {
-            SoldOutcome refused;
-            refused.scope_refused = true;
-            return refused;
-        }
-        const auto minted = token_from_response(response, SystemClock::now());
-        save_cached_token(config.token_cache_path, credentials.client_id, config.auth_url, minted);
-        token = minted.value;
-    }
-    const auto run = schema::begin_run(db, "ebay-sold", config.market, schema::iso_utc(now));
-    const auto run_id = run.id();
-    SoldFetch fetch(db, config, std::move(token), run_id, now);
+SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,
+                           SystemClock::time_point now) {
     SoldOutcome outcome;
+    // A token failure here must not undo the night: the listings are stored, the reports run.
+    try {
+        if (client.ensure_token(EbayApi::insights).failure == MintFailure::scope_refused) {
+            outcome.scope_refused = true;
+        }
+    } catch (const std::exception& e) {
+        outcome.stop = StopReason::credentials;
+        outcome.status = schema::RunStatus::failed;
+        outcome.problems.push_back(std::string("sold items: no Insights token: ") + e.what());
+    }
+    if (outcome.scope_refused || outcome.stop != StopReason::none) {
+        client.budget()->close(Pass::sold);
+        return outcome;
+    }
+    const auto& market = client.config().market;
+    const auto run = schema::begin_run(db, "ebay-sold", market, schema::iso_utc(now));
+    SoldFetch fetch(db, config, client, run.id(), now);
     try {
         outcome = fetch.run();
     } catch (const std::exception& e) {
-        schema::finish_run(db, run_id, schema::RunStatus::failed, schema::now_iso(), 0, e.what());
+        schema::finish_run(db, run.id(), schema::RunStatus::failed, schema::now_iso(), 0, e.what());
         throw;
     }
+    client.budget()->close(Pass::sold);
     std::string message;
     if (outcome.scope_refused) message += "eBay denied the Marketplace Insights scope\n";
     for (const auto& p : outcome.problems) message += p + "\n";
     for (const auto& n : outcome.notes) message += n + "\n";
     if (outcome.budget_reached) message += "stopped: the call budget (--max-calls) was reached\n";
-    schema::finish_run(db, run_id, outcome.status, schema::now_iso(), outcome.calls_used, message);
+    schema::finish_run(db, run.id(), outcome.status, schema::now_iso(), outcome.calls_used,
+                       message);
     return outcome;
 }
 

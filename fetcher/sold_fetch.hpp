@@ -1,8 +1,11 @@
 // `fetch --sold`: the last 90 days of sold items from eBay Marketplace Insights
 // (item_sales/search), for the catalog's families, every buying format (an auction that ended in
-// a sale is a sale), within what is left of the call budget. The Insights scope is a Limited
-// Release few keysets have: its own token is asked for, and a refusal (invalid_scope, or 403
-// errorId 1100) ends this part quietly with scope_refused set, never the night's fetch.
+// a sale is a sale), within the sold pass's share of the night's calls, through the night's eBay
+// client. The Insights scope is a Limited Release few keysets have: its own token is asked for,
+// and a refusal (invalid_scope at the token, 403 errorId 1100 or 400 errorId 100017 at the
+// first call) ends this pass quietly with scope_refused set, never the night; so does a category
+// Insights does not serve (409 errorId 100015), said once. The first family is asked alone, so
+// that such a refusal costs one call, not one per family.
 #pragma once
 
 #include <chrono>
@@ -12,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "fetcher/credentials.hpp"
-#include "fetcher/http_engine.hpp"
+#include "fetcher/ebay_client.hpp"
+#include "fetcher/keyword_join.hpp"
 #include "fetcher/price_rules.hpp"
-#include "schema/domain/market.hpp"
+#include "fetcher/stop_reason.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/store/sqlite.hpp"
@@ -26,22 +29,19 @@ namespace gpuprice::fetcher {
 inline constexpr int kSoldHistoryDays = 90;
 
 struct SoldFetchConfig {
-    std::string api_base = "https://api.ebay.com";
-    std::string auth_url = "https://api.ebay.com/identity/v1/oauth2/token";
-    // Its id, country (itemLocationCountry, as for listings), currency (sales in others are
-    // skipped) and graphics-card category.
-    schema::Market market = schema::default_market();
-    SellerRule seller;               // the listings' seller rule
     std::vector<std::string> terms;  // one per family
     std::string condition_ids;       // for conditionIds, '|'-separated
+    SellerRule seller;               // the listings' seller rule
     int page_limit = 200;
-    std::string token_cache_path;  // the Insights token's own cache file
-    HttpOptions http;              // max_calls: what is left of --max-calls
+    // How q's words are joined (keyword_join.hpp): what `gpuprice probe` saw, else as documented.
+    KeywordJoin keyword_join = documented_join(EbayApi::insights);
 };
 
 struct SoldOutcome {
-    std::int64_t run_id = 0;  // 0 when no run was started (scope refused at the token)
+    std::int64_t run_id = 0;  // 0 when no run was started (no Insights token)
     bool scope_refused = false;
+    bool category_refused = false;       // Insights does not serve the marketplace's category
+    StopReason stop = StopReason::none;  // why the pass ended early (quota, credentials, ...)
     schema::RunStatus status = schema::RunStatus::ok;
     int calls_used = 0;
     int pages_stored = 0;
@@ -56,21 +56,24 @@ struct SoldOutcome {
 
 // The filter of a sold search: conditions, the marketplace's country, every buying format, and
 // sales from `from` to `to`.
-std::string sold_filter(const SoldFetchConfig& config, std::chrono::system_clock::time_point from,
+std::string sold_filter(const SoldFetchConfig& config, const schema::Market& market,
+                        std::chrono::system_clock::time_point from,
                         std::chrono::system_clock::time_point to);
-// One page of a sold search, asking for `limit` items (config.page_limit when not given: eBay may
-// answer a smaller page size).
-std::string sold_search_url(const SoldFetchConfig& config, const std::string& term,
+// One page of a sold search at `api_base`, asking for `limit` items; q's words joined by the
+// config's keyword join, a comma sent as itself (eBay's example: q=iphone,ipad).
+std::string sold_search_url(const std::string& api_base, const schema::Market& market,
+                            const SoldFetchConfig& config, const std::string& term,
                             std::int64_t offset, std::chrono::system_clock::time_point now,
-                            std::optional<int> limit = std::nullopt);
+                            int limit);
 
 // Why a sale is kept out of medians, by the very rules listings follow (price_rules): the price
 // flags' names ("abroad", "variations", "low-feedback-seller"), comma-separated; empty if none.
 std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules);
 
-// Runs the sold fetch into `db` as its own run (source 'ebay-sold'). `now` is gpuprice's clock.
-SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config,
-                           const Credentials& credentials,
+// Runs the sold pass into `db` as its own run (source 'ebay-sold') through a client opened for
+// the night; `now` is gpuprice's clock. Its share of the budget is closed at the end. Never
+// throws for eBay's answers: a token that cannot be had ends the pass (stop `credentials`).
+SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,
                            std::chrono::system_clock::time_point now);
 
 }  // namespace gpuprice::fetcher

@@ -19,9 +19,10 @@ namespace {
 
 constexpr std::size_t kMaxCacheBytes = 8192;
 
-// Identifies whose token a cache file holds without writing the client id itself.
-std::string cache_key(const std::string& client_id, const std::string& token_url) {
-    return std::to_string(schema::Fnv1a().add(client_id + '\n' + token_url).value());
+// Identifies whose token, for which scope, a cache file holds without writing the client id.
+std::string cache_key(const std::string& client_id, const std::string& token_url,
+                      const std::string& scope) {
+    return std::to_string(schema::Fnv1a().add(client_id + '\n' + token_url + '\n' + scope).value());
 }
 
 std::optional<std::string> unsafe_file(const struct stat& info, const std::string& path) {
@@ -55,7 +56,7 @@ std::optional<std::string> check_token_cache(const std::string& path) {
 }
 
 std::optional<AccessToken> load_cached_token(const std::string& path, const std::string& client_id,
-                                             const std::string& token_url,
+                                             const std::string& token_url, const std::string& scope,
                                              std::chrono::system_clock::time_point now,
                                              std::chrono::seconds margin) {
     if (check_token_cache(path)) return std::nullopt;
@@ -83,7 +84,7 @@ std::optional<AccessToken> load_cached_token(const std::string& path, const std:
     const auto key = next_line();
     const auto expires = next_line();
     const auto token = next_line();
-    if (!key || !expires || !token || *key != cache_key(client_id, token_url) ||
+    if (!key || !expires || !token || *key != cache_key(client_id, token_url, scope) ||
         !is_valid_token_text(*token)) {
         return std::nullopt;
     }
@@ -103,7 +104,8 @@ std::optional<AccessToken> load_cached_token(const std::string& path, const std:
 }
 
 bool save_cached_token(const std::string& path, const std::string& client_id,
-                       const std::string& token_url, const AccessToken& token) {
+                       const std::string& token_url, const std::string& scope,
+                       const AccessToken& token) {
     if (!is_valid_token_text(token.value)) return false;
     const auto folder = schema::folder_of(path);
     std::error_code error;
@@ -118,7 +120,7 @@ bool save_cached_token(const std::string& path, const std::string& client_id,
             .count();
     try {
         schema::AtomicFile file(path, 0600);
-        file.write(cache_key(client_id, token_url) + '\n' + std::to_string(seconds) + '\n' +
+        file.write(cache_key(client_id, token_url, scope) + '\n' + std::to_string(seconds) + '\n' +
                    token.value + '\n');
         file.commit();
     } catch (const schema::FileWriteError&) {

@@ -18,16 +18,18 @@ namespace gpuprice::fetcher {
 // file or folder is fine: they are created (the folder 0700).
 std::optional<std::string> check_token_cache(const std::string& path);
 
-// A cached token for this client and endpoint still valid for `margin`, if the cache is safe and
-// holds one; the token text and its expiry are checked as a fresh one would be.
+// A cached token for this client, endpoint and scope still valid for `margin`, if the cache is
+// safe and holds one; the token text and its expiry are checked as a fresh one would be. The key
+// holds the scope: a token of one scope is never taken for another's.
 std::optional<AccessToken> load_cached_token(const std::string& path, const std::string& client_id,
-                                             const std::string& token_url,
+                                             const std::string& token_url, const std::string& scope,
                                              std::chrono::system_clock::time_point now,
                                              std::chrono::seconds margin);
-// Writes atomically (schema::AtomicFile) with mode 0600 if the folder is safe; a failure to
-// cache is not fatal (returns false).
+// Writes atomically (schema::AtomicFile) with mode 0600 if the folder is safe; false when it
+// could not (the caller says so: a token not cached is minted again next run).
 bool save_cached_token(const std::string& path, const std::string& client_id,
-                       const std::string& token_url, const AccessToken& token);
+                       const std::string& token_url, const std::string& scope,
+                       const AccessToken& token);
 
 // $XDG_CACHE_HOME/gpuprice/token or ~/.cache/gpuprice/token.
 std::string default_token_cache_path();

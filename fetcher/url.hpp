@@ -1,7 +1,6 @@
-// URL building for the Browse API: percent-encoding and the search request.
+// Percent-encoding for the eBay URLs gpuprice builds (query parameters, item ids).
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <string_view>
 

@@ -228,7 +228,11 @@ std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_it
     if (as_group_item) {
         group = R"("primaryItemGroup":{"itemGroupId":")" + item.group_id +
                 R"(","itemGroupType":"SELLER_DEFINED_VARIATIONS"},"localizedAspects":)" +
-                (item.aspects.empty() ? "[]" : item.aspects) + ",";
+                (item.aspects.empty() ? "[]" : item.aspects) +
+                R"(,"estimatedAvailabilities":[{"deliveryOptions":["SHIP_TO_HOME"],)"
+                R"("estimatedAvailabilityStatus":")" +
+                item.availability + R"(","estimatedAvailableQuantity":)" +
+                std::to_string(item.available_quantity) + R"(,"estimatedSoldQuantity":7}],)";
     }
     return R"({"itemId":")" + escape(item.item_id) + R"(","title":")" + escape(item.title) +
            R"(","leafCategoryIds":[")" + item.category + R"("],"price":{"value":")" + item.price +
@@ -272,6 +276,7 @@ FakeEbay::FakeEbay() {
 
 FakeEbay::~FakeEbay() {
     stopping_ = true;
+    hold_searches(false);
     server_.stop();
     thread_.join();
 }
@@ -337,12 +342,26 @@ void FakeEbay::set_item_details(const std::string& item_id, std::string localize
 }
 
 void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) {
+    request_started();
     ++item_calls_;
     ++search_calls_;
+    {
+        std::lock_guard lock(mutex_);
+        if (!item_faults_.empty()) {
+            if (item_faults_.front() == Fault::ExpireToken) tokens_.clear();
+            item_faults_.pop_front();
+        }
+    }
     if (!token_valid(req.get_header_value("Authorization"))) {
         ++unauthorized_calls_;
         res.status = 401;
         res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    // getItem counts in the same daily Browse quota ("All methods except getItems").
+    if (quota_spent_now()) {
+        res.status = 429;
+        res.set_content(error_body(2001, "ACCESS", "Too many requests."), "application/json");
         return;
     }
     std::string id = req.matches[1];
@@ -350,8 +369,14 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
     std::lock_guard lock(mutex_);
     const auto it = item_details_.find(id);
     if (it == item_details_.end()) {
-        res.status = 404;
-        res.set_content(error_body(11001, "API_BROWSE", "The specified item Id was not found."),
+        // An ended or removed item: 400 with errorId 11001 (Browse getItem's documented errors).
+        if (ended_item_404_) {  // as a proxy answers: no eBay error body
+            res.status = 404;
+            res.set_content("Not Found", "text/plain");
+            return;
+        }
+        res.status = 400;
+        res.set_content(error_body(11001, "API_BROWSE", "The specified item ID was not found."),
                         "application/json");
         return;
     }
@@ -370,17 +395,16 @@ void FakeEbay::handle_item_group(const httplib::Request& req, httplib::Response&
         res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
         return;
     }
-    std::lock_guard lock(mutex_);
-    if (quota_spent_ || (daily_quota_ >= 0 && search_calls_.load() > daily_quota_)) {
-        quota_spent_ = true;
+    if (quota_spent_now()) {
         res.status = 429;
         res.set_content(error_body(2001, "ACCESS", "Too many requests."), "application/json");
         return;
     }
+    std::lock_guard lock(mutex_);
     const auto it = groups_.find(req.get_param_value("item_group_id"));
     if (it == groups_.end()) {
-        res.status = 404;
-        res.set_content(error_body(11006, "API_BROWSE", "The item group Id is invalid."),
+        res.status = 400;  // Browse get_items_by_item_group's documented error
+        res.set_content(error_body(11002, "API_BROWSE", "The specified item group was not found."),
                         "application/json");
         return;
     }
@@ -399,15 +423,79 @@ void FakeEbay::set_daily_quota(int calls) {
     daily_quota_ = calls;
 }
 
+void FakeEbay::set_short_pages(int every, int short_by) {
+    std::lock_guard lock(mutex_);
+    short_every_ = every;
+    short_by_ = short_by;
+}
+
 void FakeEbay::set_best_match_shifts(bool shifts) {
     std::lock_guard lock(mutex_);
     best_match_shifts_ = shifts;
 }
 
-bool FakeEbay::token_valid(const std::string& auth) {
+void FakeEbay::queue_item_faults(std::initializer_list<Fault> faults) {
     std::lock_guard lock(mutex_);
+    item_faults_.insert(item_faults_.end(), faults.begin(), faults.end());
+}
+
+void FakeEbay::set_reject_tokens(bool reject) {
+    std::lock_guard lock(mutex_);
+    reject_tokens_ = reject;
+}
+
+void FakeEbay::set_token_error_for(const std::string& scope_suffix) {
+    std::lock_guard lock(mutex_);
+    token_error_for_ = scope_suffix;
+}
+
+void FakeEbay::set_clock(std::function<std::chrono::steady_clock::time_point()> now) {
+    std::lock_guard lock(clock_mutex_);
+    clock_ = std::move(now);
+}
+
+void FakeEbay::set_on_request(std::function<void()> hook) {
+    std::lock_guard lock(clock_mutex_);
+    on_request_ = std::move(hook);
+}
+
+void FakeEbay::hold_searches(bool hold) {
+    {
+        std::lock_guard lock(mutex_);
+        held_ = hold;
+    }
+    released_.notify_all();
+}
+
+std::chrono::steady_clock::time_point FakeEbay::now() const {
+    std::lock_guard lock(clock_mutex_);
+    return clock_ ? clock_() : std::chrono::steady_clock::now();
+}
+
+void FakeEbay::request_started() {
+    ++searches_started_;
+    std::function<void()> hook;
+    {
+        std::lock_guard lock(clock_mutex_);
+        hook = on_request_;
+    }
+    if (hook) hook();
+    std::unique_lock lock(mutex_);
+    released_.wait(lock, [this] { return !held_ || stopping_; });
+}
+
+bool FakeEbay::quota_spent_now() {
+    std::lock_guard lock(mutex_);
+    if (daily_quota_ >= 0 && search_calls_.load() > daily_quota_) quota_spent_ = true;
+    return quota_spent_;
+}
+
+bool FakeEbay::token_valid(const std::string& auth) {
+    const auto at = now();
+    std::lock_guard lock(mutex_);
+    if (reject_tokens_) return false;
     const auto it = auth.starts_with("Bearer ") ? tokens_.find(auth.substr(7)) : tokens_.end();
-    return it != tokens_.end() && it->second > std::chrono::steady_clock::now();
+    return it != tokens_.end() && it->second > at;
 }
 
 // getRateLimits, in the shape eBay documents: the buy.browse resource's daily rate.
@@ -485,7 +573,14 @@ void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res)
                         "application/json");
         return;
     }
+    const auto at = now();
     std::lock_guard lock(mutex_);
+    if (!token_error_for_.empty() && req.body.find(token_error_for_) != std::string::npos) {
+        res.status = 500;
+        res.set_content(R"({"error":"server_error","error_description":"try again later"})",
+                        "application/json");
+        return;
+    }
     const bool insights = req.body.find("buy.marketplace.insights") != std::string::npos;
     if (insights && !insights_granted_) {
         // eBay's answer to a scope the keyset was not granted (ebay-samples).
@@ -497,7 +592,7 @@ void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res)
         return;
     }
     const std::string token = "v^1.1#i^1#fake-token-" + std::to_string(token_calls_.load());
-    tokens_[token] = std::chrono::steady_clock::now() + token_lifetime_;
+    tokens_[token] = at + token_lifetime_;
     if (insights) insights_tokens_.insert(token);
     res.set_content(R"({"access_token":")" + escape(token) + R"(","expires_in":)" +
                         std::to_string(token_lifetime_.count()) +
@@ -506,6 +601,7 @@ void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res)
 }
 
 void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res) {
+    request_started();
     ++search_calls_;
     std::optional<Fault> fault;
     std::chrono::milliseconds delay;
@@ -556,6 +652,16 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     if (spent) {
         // eBay's real body (ebay-samples/error_2001_rate_limited.json); no Retry-After.
         res.status = 429;
+        res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
+                        R"("message":"Too many requests.","longMessage":"The request limit has )"
+                        R"(been reached for the resource."}]})",
+                        "application/json");
+        return;
+    }
+    if (fault == Fault::Burst) {
+        // eBay's daily-quota body for a short burst, with Retry-After: the quota is not spent.
+        res.status = 429;
+        res.set_header("Retry-After", "1");
         res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
                         R"("message":"Too many requests.","longMessage":"The request limit has )"
                         R"(been reached for the resource."}]})",
@@ -707,8 +813,10 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         if (matching_items && total > 0 && offset < total) {
             body += R"(,"itemSummaries":[)";
+            auto end = std::min(offset + limit, total);
+            if (short_every_ > 0 && (offset / limit + 1) % short_every_ == 0) end -= short_by_;
             // Past the real items of a claimed_total, serve generated ones.
-            for (std::int64_t i = offset; i < std::min(offset + limit, total); ++i) {
+            for (std::int64_t i = offset; i < end; ++i) {
                 if (i > offset) body += ',';
                 if (i < static_cast<std::int64_t>(selected.size())) {
                     body += item_json(*selected[static_cast<std::size_t>(i)], buyer_context);
@@ -819,8 +927,73 @@ std::vector<std::int64_t> FakeEbay::sold_offsets_requested() const {
     return sold_offsets_;
 }
 
+void FakeEbay::set_insights_keywords(InsightsKeywords rule) {
+    std::lock_guard lock(mutex_);
+    insights_keywords_ = rule;
+}
+
+void FakeEbay::set_ended_item_404(bool on) {
+    std::lock_guard lock(mutex_);
+    ended_item_404_ = on;
+}
+
+std::vector<std::string> FakeEbay::sold_queries_seen() const {
+    std::lock_guard lock(mutex_);
+    return sold_queries_;
+}
+
+std::vector<FakeSale> FakeEbay::sales_for(const std::string& q) const {
+    // The groups of q: every group must hold one of its words. Comma rule: groups split by
+    // commas, words by spaces. Space rule: every word its own group, a comma part of the word.
+    std::vector<std::set<std::string>> groups;
+    if (insights_keywords_ == InsightsKeywords::comma_and) {
+        std::string group;
+        for (char c : q + ',') {
+            if (c != ',') {
+                group += c;
+            } else if (const auto words = lower_words(group); !words.empty()) {
+                groups.push_back(words);
+                group.clear();
+            }
+        }
+    } else {
+        for (const auto& word : lower_words(q)) groups.push_back({word});
+    }
+    std::set<std::string> and_words;
+    bool or_group = false;
+    for (const auto& g : groups) {
+        or_group = or_group || g.size() > 1;
+        and_words.insert(g.begin(), g.end());
+    }
+    if (!or_group) {
+        // A family's q: the sales of the term with exactly these words.
+        for (const auto& [term, sales] : sales_) {
+            if (lower_words(term) == and_words) return sales;
+        }
+        return {};
+    }
+    std::vector<FakeSale> found;
+    for (const auto& [term, sales] : sales_) {
+        for (const auto& sale : sales) {
+            const auto title = lower_words(sale.title);
+            const bool match = std::all_of(groups.begin(), groups.end(), [&](const auto& g) {
+                return std::any_of(g.begin(), g.end(),
+                                   [&](const std::string& w) { return title.count(w) > 0; });
+            });
+            if (match) found.push_back(sale);
+        }
+    }
+    return found;
+}
+
+void FakeEbay::set_insights_denial(InsightsDenial denial) {
+    std::lock_guard lock(mutex_);
+    insights_denial_ = denial;
+}
+
 void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) {
     ++sold_calls_;
+    const auto at = now();
     std::lock_guard lock(mutex_);
     sold_filters_.push_back(req.get_param_value("filter"));
     std::optional<Fault> fault;
@@ -828,17 +1001,34 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
         fault = sold_faults_.front();
         sold_faults_.pop_front();
     }
+    if (fault == Fault::ExpireToken) tokens_.clear();
     const auto auth = req.get_header_value("Authorization");
     const auto token = auth.starts_with("Bearer ") ? auth.substr(7) : std::string();
     const auto it = tokens_.find(token);
-    if (it == tokens_.end() || it->second <= std::chrono::steady_clock::now()) {
+    if (reject_tokens_ || it == tokens_.end() || it->second <= at) {
         res.status = 401;
         res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
         return;
     }
-    if (!insights_tokens_.count(token) || insights_api_denied_) {
+    if (!insights_tokens_.count(token) || insights_api_denied_ ||
+        insights_denial_ == InsightsDenial::access_denied) {
         res.status = 403;
         res.set_content(error_body(1100, "ACCESS", "Access denied"), "application/json");
+        return;
+    }
+    if (insights_denial_ == InsightsDenial::no_permission) {
+        res.status = 400;
+        res.set_content(error_body(100017, "API_MARKETPLACE_INSIGHTS",
+                                   "Insufficient permissions to use this API."),
+                        "application/json");
+        return;
+    }
+    if (insights_denial_ == InsightsDenial::category_refused) {
+        res.status = 409;
+        res.set_content(error_body(100015, "API_MARKETPLACE_INSIGHTS",
+                                   "The category " + req.get_param_value("category_ids") +
+                                       " is not supported."),
+                        "application/json");
         return;
     }
     if (req.get_header_value("X-EBAY-C-MARKETPLACE-ID").empty()) {
@@ -867,9 +1057,8 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
                         "application/json");
         return;
     }
-    const auto found = sales_.find(req.get_param_value("q"));
-    const std::vector<FakeSale> none;
-    const auto& sales = found == sales_.end() ? none : found->second;
+    sold_queries_.push_back(req.get_param_value("q"));
+    const auto sales = sales_for(req.get_param_value("q"));
     const auto total = static_cast<std::int64_t>(sales.size());
     std::string body =
         R"({"href":"x","total":)" + (fault == Fault::BadTotal ? bad_total : std::to_string(total)) +

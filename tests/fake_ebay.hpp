@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -40,7 +42,20 @@ enum class Fault {
     Slowloris,                // 200 with Content-Length, then 10 bytes a second
     ShortLimit,               // serves at most 50 items per page and answers "limit":50
     BadTotal,                 // `total` is `bad_total` verbatim (next and items stay right)
+    Burst,  // 429 with eBay's 2001 body and Retry-After: 1, the daily quota not spent (a burst)
 };
+
+// How Marketplace Insights refuses a keyset or a request (its specification's error ids).
+enum class InsightsDenial {
+    none,
+    access_denied,     // 403, errorId 1100 (as Browse does)
+    no_permission,     // 400, errorId 100017 "Insufficient permissions to use this API"
+    category_refused,  // 409, errorId 100015 "The category {categoryId} is not supported"
+};
+
+// How Marketplace Insights joins the words of q: as its specification says (a comma ANDs, a space
+// ORs), or as Browse does (a space ANDs; a comma is part of a word, which no title holds).
+enum class InsightsKeywords { comma_and, space_and };
 
 // Fault::BadTotal's totals that are not a count: negative, floats, a string, null, beyond int64, an
 // object. The fetches must page past each of them.
@@ -61,6 +76,10 @@ struct FakeItem {
     std::string shipping_cost = "0.00";
     std::string group_id;  // set: a SELLER_DEFINED_VARIATIONS summary of this item group
     std::string aspects;   // variations only: localizedAspects JSON array
+    // Variations only: estimatedAvailabilities[0] as eBay sends it (IN_STOCK, LIMITED_STOCK,
+    // OUT_OF_STOCK) and its quantity.
+    std::string availability = "IN_STOCK";
+    int available_quantity = 3;
     // The item's aspects as eBay holds them, for aspect_filter searches and the refinement of
     // fieldgroups=ASPECT_REFINEMENTS; an aspect the item lacks counts as "Not Specified".
     std::vector<std::pair<std::string, std::string>> specifics;
@@ -109,8 +128,27 @@ class FakeEbay {
     // empty for an item without aspects). Items not set answer 404 (errorId 11001), as an ended
     // or removed item does.
     void set_item_details(const std::string& item_id, std::string localized_aspects);
+    // An ended item answers a bare 404 (as a proxy or an older API might) instead of the
+    // documented 400 with errorId 11001.
+    void set_ended_item_404(bool on);
     // Faults applied to the next search requests, one each, in order.
     void queue_faults(std::initializer_list<Fault> faults);
+    // Faults for the next getItem requests (ExpireToken), one each, in order.
+    void queue_item_faults(std::initializer_list<Fault> faults);
+    // Every Browse call answers 401 (errorId 1001) whatever the token: a keyset of one
+    // environment (the sandbox) against the other's API.
+    void set_reject_tokens(bool reject);
+    // Tokens asked for this scope's last part ("buy.marketplace.insights") answer HTTP 500.
+    void set_token_error_for(const std::string& scope_suffix);
+    // The clock tokens expire by (default: the steady clock), and a function called at the
+    // start of every search and getItem request (default: none): a test advances its own clock
+    // there to run a night's hours in milliseconds.
+    void set_clock(std::function<std::chrono::steady_clock::time_point()> now);
+    void set_on_request(std::function<void()> hook);
+    // While held, every search waits before it answers: a test holds a fetch in the middle of
+    // its run without sleeping.
+    void hold_searches(bool hold);
+    int searches_started() const { return searches_started_; }
     // Faults for the next requests of one search term only.
     void queue_faults_for(const std::string& term, std::initializer_list<Fault> faults);
     void set_delay(std::chrono::milliseconds delay);  // for every search response
@@ -118,6 +156,10 @@ class FakeEbay {
     // The daily Browse quota: after this many search calls every search answers 429/2001, and
     // getRateLimits reports what is left. Negative: no quota (the default).
     void set_daily_quota(int calls);
+    // Every `every`-th page of every search (pages 3, 6, 9... for 3) holds `short_by` items fewer
+    // than its limit, yet keeps `next` and `total`: the items it leaves out are never served, as
+    // eBay serves short pages mid-result. 0: every page is whole (the default).
+    void set_short_pages(int every, int short_by);
     // Without sort=newlyListed, eBay's Best Match order re-ranks between calls: the fake
     // reshuffles each call's order (seeded by the call count) when this is on.
     void set_best_match_shifts(bool shifts);
@@ -126,7 +168,12 @@ class FakeEbay {
     // invalid_scope), whether the API then still denies access (403, errorId 1100), and the sales
     // served per search term.
     void set_insights(bool granted, bool api_denied = false);
+    void set_insights_denial(InsightsDenial denial);
+    // Sales served for a family term ("RTX 3080"): a q whose words, joined as the keyword rule
+    // says, are the term's; a q the rule reads as an OR gets every sale holding any of its words.
     void set_sales(const std::string& term, std::vector<FakeSale> sales);
+    void set_insights_keywords(InsightsKeywords rule);
+    std::vector<std::string> sold_queries_seen() const;  // each sold search's q, decoded
     // Faults applied to the next sold searches, one each, in order (ShortLimit, BadTotal).
     void queue_sold_faults(std::initializer_list<Fault> faults);
     int sold_calls() const { return sold_calls_; }
@@ -160,12 +207,18 @@ class FakeEbay {
     void handle_item_group(const httplib::Request& req, httplib::Response& res);
     void handle_item(const httplib::Request& req, httplib::Response& res);
     bool token_valid(const std::string& authorization);
+    std::chrono::steady_clock::time_point now() const;
+    void request_started();
+    // The 429/2001 answer once the daily quota is spent (true), for search, groups and getItem.
+    bool quota_spent_now();
     void handle_sold(const httplib::Request& req, httplib::Response& res);
+    std::vector<FakeSale> sales_for(const std::string& q) const;  // under mutex_
 
     httplib::Server server_;
     std::thread thread_;
     int port_ = 0;
     mutable std::mutex mutex_;
+    mutable std::mutex clock_mutex_;  // clock_ and on_request_
     struct Listing {
         std::vector<FakeItem> items;
         std::int64_t claimed_total = -1;
@@ -176,6 +229,15 @@ class FakeEbay {
     std::deque<Fault> sold_faults_;
     std::vector<std::int64_t> sold_offsets_;
     std::map<std::string, std::chrono::steady_clock::time_point> tokens_;
+    std::deque<Fault> item_faults_;
+    bool reject_tokens_ = false;
+    std::string token_error_for_;
+    std::function<std::chrono::steady_clock::time_point()> clock_;
+    std::function<void()> on_request_;
+    bool held_ = false;
+    std::condition_variable released_;
+    std::atomic<int> searches_started_{0};
+    InsightsDenial insights_denial_ = InsightsDenial::none;
     std::chrono::seconds token_lifetime_{7200};
     std::chrono::milliseconds delay_{0};
     std::vector<std::int64_t> offsets_;
@@ -199,6 +261,8 @@ class FakeEbay {
     int daily_quota_ = -1;
     bool quota_spent_ = false;
     bool best_match_shifts_ = true;
+    int short_every_ = 0;
+    int short_by_ = 0;
     std::atomic<bool> stopping_{false};
     std::atomic<bool> client_revoked_{false};
     // Marketplace Insights.
@@ -207,6 +271,9 @@ class FakeEbay {
     std::set<std::string> insights_tokens_;
     std::map<std::string, std::vector<FakeSale>> sales_;
     std::vector<std::string> sold_filters_;
+    std::vector<std::string> sold_queries_;
+    InsightsKeywords insights_keywords_ = InsightsKeywords::comma_and;
+    bool ended_item_404_ = false;
     std::atomic<int> sold_calls_{0};
 };
 

@@ -202,8 +202,8 @@ TEST_SUITE("fetcher::aspect_filter") {
         // The family's own search is the coverage; the aspect searches are listed beside it.
         int aspect_rows = 0;
         for (const auto& row : outcome.coverage) {
-            if (row.kind == "search") CHECK(row.complete);
-            if (row.kind == "aspect-filter") {
+            if (row.kind == schema::QueryKind::search) CHECK(row.complete);
+            if (row.kind == schema::QueryKind::aspect_filter) {
                 ++aspect_rows;
                 CHECK(row.parent == "RTX 3080");
             }
@@ -313,7 +313,7 @@ TEST_SUITE("fetcher::aspect_filter") {
         auto market = rtx3080_cards(5);
         f.ebay.set_market(market);
         f.config.search.limit = 2;  // three pages for the family
-        f.config.http.max_calls = 4;
+        f.config.max_calls = 4;
         const auto outcome = f.fetch_and_match({"RTX 3080"});
         CHECK(outcome.calls_used == 4);
         // The families were covered: an aspect search left undone does not make the night
@@ -324,7 +324,7 @@ TEST_SUITE("fetcher::aspect_filter") {
         CHECK(outcome.notes.back().find("aspect_filter") != std::string::npos);
         bool family_complete = false;
         for (const auto& row : outcome.coverage) {
-            if (row.kind == "search") family_complete = row.complete;
+            if (row.kind == schema::QueryKind::search) family_complete = row.complete;
         }
         CHECK(family_complete);
         // One call was left beside the family's three pages: one of the two aspect searches.
@@ -383,7 +383,7 @@ TEST_SUITE("fetcher::aspect_filter") {
         f.ebay.set_market(market);
         f.config.search.limit = 2;  // three pages for the family, two for each value
         f.config.http.parallel = 4;
-        f.config.http.max_calls = 5;  // the family's three and each value's first page
+        f.config.max_calls = 5;  // the family's three and each value's first page
         const auto outcome = f.fetch_and_match({"RTX 3080"});
         CHECK(outcome.calls_used == 5);
         CHECK(outcome.status == schema::RunStatus::ok);

@@ -66,7 +66,7 @@ TEST_SUITE("schema::skip_reason") {
         CHECK(skip_reason_name(SkipReason::for_parts_condition) == "for-parts-condition");
         CHECK(skip_reason_name(SkipReason::duplicate) == "duplicate");
         CHECK(skip_reason_name(SkipReason::truncated_page) == "truncated-page");
-        for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page_unknown); ++i) {
+        for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
             const auto reason = static_cast<SkipReason>(i);
             CAPTURE(i);
             CHECK(parse_skip_reason(skip_reason_name(reason)) == reason);

@@ -8,11 +8,13 @@
 #include <filesystem>
 
 #include "fetcher/credentials.hpp"
+#include "fetcher/ebay_api.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
 #include "fetcher/retry_policy.hpp"
+#include "fetcher/token_cache.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/rules/catalog.hpp"
@@ -270,12 +272,13 @@ TEST_SUITE("fetcher::oauth_client") {
         CHECK(base64("Aladdin:open sesame") == "QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
         CHECK(base64("ab") == "YWI=");
         CHECK(base64("") == "");
-        const auto request = token_request("https://x/identity/v1/oauth2/token", {"id", "secret"});
+        const auto request = token_request("https://x/identity/v1/oauth2/token", {"id", "secret"},
+                                           std::string(gpuprice::fetcher::kPublicScope));
         CHECK(request.post_body ==
               "grant_type=client_credentials&scope=https%3A%2F%2Fapi.ebay.com%2Foauth%2Fapi_scope");
         CHECK(std::find(request.headers.begin(), request.headers.end(),
                         "Authorization: Basic " + base64("id:secret")) != request.headers.end());
-        CHECK_FALSE(request.counts_against_budget);
+        CHECK_FALSE(request.admit);  // the identity API's calls are not the night's
     }
 
     TEST_CASE("token responses: eBay's documented body, invalid_client, no secret in errors") {
@@ -313,13 +316,15 @@ TEST_SUITE("fetcher::oauth_client") {
         gpuprice::test::TempDir dir;
         const auto path = dir.file("cache/token");
         const auto now = std::chrono::system_clock::now();
-        REQUIRE(save_cached_token(path, "id", "url", {"tok", now + 3600s}));
+        REQUIRE(save_cached_token(path, "id", "url", "scope", {"tok", now + 3600s}));
         struct stat info {};
         REQUIRE(stat(path.c_str(), &info) == 0);
         CHECK((info.st_mode & 0777) == 0600);
-        CHECK(load_cached_token(path, "id", "url", now, 300s)->value == "tok");
-        CHECK_FALSE(load_cached_token(path, "other-id", "url", now, 300s).has_value());
-        CHECK_FALSE(load_cached_token(path, "id", "url", now + 3400s, 300s).has_value());
+        CHECK(load_cached_token(path, "id", "url", "scope", now, 300s)->value == "tok");
+        CHECK_FALSE(load_cached_token(path, "other-id", "url", "scope", now, 300s).has_value());
+        // A token of one scope is never taken for another's.
+        CHECK_FALSE(load_cached_token(path, "id", "url", "other-scope", now, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", now + 3400s, 300s).has_value());
         CHECK(gpuprice::test::read_file(path).find("id\n") == std::string::npos);  // no client id
     }
 }
@@ -342,12 +347,23 @@ TEST_SUITE("fetcher::rate_limits") {
         CHECK(plan_budget(500, std::nullopt, 50) == 500);
         CHECK(plan_budget(500, BrowseQuota{5000, 20, ""}, 50) == 0);
         CHECK_FALSE(parse_browse_quota(R"({"rateLimits":[]})").has_value());
+        // Several windows: the daily one is the quota, whatever the order (E12); without a
+        // daily one, the window with the fewest calls left.
+        const std::string windows =
+            R"({"rateLimits":[{"apiName":"Browse","resources":[{"name":"buy.browse","rates":[)"
+            R"({"limit":100,"remaining":3,"reset":"2026-12-03T21:00:00.000Z","timeWindow":3600},)"
+            R"({"limit":5000,"remaining":4100,"reset":"2026-12-04T08:00:00.000Z",)"
+            R"("timeWindow":86400}]}]}]})";
+        CHECK(parse_browse_quota(windows)->remaining == 4100);
+        std::string hourly_only = windows;
+        hourly_only.replace(hourly_only.find("86400"), 5, "60");
+        CHECK(parse_browse_quota(hourly_only)->remaining == 3);
         CHECK_FALSE(parse_browse_quota("not json").has_value());
         const auto request = rate_limits_request("https://api.ebay.com", "tok");
         CHECK(request.url ==
               "https://api.ebay.com/developer/analytics/v1_beta/rate_limit/"
               "?api_context=buy&api_name=browse");
-        CHECK_FALSE(request.counts_against_budget);
+        CHECK_FALSE(request.admit);  // the Analytics API has its own quota
     }
 }
 

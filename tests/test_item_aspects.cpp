@@ -27,13 +27,7 @@ namespace {
 using test::fake_card;
 
 struct AspectsFixture : test::FakeFetchFixture {
-    fetcher::ItemAspectsConfig items_config;
-
     AspectsFixture() {
-        items_config.api_base = ebay.api_base();
-        items_config.auth_url = ebay.token_url();
-        items_config.token_cache_path = dir.file("token");
-        items_config.http = config.http;
         ebay.set_items("RTX 3080", {fake_card("1", "EVGA GeForce RTX 3080 FTW3 Ultra"),
                                     fake_card("2", "ASUS TUF GeForce RTX 3080 OC"),
                                     fake_card("3", "MSI GeForce RTX 3080 Gaming X Trio"),
@@ -60,6 +54,26 @@ struct AspectsFixture : test::FakeFetchFixture {
         app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
                             outcome.run_id, day + "T03:00:00Z");
         return outcome.run_id;
+    }
+
+    // The listings of `run` still ambiguous and never asked, as getItem takes them.
+    std::vector<fetcher::ItemToAsk> items_to_ask(std::int64_t run) {
+        std::vector<fetcher::ItemToAsk> items;
+        for (const auto& a : schema::ambiguous_listings_to_ask(db, run, 100)) {
+            items.push_back({a.listing_id, a.item_id});
+        }
+        return items;
+    }
+
+    // The getItem pass alone, with `max_calls` calls all its own.
+    fetcher::ItemAspectsOutcome ask(const std::vector<fetcher::ItemToAsk>& items,
+                                    int max_calls = 100) {
+        auto pass_config = config;
+        pass_config.max_calls = max_calls;
+        const auto client = test::open_fake_client(pass_config, credentials, {.item_aspects = 1.0});
+        client->budget()->close(fetcher::Pass::listings);
+        client->budget()->close(fetcher::Pass::sold);
+        return fetcher::fetch_item_aspects(db, *client, items);
     }
 
     std::string verdict(const std::string& item_id) { return test::stored_verdict(db, item_id); }
@@ -92,20 +106,19 @@ TEST_SUITE("fetcher::item_aspects") {
         for (const auto& a : asked) CHECK(a.item_id != "v1|5|0");
 
         // A budget of 3 calls: three items asked, the rest wait.
-        f.items_config.http.max_calls = 3;
         std::vector<fetcher::ItemToAsk> items;
         for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
-        auto first = fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, items);
+        auto first = f.ask(items, 3);
         CHECK(first.calls_used == 3);
         CHECK(first.budget_reached);
+        CHECK(first.items_not_asked == 2);
         CHECK(f.ebay.item_calls() == 3);
 
-        f.items_config.http.max_calls = 100;
         asked = schema::ambiguous_listings_to_ask(f.db, run, 100);
         CHECK(asked.size() == 2);  // the answered ones are never asked again
         items.clear();
         for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
-        const auto second = fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, items);
+        const auto second = f.ask(items);
         CHECK(second.calls_used == 2);
         CHECK_FALSE(second.budget_reached);
         CHECK(first.items_gone + second.items_gone == 1);
@@ -121,10 +134,41 @@ TEST_SUITE("fetcher::item_aspects") {
         CHECK(f.verdict("v1|4|0") == "ambiguous||title");         // gone
         CHECK(f.verdict("v1|6|0") == "ambiguous||aspect");        // 16 GB: no 3080 has it
 
-        // The next night the same listings are not new: nothing is asked.
+        // The next night the same listings were all answered: nothing is asked.
         const auto night2 = f.fetch_and_match("2026-12-02");
         CHECK(schema::ambiguous_listings_to_ask(f.db, night2, 100).empty());
         CHECK(f.verdict("v1|1|0") == "ok|rtx-3080-12gb|aspect");  // stored aspects still count
+    }
+
+    // getItem counts in the daily Browse quota: once eBay says it is spent (429 errorId 2001,
+    // and getRateLimits confirms), nothing more is asked; the listings wait for a later night.
+    TEST_CASE("getItem stops at the first 429 errorId 2001 when the quota is spent") {
+        AspectsFixture f;
+        const auto run = f.fetch_and_match("2026-12-01");
+        const auto items = f.items_to_ask(run);
+        REQUIRE(items.size() == 5);
+        f.config.http.parallel = 1;
+        f.ebay.set_daily_quota(f.ebay.search_calls() + 1);  // one more call, then spent
+        const auto outcome = f.ask(items);
+        CAPTURE(outcome.problems.size());
+        CHECK(outcome.stop == fetcher::StopReason::quota);
+        CHECK(f.ebay.item_calls() == 2);  // the one answered, the one that met the 429
+        CHECK(outcome.items_answered == 1);
+        CHECK(outcome.items_not_asked == 4);
+        CHECK(f.items_to_ask(run).size() == 4);
+    }
+
+    TEST_CASE("a revoked token during getItem is renewed once and the pass goes on") {
+        AspectsFixture f;
+        const auto run = f.fetch_and_match("2026-12-01");
+        const auto items = f.items_to_ask(run);
+        const int tokens_before = f.ebay.token_calls();
+        f.ebay.queue_item_faults({test::Fault::ExpireToken});
+        const auto outcome = f.ask(items);
+        CHECK(outcome.stop == fetcher::StopReason::none);
+        CHECK(outcome.items_answered + outcome.items_gone == 5);
+        CHECK(f.ebay.token_calls() == tokens_before + 1);
+        CHECK(f.ebay.item_calls() == 5 + f.ebay.unauthorized_calls());
     }
 
     TEST_CASE("an aspect contradicting the title's own VRAM makes it ambiguous") {
@@ -136,8 +180,7 @@ TEST_SUITE("fetcher::item_aspects") {
             return stmt.int64(0);
         }();
         // The 10GB card's getItem says 12 GB (a seller's slip): not trusted either way.
-        const auto outcome =
-            fetcher::fetch_item_aspects(f.db, f.items_config, f.credentials, {{id, "v1|5|0"}});
+        const auto outcome = f.ask({{id, "v1|5|0"}});
         CHECK(outcome.items_answered == 1);
         app::match_listings(f.db, f.matchers, schema::WhichListings::All, run,
                             "2026-12-01T03:10:00Z");
@@ -146,7 +189,7 @@ TEST_SUITE("fetcher::item_aspects") {
 
     TEST_CASE("gpuprice fetch asks getItem within --item-share and stores what decided") {
         AspectsFixture f;
-        auto run = [&](const std::string& share) {
+        auto run = [&](const std::string& share, const std::string& max_calls) {
             const pid_t pid = test::spawn({GPUPRICE_BINARY,
                                            "--db",
                                            f.dir.file("cli.db"),
@@ -160,7 +203,7 @@ TEST_SUITE("fetcher::item_aspects") {
                                            "1",
                                            "--no-quota-check",
                                            "--max-calls",
-                                           "20",
+                                           max_calls,
                                            "--item-share",
                                            share,
                                            "--api-base",
@@ -175,22 +218,20 @@ TEST_SUITE("fetcher::item_aspects") {
                                            "EBAY_CLIENT_SECRET=" + f.ebay.client_secret});
             return test::wait_exit(pid);
         };
-        CHECK(run("1.5") == 2);  // not a share
-        CHECK(run("0") == 0);
+        CHECK(run("1.5", "20") == 2);  // not a share
+        CHECK(run("0", "20") == 0);
         CHECK(f.ebay.item_calls() == 0);
-        // 10% of 20 calls: two getItem calls, for the first two ambiguous new listings...
+        // Two calls, half reserved for getItem: the search's page, then one getItem call for
+        // the first ambiguous listing; the others wait for a later night.
+        CHECK(run("0.5", "2") == 0);
+        CHECK(f.ebay.item_calls() == 1);
         schema::Database cli_db(f.dir.file("cli.db"));
-        cli_db.exec("DELETE FROM listings");  // so that tonight's listings are new again
-        CHECK(run("0.1") == 0);
-        CHECK(f.ebay.item_calls() == 2);
         CHECK(test::stored_verdict(cli_db, "v1|1|0") == "ok|rtx-3080-12gb|aspect");
-    }
-
-    TEST_CASE("getItem's share of the budget") {
-        CHECK(fetcher::item_call_budget(1000, 0.10, 300) == 100);
-        CHECK(fetcher::item_call_budget(1000, 0.10, 950) == 50);  // what the searches left
-        CHECK(fetcher::item_call_budget(1000, 0.10, 1000) == 0);
-        CHECK(fetcher::item_call_budget(1000, 0.0, 0) == 0);
-        CHECK(fetcher::item_call_budget(15, 0.10, 0) == 1);
+        CHECK(test::stored_verdict(cli_db, "v1|6|0") == "ambiguous||title");
+        // The next night asks the ones left (not new any more), with its reserved share and
+        // what the search leaves of 20 calls.
+        CHECK(run("0.1", "20") == 0);
+        CHECK(f.ebay.item_calls() == 5);
+        CHECK(test::stored_verdict(cli_db, "v1|6|0") == "ambiguous||aspect");
     }
 }

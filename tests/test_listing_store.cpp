@@ -41,7 +41,7 @@ TEST_SUITE("schema::listing_store") {
         }
         const auto run = begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-02T00:00:00Z");
         SkipCounts skips;
-        for (int i = 0; i <= static_cast<int>(SkipReason::truncated_page_unknown); ++i) {
+        for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
         store_page(db, run, "2026-12-02", {}, skips, gpuprice::test::us_market());

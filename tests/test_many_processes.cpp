@@ -108,9 +108,9 @@ TEST_SUITE("many_processes") {
             items.push_back(item);
         }
         ebay.set_items("RTX 3090", items);
-        // 15 pages, one at a time: the first fetch runs for 7.5 s or more, so the second (local
-        // sample pages, slower under ASan on a loaded machine) ends while the first still runs.
-        ebay.set_delay(500ms);
+        // The first fetch is held at its first page until the second (local sample pages) has
+        // ended: the overlap is certain, however slow the machine, and nothing sleeps for it.
+        ebay.hold_searches(true);
         test::TempDir dir;
         const auto db_path = dir.file("two.db");
         REQUIRE(test::wait_exit(test::spawn({GPUPRICE_BINARY, "--db", db_path, "init"}, {})) == 0);
@@ -143,6 +143,7 @@ TEST_SUITE("many_processes") {
             schema::Database look(db_path, schema::OpenMode::ReadOnly);
             CHECK(run_status(look, first_run) == "running");
         }
+        ebay.hold_searches(false);
 
         const int first_exit = test::wait_exit(first);
         INFO("first fetch: " << test::read_file(dir.file("first.err")));

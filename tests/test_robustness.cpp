@@ -64,7 +64,7 @@ fetcher::FetchConfig config_for(const test::FakeEbay& ebay, const test::TempDir&
     auto config = test::fake_fetch_config(ebay, dir);
     config.http.retry.base_delay = 5ms;
     config.http.retry.max_delay = 20ms;
-    config.http.max_calls = 500;
+    config.max_calls = 500;
     return config;
 }
 

@@ -76,26 +76,28 @@ std::vector<test::FakeSale> sold(int n) {
     return sales;
 }
 
-// The sold fetch in this process, against the fake, into a fresh database.
+// The sold pass in this process, against the fake, into a fresh database, with the whole
+// budget of the fake's fetch configuration.
 struct SoldFixture {
     test::FakeEbay ebay;
     test::TempDir dir;
     schema::Database db{dir.file("sold.db")};
+    fetcher::FetchConfig fetch_config = test::fake_fetch_config(ebay, dir);
     fetcher::SoldFetchConfig config;
 
     SoldFixture() {
         schema::migrate(db);
         ebay.set_insights(true);
-        config.api_base = ebay.api_base();
-        config.auth_url = ebay.token_url();
+        fetch_config.check_quota = false;
         config.terms = {"RTX 3090"};
         config.condition_ids = "3000";
-        config.token_cache_path = dir.file("token.insights");
-        config.http = test::fake_fetch_config(ebay, dir).http;
     }
 
     fetcher::SoldOutcome fetch() {
-        return fetcher::run_sold_fetch(db, config, {ebay.client_id, ebay.client_secret},
+        const auto client = test::open_fake_client(
+            fetch_config, {ebay.client_id, ebay.client_secret}, {.sold = 1.0});
+        client->budget()->close(fetcher::Pass::listings);
+        return fetcher::run_sold_fetch(db, config, *client,
                                        *schema::parse_iso_utc("2026-12-03T03:00:00Z"));
     }
 };
@@ -235,7 +237,96 @@ TEST_SUITE("fetcher::sold") {
         }
     }
 
+    // Marketplace Insights refuses with its own error ids (its specification: 400/100017
+    // "Insufficient permissions to use this API", 409/100015 "The category {categoryId} is not
+    // supported"): the first family's call learns it, and no other family is asked.
+    TEST_CASE("Insights' own refusals end the sold pass after one call") {
+        for (const auto denial :
+             {test::InsightsDenial::access_denied, test::InsightsDenial::no_permission,
+              test::InsightsDenial::category_refused}) {
+            CAPTURE(static_cast<int>(denial));
+            SoldFixture f;
+            f.config.terms = {"RTX 3090", "RTX 4090", "RTX 3080"};
+            f.ebay.set_insights_denial(denial);
+            const auto outcome = f.fetch();
+            CHECK(f.ebay.sold_calls() == 1);
+            CHECK(outcome.items_stored == 0);
+            if (denial == test::InsightsDenial::category_refused) {
+                CHECK(outcome.category_refused);
+                REQUIRE(outcome.problems.size() == 1);
+                CHECK(outcome.problems[0].find("does not serve category 27386 on EBAY_US") !=
+                      std::string::npos);
+                CHECK(outcome.problems[0].find("100015") != std::string::npos);
+            } else {
+                CHECK(outcome.scope_refused);
+                CHECK(outcome.problems.empty());  // said once by the night, as a notice
+            }
+        }
+    }
+
+    TEST_CASE("a revoked Insights token is renewed once and the sold pass goes on") {
+        SoldFixture f;
+        f.ebay.set_sales("RTX 3090", sold(215));
+        f.ebay.queue_sold_faults({test::Fault::ExpireToken});
+        const auto outcome = f.fetch();
+        CAPTURE(join(outcome.problems));
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.items_stored == 215);
+        CHECK(f.ebay.sold_calls() == 3);   // the 401, its replay, the second page
+        CHECK(f.ebay.token_calls() == 3);  // Browse, Insights, the Insights renewal
+    }
+
+    // The listings are stored before the sold pass begins: a token that cannot be had for it
+    // leaves them, and the reports, intact; the night is partial (exit 6), never a failure.
+    TEST_CASE("an Insights token that cannot be had leaves the night's listings, exit 6") {
+        test::FakeEbay ebay;
+        ebay.set_items("RTX 3090", asks(6));
+        ebay.set_insights(true);
+        ebay.set_token_error_for("buy.marketplace.insights");
+        test::TempDir dir;
+        const auto fetch = run_gpuprice(dir, ebay, {"fetch", "--sold", "--retry-base-ms", "1"});
+        INFO(fetch.err);
+        CHECK(fetch.status == 6);
+        CHECK(fetch.err.find("no Insights token") != std::string::npos);
+        CHECK(fetch.err.find("HTTP 500") != std::string::npos);
+        CHECK(ebay.sold_calls() == 0);
+        const auto report =
+            run_gpuprice(dir, ebay, {"report", "--format", "csv", "--output", dir.file("r")});
+        REQUIRE(report.status == 0);
+        CHECK(test::csv_cell(report.out, "RTX 3090", "listings") == "6");
+    }
+
     // Issue 15 F6, as for listings: eBay's own smaller `limit` is the page size from then on.
+    // Marketplace Insights documents q's words as comma-ANDed and space-ORed, the opposite of
+    // Browse; the fake follows either rule, so a join the API does not take finds the wrong
+    // sales (every RTX or 3090 sale) or none.
+    TEST_CASE("sold searches join q's words as the API joins them; the other join finds wrong") {
+        using fetcher::KeywordJoin;
+        struct Case {
+            test::InsightsKeywords rule;
+            KeywordJoin join;
+            std::string q;
+            std::size_t stored;
+        };
+        for (const auto& c : std::vector<Case>{
+                 {test::InsightsKeywords::comma_and, KeywordJoin::comma_and, "RTX,3090", 3},
+                 {test::InsightsKeywords::comma_and, KeywordJoin::space_and, "RTX 3090", 5},
+                 {test::InsightsKeywords::space_and, KeywordJoin::space_and, "RTX 3090", 3},
+                 {test::InsightsKeywords::space_and, KeywordJoin::comma_and, "RTX,3090", 0}}) {
+            CAPTURE(c.q);
+            CAPTURE(c.stored);
+            SoldFixture f;
+            f.ebay.set_insights_keywords(c.rule);
+            f.ebay.set_sales("RTX 3090", sold(3));
+            f.ebay.set_sales("RTX 3080", {sale("v1|81|0", "RTX 3080 10GB", "400.00"),
+                                          sale("v1|82|0", "RTX 3080 10GB", "410.00")});
+            f.config.keyword_join = c.join;
+            const auto outcome = f.fetch();
+            CHECK(f.ebay.sold_queries_seen() == std::vector<std::string>{c.q});
+            CHECK(outcome.items_stored == static_cast<int>(c.stored));
+        }
+    }
+
     TEST_CASE("F6: sales served 50 a page where 200 were asked: all fetched, paged by 50") {
         SoldFixture f;
         f.ebay.set_sales("RTX 3090", sold(215));

@@ -36,9 +36,10 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         chmod(folder.c_str(), 0700);
         write_file(dir.file("victim"), "precious");
         std::filesystem::create_symlink(dir.file("victim"), folder + "/token.tmp");
-        REQUIRE(save_cached_token(folder + "/token", "id", "url", {"tok", kNow + 3600s}));
+        REQUIRE(save_cached_token(folder + "/token", "id", "url", "scope", {"tok", kNow + 3600s}));
         CHECK(read_file(dir.file("victim")) == "precious");
-        CHECK(load_cached_token(folder + "/token", "id", "url", kNow, 300s)->value == "tok");
+        CHECK(load_cached_token(folder + "/token", "id", "url", "scope", kNow, 300s)->value ==
+              "tok");
     }
 
     TEST_CASE("a folder others can write is neither trusted nor written") {
@@ -53,8 +54,8 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         const auto problem = check_token_cache(path);
         REQUIRE(problem);
         CHECK(problem->find("writable by group or others") != std::string::npos);
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
-        CHECK_FALSE(save_cached_token(path, "id", "url", {"tok", kNow + 3600s}));
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
+        CHECK_FALSE(save_cached_token(path, "id", "url", "scope", {"tok", kNow + 3600s}));
     }
 
     TEST_CASE("a cache file that is a link, or readable by others, is ignored") {
@@ -63,15 +64,15 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         std::filesystem::create_directory(folder);
         chmod(folder.c_str(), 0700);
         const auto path = folder + "/token";
-        REQUIRE(save_cached_token(path, "id", "url", {"tok", kNow + 3600s}));
+        REQUIRE(save_cached_token(path, "id", "url", "scope", {"tok", kNow + 3600s}));
         chmod(path.c_str(), 0644);
         CHECK(check_token_cache(path));
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
         chmod(path.c_str(), 0600);
         std::filesystem::rename(path, folder + "/real");
         std::filesystem::create_symlink(folder + "/real", path);
         CHECK(check_token_cache(path)->find("symbolic link") != std::string::npos);
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
     }
 
     TEST_CASE("tokens with spaces or CR/LF are refused, fresh or cached") {
@@ -87,7 +88,8 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
                                   kNow)
                   .value == "v^1.1#i^1");
         TempDir dir;
-        CHECK_FALSE(save_cached_token(dir.file("token"), "id", "url", {"a\r\nb", kNow + 3600s}));
+        CHECK_FALSE(
+            save_cached_token(dir.file("token"), "id", "url", "scope", {"a\r\nb", kNow + 3600s}));
     }
 
     TEST_CASE("token lifetimes that would overflow the clock are clamped (review problem 6)") {
@@ -100,16 +102,16 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
         // A cached expiry beyond a day, or absurd, is not believed.
         TempDir dir;
         const auto path = dir.file("token");
-        REQUIRE(save_cached_token(path, "id", "url", {"tok", kNow + 3600s}));
+        REQUIRE(save_cached_token(path, "id", "url", "scope", {"tok", kNow + 3600s}));
         const auto text = read_file(path);
         const auto key = text.substr(0, text.find('\n'));
         write_file(path, key + "\n99999999999999999999\ntok\n");
         chmod(path.c_str(), 0600);
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
         // INT64_MAX seconds parses, but as system_clock's nanoseconds it overflows (UBSan).
         write_file(path, key + "\n9223372036854775807\ntok\n");
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
         write_file(path, key + "\n" + std::to_string(1'780'000'000 + 3 * 86400) + "\ntok\n");
-        CHECK_FALSE(load_cached_token(path, "id", "url", kNow, 300s).has_value());
+        CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
     }
 }

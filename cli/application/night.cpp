@@ -1,8 +1,11 @@
 #include "cli/application/night.hpp"
 
+#include <algorithm>
+
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/item_aspects.hpp"
+#include "fetcher/probe.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "fetcher/token_cache.hpp"
@@ -23,7 +26,7 @@ std::vector<std::string> search_terms(const schema::RuleSet& rules, const NightP
 }
 
 fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet& rules,
-                                     const NightPlan& plan, const fetcher::Credentials& credentials,
+                                     const NightPlan& plan, fetcher::EbayClient& client,
                                      const NightObserver& observer) {
     auto config = plan.fetch;
     const auto terms = search_terms(rules, plan);
@@ -40,44 +43,39 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
             config.queries.push_back(std::move(q));
         }
     }
-    try {
-        return fetcher::run_fetch(db, config, credentials, plan.observed_on,
-                                  observer.fetch_progress);
-    } catch (const fetcher::CredentialsError& e) {
-        throw fetcher::CredentialsError(std::string(e.what()) + " (the credentials came from " +
-                                        credentials.source + ")");
-    }
+    return fetcher::run_fetch(db, config, client, plan.observed_on, observer.fetch_progress);
 }
 
-// The sold pass, with what the listings left of the call budget. Without the Insights scope it
-// says so once and the night goes on.
-std::optional<fetcher::SoldOutcome> fetch_sold(schema::Database& db, const schema::RuleSet& rules,
-                                               const NightPlan& plan,
-                                               const fetcher::Credentials& credentials,
-                                               int calls_used, const NightObserver& observer) {
-    const auto& fetch = plan.fetch;
-    const auto& market = fetch.search.marketplace;
+// The sold pass, with its share of the budget and what the listings left. Without the Insights
+// scope it says so once and the night goes on. Returns whether it failed (the night is then
+// partial).
+bool fetch_sold(schema::Database& db, const schema::RuleSet& rules, const NightPlan& plan,
+                fetcher::EbayClient& client, NightResult& night, const NightObserver& observer) {
+    auto& budget = *client.budget();
+    if (budget.left(fetcher::Pass::sold) <= 0) {
+        // Said, not silent: no sold prices tonight.
+        observer.message(Loudness::problem,
+                         "sold items: no calls left of the budget (--max-calls, --sold-share); "
+                         "none fetched tonight");
+        budget.close(fetcher::Pass::sold);
+        return false;
+    }
     fetcher::SoldFetchConfig sold;
-    sold.api_base = fetch.search.api_base;
-    sold.auth_url = fetch.auth_url;
-    sold.market = market;
-    sold.seller = fetch.seller;
+    sold.seller = plan.fetch.seller;
+    // As `gpuprice probe` saw Insights join q's words, else as its documents say.
+    sold.keyword_join = fetcher::stored_or_documented_join(db, plan.fetch.search.marketplace,
+                                                           fetcher::EbayApi::insights);
     sold.terms = search_terms(rules, plan);
     sold.condition_ids = schema::search_ids(plan.conditions);
-    sold.token_cache_path = fetch.token_cache_path + ".insights";
-    sold.http = fetch.http;
-    sold.http.max_calls = fetch.http.max_calls - calls_used;
-    if (sold.http.max_calls <= 0) {
-        observer.message(Loudness::problem, "no calls left of --max-calls for sold items");
-        return std::nullopt;
-    }
-    auto outcome = fetcher::run_sold_fetch(db, sold, credentials, schema::now());
+    night.sold = fetcher::run_sold_fetch(db, sold, client, schema::now());
+    const auto& outcome = *night.sold;
+    night.calls_used += outcome.calls_used;
     if (outcome.scope_refused) {
         observer.message(Loudness::notice,
                          "no sold prices: eBay has not granted this keyset the Marketplace "
                          "Insights scope (buy.marketplace.insights); listings are fetched as "
                          "usual");
-        return outcome;
+        return false;
     }
     observer.message(Loudness::progress, "sold items: " + std::to_string(outcome.items_stored) +
                                              " stored (" + std::to_string(outcome.items_kept_out) +
@@ -90,35 +88,50 @@ std::optional<fetcher::SoldOutcome> fetch_sold(schema::Database& db, const schem
         observer.message(Loudness::warning,
                          "sold items: the call budget (--max-calls) ran out before every family");
     }
-    return outcome;
+    return outcome.stop == fetcher::StopReason::credentials ||
+           outcome.stop == fetcher::StopReason::deadline || outcome.pages_failed > 0;
 }
 
-// getItem for the listings new tonight that are still ambiguous, within the plan's share of the
-// budget; their aspects are stored for the match that follows. Returns the calls it used.
-int ask_items(schema::Database& db, const NightPlan& plan, const fetcher::Credentials& credentials,
-              std::int64_t run_id, int calls_used, const NightObserver& observer) {
-    const auto& fetch = plan.fetch;
-    fetcher::ItemAspectsConfig config;
-    config.api_base = fetch.search.api_base;
-    config.auth_url = fetch.auth_url;
-    config.market = fetch.search.marketplace;
-    config.token_cache_path = fetch.token_cache_path;
-    config.http = fetch.http;
-    config.http.max_calls =
-        fetcher::item_call_budget(fetch.http.max_calls, plan.item_share, calls_used);
-    if (config.http.max_calls <= 0) return 0;
-    std::vector<fetcher::ItemToAsk> items;
-    for (auto& l : schema::ambiguous_listings_to_ask(db, run_id, config.http.max_calls)) {
-        items.push_back({l.listing_id, std::move(l.item_id)});
+// getItem for the listings still ambiguous and never answered, within the pass's share of the
+// budget; their aspects are stored for the match that follows. Returns whether it asked any and
+// whether it failed.
+struct ItemsAsked {
+    bool asked = false;
+    bool failed = false;
+};
+ItemsAsked ask_items(schema::Database& db, fetcher::EbayClient& client, std::int64_t run_id,
+                     NightResult& night, const NightObserver& observer) {
+    auto& budget = *client.budget();
+    const int left = budget.left(fetcher::Pass::item_aspects);
+    const auto waiting = schema::ambiguous_listings_to_ask(db, run_id, std::max(left, 1));
+    if (waiting.empty()) {
+        budget.close(fetcher::Pass::item_aspects);
+        return {};
     }
-    if (items.empty()) return 0;
-    const auto outcome = fetcher::fetch_item_aspects(db, config, credentials, items);
+    if (left <= 0) {
+        // Said, not silent: these listings are asked on a later night.
+        observer.message(Loudness::warning,
+                         "item aspects: no calls left of the budget (--max-calls, --item-share); "
+                         "ambiguous listings wait for a later night");
+        budget.close(fetcher::Pass::item_aspects);
+        return {};
+    }
+    std::vector<fetcher::ItemToAsk> items;
+    for (const auto& l : waiting) items.push_back({l.listing_id, l.item_id});
+    const auto outcome = fetcher::fetch_item_aspects(db, client, items);
+    night.calls_used += outcome.calls_used;
     observer.message(Loudness::progress,
                      "item aspects: " + std::to_string(outcome.items_with_aspects) + " of " +
-                         std::to_string(items.size()) + " ambiguous new listings had aspects, " +
+                         std::to_string(items.size()) + " ambiguous listings had aspects, " +
                          std::to_string(outcome.calls_used) + " API calls");
+    if (outcome.items_not_asked > 0) {
+        observer.message(Loudness::warning,
+                         "item aspects: " + std::to_string(outcome.items_not_asked) +
+                             " ambiguous listings not asked tonight (asked on a later night)");
+    }
     for (const auto& problem : outcome.problems) observer.message(Loudness::warning, problem);
-    return outcome.calls_used;
+    return {true, outcome.stop == fetcher::StopReason::credentials ||
+                      outcome.stop == fetcher::StopReason::deadline};
 }
 
 }  // namespace
@@ -144,8 +157,18 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     }
 
     NightResult night;
+    // One client for every pass of a live night: its token, quota reading and call budget.
+    std::optional<fetcher::EbayClient> client;
     if (live) {
-        night.fetch = fetch_listings(db, rules, plan, *credentials, observer);
+        try {
+            client.emplace(fetcher::client_config(plan.fetch), *credentials);
+            fetcher::open_night(*client, plan.fetch,
+                                {plan.sold ? plan.sold_share : 0.0, plan.item_share});
+        } catch (const fetcher::CredentialsError& e) {
+            throw fetcher::CredentialsError(std::string(e.what()) + " (the credentials came from " +
+                                            credentials->source + ")");
+        }
+        night.fetch = fetch_listings(db, rules, plan, *client, observer);
     } else {
         const auto sold_before = schema::count_sold_items(db);
         night.fetch = fetcher::replay_sample(db, *plan.sample_dir, plan.fetch.search.marketplace,
@@ -157,9 +180,12 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
         }
     }
     night.calls_used = night.fetch.calls_used;
-    if (plan.sold && live) {
-        night.sold = fetch_sold(db, rules, plan, *credentials, night.calls_used, observer);
-        if (night.sold) night.calls_used += night.sold->calls_used;
+    if (client) {
+        if (plan.sold) {
+            night.later_pass_failed = fetch_sold(db, rules, plan, *client, night, observer);
+        } else {
+            client->budget()->close(fetcher::Pass::sold);  // its calls go to getItem
+        }
     }
 
     // Rules changed since the stored verdicts were made: every listing is matched again, not
@@ -173,10 +199,10 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
                                     night.fetch.run_id, now);
     };
     night.verdicts = match_tonight();
-    if (live && plan.item_share > 0 && night.fetch.run_id > 0) {
-        if (const int calls =
-                ask_items(db, plan, *credentials, night.fetch.run_id, night.calls_used, observer)) {
-            night.calls_used += calls;
+    if (client && plan.item_share > 0 && night.fetch.run_id > 0) {
+        const auto asked = ask_items(db, *client, night.fetch.run_id, night, observer);
+        night.later_pass_failed = night.later_pass_failed || asked.failed;
+        if (asked.asked) {
             night.verdicts =
                 match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
                                night.fetch.run_id, now);

@@ -1,8 +1,9 @@
 // The night: what `gpuprice fetch` (and so gpuprice-nightly) does, as one function a test can
 // run without a command line. Its passes, in order: close abandoned runs, fetch the listings
 // (or replay the sample), the sold items (--sold), match, getItem for what is still ambiguous,
-// match again, match the sold items. Each pass spends what the ones before left of the call
-// budget.
+// match again, match the sold items. One eBay client serves every pass; the call budget gives
+// sold items and getItem shares of their own and passes on what each pass leaves
+// (fetcher/call_budget.hpp).
 #pragma once
 
 #include <functional>
@@ -21,13 +22,17 @@
 
 namespace gpuprice::app {
 
+// The share of the night's calls reserved for sold items under --sold (fetcher/call_budget.hpp).
+inline constexpr double kDefaultSoldCallShare = 0.10;
+
 struct NightPlan {
     std::vector<schema::ConditionClass> conditions;
     std::vector<std::string> queries;       // search texts given; empty: the catalog's families
     std::optional<std::string> sample_dir;  // replay recorded responses instead of eBay
     bool sold = false;                      // also the sold items (Marketplace Insights)
     bool aspect_filters = true;             // split families whose variants differ by aspect
-    double item_share = 0;                  // of the call budget, for getItem
+    double item_share = 0;                  // of the call budget, reserved for getItem
+    double sold_share = 0;                  // of the call budget, reserved for sold items
     fetcher::FetchConfig fetch;             // endpoints, market, budget, seller rule, token cache
     std::string observed_on;                // tonight, YYYY-MM-DD
 };
@@ -49,7 +54,10 @@ struct NightResult {
     fetcher::FetchOutcome fetch;
     std::optional<fetcher::SoldOutcome> sold;  // when the sold pass ran
     int calls_used = 0;                        // by every pass
-    MatchCounts verdicts;                      // of the listings tonight's match saw
+    // A pass after the listings' lost its token, met the deadline or failed pages: the night
+    // is partial, its listings and reports stand.
+    bool later_pass_failed = false;
+    MatchCounts verdicts;        // of the listings tonight's match saw
     bool rematched_all = false;  // the rules changed since the stored verdicts were made
 };
 

@@ -35,7 +35,8 @@ analysis::NightCoverage night_coverage(schema::Database& db, const std::string& 
                 ++coverage.complete_queries;
                 continue;
             }
-            std::string line = q.query + ": stopped at " + q.stopped + " after " +
+            std::string line = q.query + ": stopped at " +
+                               std::string(schema::query_stop_name(q.stopped)) + " after " +
                                std::to_string(q.pages) + " pages, " + std::to_string(q.items) +
                                " items";
             if (q.total) line += " of " + std::to_string(*q.total);

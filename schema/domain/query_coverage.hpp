@@ -8,17 +8,19 @@
 #include <optional>
 #include <string>
 
+#include "schema/domain/query_stop.hpp"
+
 namespace gpuprice::schema {
 
 struct QueryCoverage {
-    std::string query;                  // the query's key: "RTX 3090", "RTX 3090 price:[..499.99]"
-    std::string kind;                   // search, price-band, item-group
+    std::string query;  // the query's key: "RTX 3090", "RTX 3090 price:[..499.99]"
+    QueryKind kind = QueryKind::search;
     std::string family;                 // the search term every result belongs to
     std::string parent;                 // the query a price band was split from; empty otherwise
     std::optional<std::int64_t> total;  // eBay's `total` on the first page (an indicator only)
     int pages = 0;
-    int items = 0;        // items eBay returned, stored or skipped
-    std::string stopped;  // last-page, split, budget, quota, error, cap, access-denied, ...
+    int items = 0;                        // items eBay returned, stored or skipped
+    QueryStop stopped = QueryStop::open;  // why paging ended
     bool complete = false;
     std::string warnings;  // eBay warnings that made the query degraded, with their errorId
 };

@@ -7,7 +7,7 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr std::array<std::pair<SkipReason, std::string_view>, 15> kSkipReasons = {{
+constexpr std::array<std::pair<SkipReason, std::string_view>, 16> kSkipReasons = {{
     {SkipReason::malformed_item, "malformed-item"},
     {SkipReason::missing_item_id, "missing-item-id"},
     {SkipReason::missing_title, "missing-title"},
@@ -23,6 +23,7 @@ constexpr std::array<std::pair<SkipReason, std::string_view>, 15> kSkipReasons =
     {SkipReason::duplicate, "duplicate"},
     {SkipReason::truncated_page, "truncated-page"},
     {SkipReason::truncated_page_unknown, "truncated-page-unknown"},
+    {SkipReason::sold_out, "sold-out"},
 }};
 
 // The table is in enum order, so a reason is its own index.
@@ -33,8 +34,7 @@ constexpr bool in_enum_order() {
     return true;
 }
 static_assert(in_enum_order());
-static_assert(kSkipReasons.size() ==
-              static_cast<std::size_t>(SkipReason::truncated_page_unknown) + 1);
+static_assert(kSkipReasons.size() == static_cast<std::size_t>(SkipReason::sold_out) + 1);
 
 }  // namespace
 

@@ -24,6 +24,7 @@ enum class SkipReason {
     duplicate,               // seen before in the same run
     truncated_page,          // the items a cut page lost: min(limit, total - offset) less read
     truncated_page_unknown,  // a cut page with no total and no next: lost an unknown number, 1
+    sold_out,                // a variation eBay says is out of stock: not an asking price
 };
 
 // "malformed-item", "missing-item-id", ...

@@ -56,8 +56,8 @@ std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t r
     auto select = db.prepare(
         "SELECT l.id, l.item_id FROM listings l JOIN match_results m ON m.listing_id = l.id "
         "LEFT JOIN item_lookups k ON k.listing_id = l.id "
-        "WHERE m.reason = 'ambiguous' AND l.first_seen_run = ?1 AND k.listing_id IS NULL "
-        "ORDER BY l.id LIMIT ?2");
+        "WHERE m.reason = 'ambiguous' AND l.last_seen_run = ?1 AND k.listing_id IS NULL "
+        "ORDER BY l.first_seen_run DESC, l.id LIMIT ?2");
     select.bind(1, run_id).bind(2, limit);
     std::vector<ListingToAsk> rows;
     while (select.step()) rows.push_back({select.int64(0), select.text(1)});

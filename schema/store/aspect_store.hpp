@@ -37,8 +37,9 @@ struct ListingToAsk {
     std::string item_id;
 };
 
-// Listings first seen in `run_id` whose verdict is `ambiguous` and whose item eBay was not yet
-// asked about, in id order, at most `limit`.
+// Listings seen in `run_id` (still listed tonight) whose verdict is `ambiguous` and whose item
+// eBay has not answered about yet, newest first, at most `limit`: one skipped for lack of calls
+// or whose lookup failed is asked on a later night.
 std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t run_id, int limit);
 
 // Remembers that getItem answered for the listing (`status` ok, or gone for a 404).

@@ -1,6 +1,7 @@
 #include "schema/store/clearance_inputs.hpp"
 
 #include "schema/domain/clock.hpp"
+#include "schema/domain/query_stop.hpp"
 
 namespace gpuprice::schema {
 
@@ -77,9 +78,12 @@ FamilyCoverage load_family_coverage(Database& db, const std::string& since, cons
     auto select = db.prepare(
         "SELECT substr(r.started_at, 1, 10) AS night, q.family, max(q.complete) "
         "FROM query_coverage q JOIN fetch_runs r ON r.id = q.run_id "
-        "WHERE q.kind = 'search' AND substr(r.started_at, 1, 10) BETWEEN ?1 AND ?2 "
+        "WHERE q.kind = ?4 AND substr(r.started_at, 1, 10) BETWEEN ?1 AND ?2 "
         "AND coalesce(r.marketplace, 'EBAY_US') = ?3 GROUP BY night, q.family");
-    select.bind(1, since).bind(2, to).bind(3, market.id);
+    select.bind(1, since)
+        .bind(2, to)
+        .bind(3, market.id)
+        .bind(4, query_kind_name(QueryKind::search));
     FamilyCoverage coverage;
     while (select.step()) coverage[select.text(0)][select.text(1)] = select.int32(2) != 0;
     return coverage;

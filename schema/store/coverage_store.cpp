@@ -11,13 +11,13 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
     for (const auto& r : rows) {
         insert.bind(1, run_id)
             .bind(2, r.query)
-            .bind(3, r.kind)
+            .bind(3, query_kind_name(r.kind))
             .bind(4, r.family)
             .bind(5, r.parent.empty() ? std::optional<std::string>() : r.parent)
             .bind(6, r.total)
             .bind(7, r.pages)
             .bind(8, r.items)
-            .bind(9, r.stopped)
+            .bind(9, query_stop_name(r.stopped))
             .bind(10, r.complete ? 1 : 0)
             .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings);
         insert.run();
@@ -34,13 +34,14 @@ std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
     while (select.step()) {
         QueryCoverage r;
         r.query = select.text(0);
-        r.kind = select.text(1);
+        // A text this version does not write (a newer version's) reads as the default.
+        r.kind = parse_query_kind(select.text(1)).value_or(QueryKind::search);
         r.family = select.text(2);
         r.parent = select.text(3);
         r.total = select.optional_int64(4);
         r.pages = select.int32(5);
         r.items = select.int32(6);
-        r.stopped = select.text(7);
+        r.stopped = parse_query_stop(select.text(7)).value_or(QueryStop::stopped);
         r.complete = select.int32(8) != 0;
         r.warnings = select.text(9);
         rows.push_back(std::move(r));

@@ -47,8 +47,9 @@ int main(int argc, char** argv) {
         config.auth_url = ebay.token_url();
         config.token_cache_path = (dir / "token").string();
         config.http.parallel = parallel;
-        config.http.max_calls = pages * 2;
-        config.queries = gpuprice::fetcher::family_queries(terms, {gpuprice::schema::ConditionClass::used});
+        config.max_calls = pages * 2;
+        config.queries =
+            gpuprice::fetcher::family_queries(terms, {gpuprice::schema::ConditionClass::used});
         const auto start = std::chrono::steady_clock::now();
         const auto outcome = gpuprice::fetcher::run_fetch(
             db, config, {ebay.client_id, ebay.client_secret}, "2026-12-02", {});

@@ -139,7 +139,7 @@ int main(int argc, char** argv) try {
     search.token_cache_path = std::string(argv[4]) + ".token";
     search.check_quota = false;
     search.expand_variations = false;  // the same listings, not more
-    search.http.max_calls = 5000;
+    search.max_calls = 5000;
     const auto terms = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
     search.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
     int families_split = 0;
@@ -151,14 +151,15 @@ int main(int argc, char** argv) try {
         fetcher::run_fetch(db, search, {ebay.client_id, ebay.client_secret}, "2026-12-01", {});
     int aspect_searches = 0;
     for (const auto& row : searched.coverage) {
-        if (row.kind == "aspect-filter") ++aspect_searches;
+        if (row.kind == schema::QueryKind::aspect_filter) ++aspect_searches;
     }
     app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:05:00Z");
     print("after aspect_filter", reasons(db, outcome.run_id));
     std::printf("aspect_filter: %d families with variants, %d aspect searches, %d calls in all\n",
                 families_split, aspect_searches, searched.calls_used);
 
-    const auto asked = schema::ambiguous_listings_to_ask(db, outcome.run_id, 100000);
+    // Those still listed: the searches' run saw them last.
+    const auto asked = schema::ambiguous_listings_to_ask(db, searched.run_id, 100000);
     int labelled = 0;
     for (const auto& listing : asked) {
         auto stmt = db.prepare("SELECT title FROM listings WHERE id = ?1");
@@ -179,17 +180,18 @@ int main(int argc, char** argv) try {
                                   R"("},{"type":"STRING","name":"Form Factor","value":")" + form +
                                   R"("})");
     }
-    fetcher::ItemAspectsConfig config;
-    config.api_base = ebay.api_base();
-    config.auth_url = ebay.token_url();
-    config.token_cache_path = std::string(argv[4]) + ".token";
-    config.http.max_calls = static_cast<int>(asked.size()) + 1;
-    const auto items_outcome =
-        fetcher::fetch_item_aspects(db, config, {ebay.client_id, ebay.client_secret}, [&] {
-            std::vector<fetcher::ItemToAsk> items;
-            for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
-            return items;
-        }());
+    auto items_config = search;
+    items_config.max_calls = static_cast<int>(asked.size()) + 1;
+    fetcher::EbayClient client(fetcher::client_config(items_config),
+                               {ebay.client_id, ebay.client_secret});
+    fetcher::open_night(client, items_config, {.item_aspects = 1.0});
+    client.budget()->close(fetcher::Pass::listings);
+    client.budget()->close(fetcher::Pass::sold);
+    const auto items_outcome = fetcher::fetch_item_aspects(db, client, [&] {
+        std::vector<fetcher::ItemToAsk> items;
+        for (const auto& a : asked) items.push_back({a.listing_id, a.item_id});
+        return items;
+    }());
     app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:10:00Z");
     print("after getItem too", reasons(db, outcome.run_id));
     std::printf(

@@ -1,0 +1,91 @@
+// `gpuprice probe`: the live self-check (fetcher/probe.hpp), run once after entering keys and
+// never from cron. Options, credentials, the client, the probe, its table, its answers stored.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "fetcher/credentials.hpp"
+#include "fetcher/fetch_run.hpp"
+#include "fetcher/probe.hpp"
+#include "fetcher/query_plan.hpp"
+#include "fetcher/token_cache.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/domain/market.hpp"
+#include "schema/domain/printable_text.hpp"
+
+namespace po = boost::program_options;
+
+namespace gpuprice::cli {
+
+namespace {
+
+// The catalog's first family term of two words or more: one join of its words can differ from
+// the other only if it has two.
+std::string default_probe_term(const schema::RuleSet& rules) {
+    for (const auto& term : fetcher::search_terms(rules.catalog)) {
+        if (fetcher::term_words(term).size() >= 2) return term;
+    }
+    throw UsageError("the catalog has no family term of two words; give one with --term");
+}
+
+}  // namespace
+
+int command_probe(const GlobalOptions& global, const std::vector<std::string>& args) {
+    fetcher::FetchConfig c;
+    std::string marketplace{schema::default_market().id};
+    std::optional<std::string> term;
+    std::optional<std::string> config_path;
+    po::options_description options("probe options");
+    options.add_options()("api-base",
+                          po::value(&c.search.api_base)->default_value(c.search.api_base),
+                          "Browse API base URL")(
+        "auth-url", po::value(&c.auth_url)->default_value(c.auth_url), "OAuth token endpoint")(
+        "marketplace", po::value(&marketplace)->default_value(marketplace),
+        ("eBay marketplace: " + schema::market_ids()).c_str())(
+        "term", po::value<std::string>(),
+        "family term whose two keyword joins are compared (default: the catalog's first of two "
+        "words or more)")("quota-reserve",
+                          po::value(&c.quota_reserve)->default_value(c.quota_reserve),
+                          "calls of eBay's daily quota the probe leaves unused")(
+        "config", po::value<std::string>(),
+        "credentials file (default $GPUPRICE_CONFIG or ~/.config/gpuprice/credentials)")(
+        "token-cache",
+        po::value(&c.token_cache_path)->default_value(fetcher::default_token_cache_path()),
+        "where the OAuth token is kept between runs (mode 0600)");
+    const auto vm = parse_command_options(
+        "probe",
+        "Check, in at most " + std::to_string(fetcher::kProbeCalls) +
+            " live calls, what eBay does where its documents disagree or say nothing; print what "
+            "was expected, what eBay did and what gpuprice will do, and store the answers the "
+            "fetch uses. Run it once after entering keys, not from cron.",
+        options, args);
+    if (!vm) return kExitOk;
+    if (vm->count("term")) term = (*vm)["term"].as<std::string>();
+    if (vm->count("config")) config_path = (*vm)["config"].as<std::string>();
+    if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
+    const auto market = schema::find_market(marketplace);
+    if (!market) {
+        throw UsageError("--marketplace '" + marketplace + "' is not one of " +
+                         schema::market_ids());
+    }
+    c.search.marketplace = *market;
+
+    const auto rules = load_rules(global);
+    fetcher::ProbeSettings settings;
+    settings.term = term ? *term : default_probe_term(rules);
+    settings.conditions = conditions_option("all");
+    auto credentials = fetcher::load_credentials(config_path);
+    auto db = open_database(global, rules);
+
+    fetcher::EbayClient client(fetcher::client_config(c), credentials);
+    const auto result = fetcher::run_probe(client, settings, c.quota_reserve, schema::now_iso());
+    std::cout << schema::printable_lines(fetcher::probe_table(result.rows));
+    schema::store_probe_answers(db, *market, result.answers);
+    if (global.verbosity != Verbosity::Quiet) {
+        std::cerr << "gpuprice: probe: " << result.calls << " API calls, " << result.answers.size()
+                  << " answers stored for " << market->id << '\n';
+    }
+    return result.answered_all ? kExitOk : kExitPartial;
+}
+
+}  // namespace gpuprice::cli

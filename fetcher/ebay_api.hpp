@@ -1,0 +1,41 @@
+// The eBay APIs gpuprice calls, as one table: the OAuth scope each one's token needs, whether it
+// takes the marketplace header, and whether its calls count against the daily Browse quota
+// ("All methods except getItems: 5000" a day, getItem and get_items_by_item_group included).
+// Endpoints: https://developer.ebay.com/api-docs/buy/browse/overview.html,
+// .../buy/marketplace-insights/overview.html, .../developer/analytics/overview.html,
+// .../commerce/taxonomy/overview.html.
+#pragma once
+
+#include <string_view>
+
+namespace gpuprice::fetcher {
+
+enum class EbayApi {
+    browse,     // item_summary/search, item/{id}, item/get_items_by_item_group
+    insights,   // Marketplace Insights item_sales/search (a Limited Release)
+    analytics,  // Developer Analytics getRateLimits: its own quota
+    taxonomy,   // Taxonomy: category trees, category suggestions
+};
+
+struct EbayApiInfo {
+    EbayApi api;
+    std::string_view name;    // for messages: "Browse", ...
+    std::string_view scope;   // the OAuth scope of its application token
+    bool marketplace_header;  // X-EBAY-C-MARKETPLACE-ID is sent
+    bool counted;             // counted in the night's call budget (--max-calls)
+    bool browse_quota;        // counted in eBay's daily Browse quota (getRateLimits buy.browse)
+};
+
+inline constexpr std::string_view kPublicScope = "https://api.ebay.com/oauth/api_scope";
+// Asked for in its own token, so that a refusal (invalid_scope) never costs the Browse token.
+inline constexpr std::string_view kInsightsScope =
+    "https://api.ebay.com/oauth/api_scope/buy.marketplace.insights";
+
+const EbayApiInfo& api_info(EbayApi api);
+
+// eBay's production hosts; --api-base and --auth-url point elsewhere (the sandbox, a test).
+inline constexpr std::string_view kProductionApiBase = "https://api.ebay.com";
+inline constexpr std::string_view kProductionAuthUrl =
+    "https://api.ebay.com/identity/v1/oauth2/token";
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,58 @@
+#include "fetcher/keyword_join.hpp"
+
+#include <array>
+#include <cstdint>
+#include <sstream>
+
+namespace gpuprice::fetcher {
+
+namespace {
+
+struct JoinName {
+    KeywordJoin join;
+    std::string_view name;
+};
+constexpr std::array<JoinName, 2> kJoinNames = {{
+    {KeywordJoin::space_and, "space"},
+    {KeywordJoin::comma_and, "comma"},
+}};
+
+}  // namespace
+
+std::string_view keyword_join_name(KeywordJoin join) {
+    for (const auto& entry : kJoinNames) {
+        if (entry.join == join) return entry.name;
+    }
+    return "space";
+}
+
+std::optional<KeywordJoin> parse_keyword_join(std::string_view name) {
+    for (const auto& entry : kJoinNames) {
+        if (entry.name == name) return entry.join;
+    }
+    return std::nullopt;
+}
+
+KeywordJoin documented_join(EbayApi api) {
+    return api == EbayApi::insights ? KeywordJoin::comma_and : KeywordJoin::space_and;
+}
+
+std::string join_keywords(std::string_view term, KeywordJoin join) {
+    std::istringstream words{std::string(term)};
+    std::string word, joined;
+    const char separator = join == KeywordJoin::comma_and ? ',' : ' ';
+    while (words >> word) {
+        if (!joined.empty()) joined += separator;
+        joined += word;
+    }
+    return joined;
+}
+
+std::optional<KeywordJoin> join_from_totals(std::int64_t space_total, std::int64_t comma_total) {
+    if (comma_total > 0 && comma_total < space_total) return KeywordJoin::comma_and;
+    if (space_total > 0) return KeywordJoin::space_and;
+    if (comma_total > 0) return KeywordJoin::comma_and;
+    return std::nullopt;
+}
+
+}  // namespace gpuprice::fetcher

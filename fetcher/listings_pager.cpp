@@ -1,0 +1,338 @@
+#include "fetcher/listings_pager.hpp"
+
+#include <algorithm>
+
+#include "fetcher/price_rules.hpp"
+
+namespace gpuprice::fetcher {
+
+using schema::QueryStop;
+
+namespace {
+
+// The median price of a page's listings: a split point that halves a band, since newly listed
+// items are a fair sample of the band's prices.
+std::optional<std::int64_t> median_price(const std::vector<schema::Listing>& listings) {
+    if (listings.empty()) return std::nullopt;
+    std::vector<std::int64_t> prices;
+    for (const auto& l : listings) prices.push_back(l.price_cents);
+    std::nth_element(prices.begin(), prices.begin() + static_cast<long>(prices.size() / 2),
+                     prices.end());
+    return prices[prices.size() / 2];
+}
+
+}  // namespace
+
+bool is_extra(QueryKind kind) {
+    return kind == QueryKind::item_group || kind == QueryKind::aspect_filter;
+}
+
+ListingsPager::ListingsPager(int limit,
+                             const std::map<std::string, std::vector<AspectSplit>>& aspect_splits,
+                             bool expand_variations, std::vector<std::string>& notes)
+    : limit_(limit),
+      aspect_splits_(aspect_splits),
+      expand_variations_(expand_variations),
+      notes_(notes) {}
+
+const std::vector<AspectSplit>* ListingsPager::splits_of(const Query& query) const {
+    const auto it = aspect_splits_.find(query.family);
+    return it == aspect_splits_.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+void ListingsPager::add(Query query, const std::string& parent) {
+    if (query.kind == QueryKind::search && parent.empty()) {
+        query.refinements = splits_of(query) != nullptr;
+    }
+    QueryState state;
+    state.coverage.query = query.key();
+    state.coverage.kind = query.kind;
+    state.coverage.family = query.family;
+    state.coverage.parent = parent;
+    state.paging.limit = limit_;
+    if (!is_extra(query.kind)) ++searching_[query.family];
+    state.query = std::move(query);
+    queries_.push_back(std::move(state));
+    enqueue(queries_.size() - 1, 0);
+}
+
+void ListingsPager::enqueue(std::size_t index, std::int64_t offset) {
+    ++planned_;
+    ready_.push_back(PageCall{index, offset, next_order_++});
+}
+
+int ListingsPager::family_pages(const std::string& family) const {
+    const auto it = dispatched_by_family_.find(family);
+    return it == dispatched_by_family_.end() ? 0 : it->second;
+}
+
+// Search pages still to come, by each open query's `total` (1 for a first page not sent).
+int ListingsPager::search_pages_due() const {
+    int due = 0;
+    for (const auto& q : queries_) {
+        if (!q.open() || is_extra(q.query.kind)) continue;
+        if (!q.coverage.total) {
+            due += q.dispatched == 0 ? 1 : 0;
+            continue;
+        }
+        const auto reachable = std::min(*q.coverage.total, kMaxReachableItems);
+        due += std::max(
+            0, static_cast<int>((reachable + q.paging.limit - 1) / q.paging.limit) - q.dispatched);
+    }
+    return due;
+}
+
+std::optional<PageCall> ListingsPager::take_next(int calls_left) {
+    const auto extra = [this](const PageCall& c) { return is_extra(queries_[c.query].query.kind); };
+    // An aspect search waits for its family's searches to end: it then finds (and stores) only
+    // what they missed, and its repeats of theirs are no skips (Repeats::ignore), where going
+    // first it would make their pages count its listings as duplicates.
+    const auto waits = [this](const PageCall& c) {
+        const auto& query = queries_[c.query].query;
+        if (query.kind != QueryKind::aspect_filter) return false;
+        const auto it = searching_.find(query.family);
+        return it != searching_.end() && it->second > 0;
+    };
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < ready_.size(); ++i) {
+        const auto& a = ready_[i];
+        if (waits(a)) continue;
+        if (!best) {
+            best = i;
+            continue;
+        }
+        const auto& b = ready_[*best];
+        if (extra(a) != extra(b)) {
+            if (!extra(a)) best = i;  // family search pages before extras
+            continue;
+        }
+        const auto pa = family_pages(queries_[a.query].query.family);
+        const auto pb = family_pages(queries_[b.query].query.family);
+        if (pa < pb || (pa == pb && a.order < b.order)) best = i;
+    }
+    if (!best) return std::nullopt;
+    if (extra(ready_[*best]) && calls_left <= search_pages_due()) return std::nullopt;
+    const auto call = ready_[*best];
+    ready_.erase(ready_.begin() + static_cast<long>(*best));
+    auto& state = queries_[call.query];
+    ++dispatched_by_family_[state.query.family];
+    ++state.dispatched;
+    return call;
+}
+
+bool ListingsPager::only_aspects_waiting() const {
+    return std::all_of(ready_.begin(), ready_.end(), [this](const PageCall& c) {
+        return queries_[c.query].query.kind == QueryKind::aspect_filter;
+    });
+}
+
+std::string ListingsPager::call_name(const PageCall& call) const {
+    return "query '" + queries_[call.query].coverage.query + "' offset " +
+           std::to_string(call.offset);
+}
+
+// eBay may serve fewer items per page than asked and says so in the page's `limit` (Browse
+// search: "the value of the limit parameter ... the maximum number of items to return on a
+// page"). Paging goes on from offset + that size, asking for that size, so nothing between the
+// pages is skipped and the offsets stay multiples of the limit asked as eBay requires (12515)
+// when the smaller size divides the offsets so far (50 does 200; should it not, the next page
+// fails with eBay's error, said). A larger or invalid `limit` is ignored. An item group is one
+// call whatever it says.
+int ListingsPager::served_size(const PageCall& call, const SearchPage& page) {
+    auto& state = queries_[call.query];
+    if (state.query.kind == QueryKind::item_group) return state.paging.limit;
+    if (auto note = follow_served_size(state.paging, page.limit, call_name(call), "items")) {
+        notes_.push_back(std::move(*note));
+    }
+    if (auto note =
+            unbelieved_total(state.paging, page.total, page.total_problem, call_name(call))) {
+        notes_.push_back(std::move(*note));
+        state.coverage.warnings += "invalid total; ";
+    }
+    return state.paging.limit;
+}
+
+void ListingsPager::after_page(const PageCall& call, const SearchPage& page, std::string_view body,
+                               std::int64_t items_read) {
+    auto& state = queries_[call.query];
+    if (state.query.kind == QueryKind::search || state.query.kind == QueryKind::price_band ||
+        state.query.kind == QueryKind::other_category) {
+        expand_variations(call.query, page);
+    }
+    if (state.query.refinements && call.offset == 0) plan_aspect_searches(call.query, body);
+    // (Queries added meanwhile leave `state` valid: the deque keeps references.)
+    state.coverage.pages += 1;
+    state.coverage.items += static_cast<int>(items_read);
+    if (call.offset == 0) state.coverage.total = page.total;
+    if (page.total && (!state.lowest_total || *page.total < *state.lowest_total)) {
+        state.lowest_total = page.total;
+    }
+    split_or_next(call, page, items_read);
+}
+
+// After a page: split the query into price bands, ask for the next page, or end paging.
+void ListingsPager::split_or_next(const PageCall& call, const SearchPage& page,
+                                  std::int64_t returned) {
+    auto& state = queries_[call.query];
+    const int limit = state.paging.limit;
+    if (state.query.kind == QueryKind::item_group) return close(call.query, QueryStop::last_page);
+    // Only a full (or cut) first page with `next` backs a total over the cap: an absurd total
+    // (10^9 on a few hundred listings) would otherwise split band after band down to single
+    // prices.
+    if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
+        state.query.kind != QueryKind::aspect_filter &&
+        (returned >= limit || !page.page_problem.empty()) && !page.next.empty()) {
+        const auto split = median_price(page.listings);
+        const auto bands = split ? split_band(state.query.band, *split) : std::nullopt;
+        if (bands) {
+            notes_.push_back("query '" + state.coverage.query + "' matches " +
+                             std::to_string(*page.total) +
+                             " listings, more than eBay serves: split at price " +
+                             band_text({split, std::nullopt}));
+            const auto parent = state.coverage.query;
+            const auto base = state.query;
+            close(call.query, QueryStop::split);
+            for (const auto& band : {bands->first, bands->second}) {
+                Query child = base;
+                child.kind = QueryKind::price_band;
+                child.refinements = false;  // the parent's first page had them
+                child.band = band;
+                queries_[call.query].children.push_back(queries_.size());
+                add(child, parent);
+            }
+            return;
+        }
+    }
+    if (!more_pages(call.offset, limit, returned, !page.next.empty(), page.total,
+                    !page.page_problem.empty())) {
+        note_short_of_total(call.query);
+        return close(call.query, QueryStop::last_page);
+    }
+    if (call.offset + 2 * limit > kMaxReachableItems) {
+        notes_.push_back("query '" + state.coverage.query +
+                         "' reached eBay's 10,000-item cap and could not be split");
+        return close(call.query, QueryStop::cap);
+    }
+    enqueue(call.query, call.offset + limit);
+}
+
+// Paging ended (eBay gave no `next`) with fewer items than eBay's total: short pages lost some,
+// or the total is wrong (an absurd 10^9, say). The query is stored incomplete with the reason,
+// and the night says so: a listing it did not see may still be for sale.
+void ListingsPager::note_short_of_total(std::size_t index) {
+    auto& state = queries_[index];
+    const auto items = static_cast<std::int64_t>(state.coverage.items);
+    const auto short_by = items_short_of_total(state.lowest_total, items);
+    if (!short_by) return;
+    short_.insert(index);
+    notes_.push_back("query '" + state.coverage.query + "': eBay's total said " +
+                     std::to_string(*state.lowest_total) + " listings but its pages ended after " +
+                     std::to_string(items) + "; the query is incomplete");
+    state.coverage.warnings += std::to_string(*short_by) + " items short of eBay's total; ";
+}
+
+// After a family's first page: one search per aspect value its refinement says some listing
+// has tonight, in eBay's own spellings. Without the aspect in the refinement, an exact value is
+// searched as the catalog spells it and a prefix is skipped (its spellings are unknown).
+void ListingsPager::plan_aspect_searches(std::size_t index, std::string_view body) {
+    const auto* splits = splits_of(queries_[index].query);
+    if (!splits) return;
+    const auto refinement = parse_aspect_refinements(body);
+    for (const auto& split : *splits) {
+        auto spellings = refinement_spellings(split, refinement);
+        if (!spellings) {
+            if (split.prefix) continue;
+            spellings = std::vector<std::string>{split.value};
+        }
+        if (spellings->empty()) continue;  // no listing has the value tonight
+        const auto& family = queries_[index];
+        Query q;
+        q.kind = QueryKind::aspect_filter;
+        q.family = family.query.family;
+        q.conditions = family.query.conditions;
+        q.aspect = split.aspect;
+        q.aspect_spellings = std::move(*spellings);
+        q.aspect_value = split.value;
+        add(q, family.coverage.query);
+    }
+}
+
+// Queues get_items_by_item_group for each multi-variation listing not queued yet.
+void ListingsPager::expand_variations(std::size_t index, const SearchPage& page) {
+    if (!expand_variations_) return;
+    for (const auto& listing : page.listings) {
+        if (listing.item_group_type != kVariationsGroupType || listing.item_group_id.empty() ||
+            !groups_.insert(listing.item_group_id).second) {
+            continue;
+        }
+        const auto& family = queries_[index];
+        Query group;
+        group.kind = QueryKind::item_group;
+        group.family = family.query.family;
+        group.conditions = family.query.conditions;
+        group.item_group_id = listing.item_group_id;
+        add(group, family.coverage.query);
+    }
+}
+
+void ListingsPager::mark_degraded(std::size_t index, const std::string& why) {
+    degraded_.insert(index);
+    queries_[index].coverage.warnings += why + "; ";
+}
+
+void ListingsPager::mark_truncated(std::size_t index) {
+    truncated_.insert(index);
+    queries_[index].coverage.warnings += "truncated page; ";
+}
+
+void ListingsPager::fail(std::size_t index) {
+    failed_.insert(index);
+    close(index, QueryStop::error);
+}
+
+void ListingsPager::close(std::size_t index, QueryStop why) {
+    auto& state = queries_[index];
+    if (!state.open()) return;
+    state.coverage.stopped = why;
+    if (!is_extra(state.query.kind)) --searching_[state.query.family];
+}
+
+void ListingsPager::close_waiting(QueryStop why) {
+    for (const auto& call : ready_) close(call.query, why);
+    ready_.clear();
+}
+
+void ListingsPager::close_open(QueryStop why) {
+    for (std::size_t i = 0; i < queries_.size(); ++i) close(i, why);
+}
+
+int ListingsPager::aspects_left_for_budget() const {
+    return static_cast<int>(std::count_if(queries_.begin(), queries_.end(), [](const auto& q) {
+        return q.query.kind == QueryKind::aspect_filter && q.coverage.stopped == QueryStop::budget;
+    }));
+}
+
+bool ListingsPager::complete(std::size_t index) const {
+    const auto& state = queries_[index];
+    if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index) ||
+        short_.contains(index)) {
+        return false;
+    }
+    if (state.coverage.stopped == QueryStop::split) {
+        return std::all_of(state.children.begin(), state.children.end(),
+                           [this](std::size_t child) { return complete(child); });
+    }
+    return state.coverage.stopped == QueryStop::last_page;
+}
+
+std::vector<schema::QueryCoverage> ListingsPager::coverage() const {
+    std::vector<schema::QueryCoverage> rows;
+    for (std::size_t i = 0; i < queries_.size(); ++i) {
+        auto row = queries_[i].coverage;
+        row.complete = complete(i);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,126 @@
+// The listings pass's queries and where each one's paging stands: which page to ask next, and
+// what a page read means for its query. Pages are asked one at a time per query; a family
+// larger than eBay's 10,000-item cap is split into price bands; paging follows `next` until the
+// pages account for eBay's total (paging.hpp); a family's first page plans its aspect searches
+// (aspect_filter.hpp), and every multi-variation listing queues its item group. Which page goes
+// next is decided here too: the family with the fewest pages sent so far, so that every
+// family's first pages come first and a cut budget shortens the largest families evenly;
+// aspect searches and item groups (evidence for the matcher, never coverage) only spend what
+// the family searches will not need. No I/O: the fetch sends, reads and stores.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fetcher/aspect_filter.hpp"
+#include "fetcher/browse_parser.hpp"
+#include "fetcher/paging.hpp"
+#include "fetcher/query_plan.hpp"
+#include "schema/domain/query_coverage.hpp"
+
+namespace gpuprice::fetcher {
+
+// One page to ask: query `query` (an index into the pager) at `offset`.
+struct PageCall {
+    std::size_t query = 0;
+    std::int64_t offset = 0;
+    std::uint64_t order = 0;  // queued first, sent first among equals
+};
+
+class ListingsPager {
+  public:
+    // `limit`: the page size to ask (eBay's most, 200); `aspect_splits`: per family, the aspect
+    // values to search it under; `expand_variations`: queue get_items_by_item_group for every
+    // multi-variation listing.
+    ListingsPager(int limit, const std::map<std::string, std::vector<AspectSplit>>& aspect_splits,
+                  bool expand_variations, std::vector<std::string>& notes);
+
+    // Adds a query and queues its first page. A family search with aspect splits asks its first
+    // page for eBay's refinements.
+    void add(Query query, const std::string& parent = "");
+
+    // The next page to send, by priority; nullopt when nothing may go now. Aspect searches and
+    // item groups go only when `calls_left` exceeds the family search pages still due.
+    std::optional<PageCall> take_next(int calls_left);
+    bool has_waiting() const { return !ready_.empty(); }
+    // Whether everything waiting is an aspect search (whose loss costs evidence, not coverage).
+    bool only_aspects_waiting() const;
+
+    const Query& query(std::size_t index) const { return queries_[index].query; }
+    int page_size(std::size_t index) const { return queries_[index].paging.limit; }
+    // "query 'RTX 3090' offset 200", for messages.
+    std::string call_name(const PageCall& call) const;
+
+    // eBay served a page for `call`, already stored: the page's size as eBay answered it (paging
+    // goes on at that size), its total, its warnings, and what it means for its query: split
+    // into bands, the next page, or the end; the family's aspect searches (planned from
+    // `body`'s refinement on its first page) and the item groups of its variations.
+    // `items_read`: stored plus skipped.
+    void after_page(const PageCall& call, const SearchPage& page, std::string_view body,
+                    std::int64_t items_read);
+    // The page size to read `page` with: eBay may serve fewer items per page than asked.
+    int served_size(const PageCall& call, const SearchPage& page);
+
+    // Marks the query degraded (eBay ignored part of it), truncated (a page was cut) or failed
+    // (a page failed): it is not complete.
+    void mark_degraded(std::size_t index, const std::string& why);
+    void mark_truncated(std::size_t index);
+    void fail(std::size_t index);
+    // Ends a query's paging with the reason, if still open.
+    void close(std::size_t index, schema::QueryStop why);
+    // Ends every query still waiting, or still open, with the reason.
+    void close_waiting(schema::QueryStop why);
+    void close_open(schema::QueryStop why);
+
+    int queries_degraded() const { return static_cast<int>(degraded_.size()); }
+    int queries_short() const { return static_cast<int>(short_.size()); }
+    int pages_planned() const { return planned_; }
+    // Aspect searches the budget ended (one note for the run).
+    int aspects_left_for_budget() const;
+    std::vector<schema::QueryCoverage> coverage() const;
+
+  private:
+    struct QueryState {
+        Query query;
+        schema::QueryCoverage coverage;
+        std::vector<std::size_t> children;  // price bands split from it
+        int dispatched = 0;                 // pages sent for it
+        Paging paging;  // the page size asked (the configured one until eBay serves fewer)
+        std::optional<std::int64_t> lowest_total;  // of its pages' totals: see paging.hpp
+        bool open() const { return coverage.stopped == schema::QueryStop::open; }
+    };
+
+    void enqueue(std::size_t index, std::int64_t offset);
+    int family_pages(const std::string& family) const;
+    int search_pages_due() const;
+    const std::vector<AspectSplit>* splits_of(const Query& query) const;
+    void split_or_next(const PageCall& call, const SearchPage& page, std::int64_t returned);
+    void note_short_of_total(std::size_t index);
+    void plan_aspect_searches(std::size_t index, std::string_view body);
+    void expand_variations(std::size_t index, const SearchPage& page);
+    bool complete(std::size_t index) const;
+
+    int limit_;
+    const std::map<std::string, std::vector<AspectSplit>>& aspect_splits_;
+    bool expand_variations_;
+    std::vector<std::string>& notes_;
+    std::deque<QueryState> queries_;  // a deque: adding a query keeps references valid
+    std::vector<PageCall> ready_;
+    std::map<std::string, int> dispatched_by_family_;
+    std::map<std::string, int> searching_;  // open family searches (not extras) per family
+    std::set<std::string> groups_;          // item groups queued
+    std::set<std::size_t> degraded_, truncated_, failed_, short_;
+    std::uint64_t next_order_ = 0;
+    int planned_ = 0;
+};
+
+// Aspect searches and variation groups: evidence for the matcher, never coverage.
+bool is_extra(QueryKind kind);
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,330 @@
+#include "fetcher/probe.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "fetcher/browse_parser.hpp"
+#include "fetcher/errors.hpp"
+#include "fetcher/insights_parser.hpp"
+#include "fetcher/item_aspects.hpp"
+#include "fetcher/query_plan.hpp"
+#include "fetcher/sold_fetch.hpp"
+#include "schema/domain/clock.hpp"
+
+namespace gpuprice::fetcher {
+
+namespace {
+
+constexpr std::int64_t kItemNotFound = 11001;  // Browse getItem, under HTTP 400
+
+// One call, sent now and awaited.
+EbayAnswer call_now(EbayClient& client, EbayCall call) {
+    EbayAnswer out;
+    client.send(std::move(call), [&out](EbayAnswer&& answer) { out = std::move(answer); });
+    client.run();
+    return out;
+}
+
+std::string total_text(const std::optional<std::int64_t>& total) {
+    return total ? std::to_string(*total) : std::string("no total");
+}
+
+// A two-word term as both joins send it, and what each found.
+struct JoinTotals {
+    std::optional<std::int64_t> space;
+    std::optional<std::int64_t> comma;
+    std::string failure;  // a call that failed, described
+};
+
+std::string join_observed(const std::string& term, const JoinTotals& totals) {
+    if (!totals.failure.empty()) return "no answer: " + totals.failure;
+    return "'" + join_keywords(term, KeywordJoin::space_and) + "': " + total_text(totals.space) +
+           "; '" + join_keywords(term, KeywordJoin::comma_and) + "': " + total_text(totals.comma);
+}
+
+std::optional<KeywordJoin> join_seen(const JoinTotals& totals) {
+    if (!totals.failure.empty() || !totals.space || !totals.comma) return std::nullopt;
+    return join_from_totals(*totals.space, *totals.comma);
+}
+
+class Probe {
+  public:
+    Probe(EbayClient& client, const ProbeSettings& settings, const std::string& asked_at)
+        : client_(client),
+          settings_(settings),
+          market_(client.config().market),
+          api_base_(client.config().endpoints.api_base),
+          asked_at_(asked_at) {}
+
+    ProbeResult run(int quota_reserve) {
+        client_.ensure_token(EbayApi::browse);  // a refused keyset throws: nothing to probe
+        const bool insights = insights_token();
+        if (!read_quota(quota_reserve)) return std::move(result_);
+        browse_join();
+        if (insights) insights_join();
+        pages();
+        ended_item();
+        result_.calls = client_.budget()->used();
+        return std::move(result_);
+    }
+
+  private:
+    void add(std::string question, std::string expected, std::string observed,
+             std::string decision) {
+        result_.rows.push_back(
+            {std::move(question), std::move(expected), std::move(observed), std::move(decision)});
+    }
+    void answer(std::string_view question, std::string value, std::string detail) {
+        result_.answers.push_back(
+            {std::string(question), std::move(value), std::move(detail), asked_at_});
+    }
+    EbayAnswer call(EbayApi api, std::string url, bool buyer_context) {
+        EbayCall c;
+        c.api = api;
+        c.pass = Pass::listings;
+        c.url = std::move(url);
+        c.buyer_context = buyer_context;
+        return call_now(client_, std::move(c));
+    }
+    Query search(std::string q) const {
+        Query query;
+        query.family = std::move(q);
+        query.conditions = settings_.conditions;
+        return query;
+    }
+    SearchSettings search_settings() const {
+        SearchSettings s;
+        s.api_base = api_base_;
+        s.marketplace = market_;
+        return s;
+    }
+
+    bool insights_token() {
+        std::string observed;
+        bool granted = false;
+        try {
+            const auto minted = client_.ensure_token(EbayApi::insights);
+            granted = minted.failure == MintFailure::none;
+            observed = granted ? "granted" : "refused (" + minted.message + ")";
+        } catch (const std::exception& e) {
+            observed = std::string("no token: ") + e.what();
+            result_.answered_all = false;
+        }
+        add("token and scopes",
+            "an application token for the public scope; buy.marketplace.insights only where eBay "
+            "granted it (a Limited Release)",
+            "public scope: token issued; Insights scope: " + observed,
+            granted ? "fetch --sold fetches sold items"
+                    : "fetch --sold says once that there are no sold prices and goes on");
+        return granted;
+    }
+
+    bool read_quota(int reserve) {
+        auto quota = client_.read_quota();
+        std::string observed =
+            quota.quota
+                ? "buy.browse daily window: " + std::to_string(quota.quota->remaining) + " of " +
+                      std::to_string(quota.quota->limit) + " left, resets " + quota.quota->reset
+                : "not read: " + quota.problem;
+        add("getRateLimits",
+            "rates of buy.browse with a daily window (timeWindow 86400): limit, remaining, reset",
+            observed,
+            quota.quota ? "a night plans within min(--max-calls, remaining - --quota-reserve)"
+                        : "a night plans within --max-calls");
+        if (quota.quota && quota.quota->remaining - reserve < kProbeCalls) {
+            result_.answered_all = false;
+            add("the rest", "",
+                "not probed: fewer than " + std::to_string(kProbeCalls) +
+                    " calls left above --quota-reserve",
+                "");
+            return false;
+        }
+        client_.set_budget(CallBudget(kProbeCalls, quota.quota, reserve, {}), quota);
+        return true;
+    }
+
+    void browse_join() {
+        JoinTotals totals;
+        for (const auto join : {KeywordJoin::space_and, KeywordJoin::comma_and}) {
+            const auto a = call(
+                EbayApi::browse,
+                query_url(search_settings(), search(join_keywords(settings_.term, join)), 0, 1),
+                true);
+            if (!a.ok()) {
+                totals.failure = a.describe();
+                result_.answered_all = false;
+                break;
+            }
+            const auto total = parse_search_page(a.response.body, market_.currency).total;
+            (join == KeywordJoin::space_and ? totals.space : totals.comma) = total;
+        }
+        const auto seen = join_seen(totals);
+        std::string decision = "searches join words with spaces";
+        if (seen == KeywordJoin::comma_and) {
+            decision +=
+                "; eBay did not AND them: report this, family searches may hold other "
+                "cards";
+        }
+        add("Browse keyword join", "a space ANDs (Browse item_summary/search, q)",
+            join_observed(settings_.term, totals), decision);
+        if (seen)
+            answer(kBrowseJoinQuestion, std::string(keyword_join_name(*seen)),
+                   join_observed(settings_.term, totals));
+    }
+
+    void insights_join() {
+        JoinTotals totals;
+        SoldFetchConfig config;
+        config.condition_ids = schema::search_ids(settings_.conditions);
+        for (const auto join : {KeywordJoin::space_and, KeywordJoin::comma_and}) {
+            config.keyword_join = join;
+            const auto a = call(
+                EbayApi::insights,
+                sold_search_url(api_base_, market_, config, settings_.term, 0, schema::now(), 1),
+                false);
+            if (!a.ok()) {
+                totals.failure = a.describe();
+                result_.answered_all = false;
+                break;
+            }
+            const auto total = parse_sold_page(a.response.body, market_.currency).total;
+            (join == KeywordJoin::space_and ? totals.space : totals.comma) = total;
+        }
+        const auto seen = join_seen(totals);
+        const auto used = seen.value_or(documented_join(EbayApi::insights));
+        add("Marketplace Insights keyword join",
+            "a comma ANDs, a space ORs (Marketplace Insights item_sales/search, q)",
+            join_observed(settings_.term, totals),
+            "sold searches send '" + join_keywords(settings_.term, used) + "'" +
+                (seen ? "" : " (as documented: nothing measured)"));
+        if (seen)
+            answer(kInsightsJoinQuestion, std::string(keyword_join_name(*seen)),
+                   join_observed(settings_.term, totals));
+    }
+
+    // The term's first pages: a page short of its limit that still has `next`, and whether
+    // CALCULATED shipping gets a cost with the buyer's place and without.
+    void pages() {
+        const auto settings = search_settings();
+        const auto query = search(join_keywords(settings_.term, KeywordJoin::space_and));
+        std::string short_seen;
+        int read = 0;
+        int calculated = 0, costed = 0;
+        std::int64_t offset = 0;
+        for (; read < settings_.pages; ++read) {
+            const auto a = call(EbayApi::browse, query_url(settings, query, offset), true);
+            if (!a.ok()) {
+                result_.answered_all = false;
+                break;
+            }
+            const auto page = parse_search_page(a.response.body, market_.currency);
+            const auto held = items_read(page);
+            if (held < page.limit && !page.next.empty() && short_seen.empty()) {
+                short_seen = "the page at offset " + std::to_string(offset) + " held " +
+                             std::to_string(held) + " of " + std::to_string(page.limit) +
+                             " and had next";
+            }
+            if (read == 0) {
+                for (const auto& l : page.listings) {
+                    if (l.shipping_type != "CALCULATED") continue;
+                    ++calculated;
+                    if (l.shipping_cents) ++costed;
+                }
+            }
+            if (page.next.empty() || page.limit <= 0) {
+                ++read;
+                break;
+            }
+            offset += page.limit;
+        }
+        add("short pages",
+            "pages hold `limit` items until the last; eBay serves short pages mid-result "
+            "(matecsaj/ebay_rest#102)",
+            short_seen.empty() ? "no short page with next in " + std::to_string(read) + " page(s)"
+                               : short_seen,
+            "paging follows next at offset + limit; a query is complete only when its pages "
+            "hold eBay's total");
+        int calculated_bare = 0, costed_bare = 0;
+        if (const auto a = call(EbayApi::browse, query_url(settings, query, 0), false); a.ok()) {
+            for (const auto& l : parse_search_page(a.response.body, market_.currency).listings) {
+                if (l.shipping_type != "CALCULATED") continue;
+                ++calculated_bare;
+                if (l.shipping_cents) ++costed_bare;
+            }
+        }
+        add("shipping with X-EBAY-C-ENDUSERCTX",
+            "CALCULATED shipping is estimated for the buyer's place (contextualLocation)",
+            "with it: " + std::to_string(costed) + " of " + std::to_string(calculated) +
+                " CALCULATED items had a cost; without: " + std::to_string(costed_bare) + " of " +
+                std::to_string(calculated_bare),
+            "searches send it (--deliver-to); a CALCULATED item without a cost has its "
+            "shipping unknown");
+    }
+
+    void ended_item() {
+        const auto a = call(EbayApi::browse, item_url(api_base_, settings_.ended_item_id), false);
+        std::string seen;
+        if (a.response.complete() && a.has_error(kItemNotFound)) {
+            seen = std::to_string(a.response.status) + "-11001";
+        } else if (a.response.complete()) {
+            seen = std::to_string(a.response.status);
+        }
+        if (seen.empty()) result_.answered_all = false;
+        add("ended item (getItem)", "HTTP 400 with errorId 11001 (Browse getItem)",
+            seen.empty() ? "no answer: " + a.describe() : a.describe(),
+            "400/11001 and 404 are both taken as gone; the listing is not asked again");
+        if (!seen.empty()) answer(kEndedItemQuestion, seen, a.describe());
+    }
+
+    EbayClient& client_;
+    const ProbeSettings& settings_;
+    const schema::Market& market_;
+    const std::string& api_base_;
+    std::string asked_at_;
+    ProbeResult result_;
+};
+
+}  // namespace
+
+ProbeResult run_probe(EbayClient& client, const ProbeSettings& settings, int quota_reserve,
+                      const std::string& asked_at) {
+    return Probe(client, settings, asked_at).run(quota_reserve);
+}
+
+std::string probe_table(const std::vector<ProbeRow>& rows) {
+    const std::vector<std::string> heading = {"question", "expected", "eBay did",
+                                              "gpuprice will do"};
+    std::array<std::size_t, 4> width{};
+    const auto cells = [](const ProbeRow& r) {
+        return std::array<const std::string*, 4>{&r.question, &r.expected, &r.observed,
+                                                 &r.decision};
+    };
+    for (std::size_t i = 0; i < 4; ++i) width[i] = heading[i].size();
+    for (const auto& r : rows) {
+        const auto c = cells(r);
+        for (std::size_t i = 0; i < 4; ++i) width[i] = std::max(width[i], c[i]->size());
+    }
+    const auto line = [&](const std::array<const std::string*, 4>& c) {
+        std::string out;
+        for (std::size_t i = 0; i < 4; ++i) {
+            out += *c[i];
+            if (i < 3) out += std::string(width[i] - c[i]->size(), ' ') + " | ";
+        }
+        return out + '\n';
+    };
+    std::string out = line({&heading[0], &heading[1], &heading[2], &heading[3]});
+    for (std::size_t i = 0; i < 4; ++i) out += std::string(width[i], '-') + (i < 3 ? "-+-" : "\n");
+    for (const auto& r : rows) out += line(cells(r));
+    return out;
+}
+
+KeywordJoin stored_or_documented_join(schema::Database& db, const schema::Market& market,
+                                      EbayApi api) {
+    const auto question = api == EbayApi::insights ? kInsightsJoinQuestion : kBrowseJoinQuestion;
+    if (const auto stored = schema::probe_answer(db, market, std::string(question))) {
+        if (const auto join = parse_keyword_join(stored->answer)) return *join;
+    }
+    return documented_join(api);
+}
+
+}  // namespace gpuprice::fetcher

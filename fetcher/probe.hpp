@@ -1,0 +1,64 @@
+// `gpuprice probe`: a live self-check of what eBay's documents leave open or contradict, in a
+// dozen calls (never more than kProbeCalls, within the quota above --quota-reserve): the token
+// and its scopes, getRateLimits' shape, how Browse and Marketplace Insights join q's words
+// (totals of both forms of one family term), whether a page short of its limit comes with
+// `next`, whether CALCULATED shipping gets a cost with X-EBAY-C-ENDUSERCTX, and how an ended item
+// answers getItem. Each row says what was expected (the documents), what eBay did, and what
+// gpuprice will do; the answers a night uses are returned for storing (schema/store/probe_store).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fetcher/ebay_client.hpp"
+#include "fetcher/keyword_join.hpp"
+#include "schema/domain/condition.hpp"
+#include "schema/store/probe_store.hpp"
+
+namespace gpuprice::fetcher {
+
+inline constexpr int kProbeCalls = 20;
+
+// The questions whose answers are stored, by name.
+inline constexpr std::string_view kBrowseJoinQuestion = "browse-keyword-join";
+inline constexpr std::string_view kInsightsJoinQuestion = "insights-keyword-join";
+inline constexpr std::string_view kEndedItemQuestion = "ended-item-status";
+
+struct ProbeSettings {
+    // A family term of two words or more that sells every day ("RTX 3080"): both joins are
+    // compared on it, and its pages are read for short ones.
+    std::string term;
+    std::vector<schema::ConditionClass> conditions;  // the searches' conditions
+    // getItem of an item that cannot be live: the ended item's answer.
+    std::string ended_item_id = "v1|110000000000|0";
+    int pages = 3;  // pages of the term read for short ones, at most
+};
+
+struct ProbeRow {
+    std::string question;
+    std::string expected;  // what eBay's documents say
+    std::string observed;  // what eBay did
+    std::string decision;  // what gpuprice will do
+};
+
+struct ProbeResult {
+    std::vector<ProbeRow> rows;
+    std::vector<schema::ProbeAnswer> answers;  // for store_probe_answers
+    int calls = 0;
+    bool answered_all = true;  // false: a question got no usable answer (a failed call)
+};
+
+// Runs every check through `client` (its Browse token may be minted here; throws
+// CredentialsError when eBay refuses the keyset). `asked_at`: the answers' time.
+ProbeResult run_probe(EbayClient& client, const ProbeSettings& settings, int quota_reserve,
+                      const std::string& asked_at);
+
+// The rows as an aligned text table, for a terminal.
+std::string probe_table(const std::vector<ProbeRow>& rows);
+
+// The keyword join a night uses for `api` in `market`: the probe's stored answer, else the
+// documented one.
+KeywordJoin stored_or_documented_join(schema::Database& db, const schema::Market& market,
+                                      EbayApi api);
+
+}  // namespace gpuprice::fetcher

@@ -1,0 +1,126 @@
+// `gpuprice probe` against the fake eBay in each of the behaviours eBay's documents leave open:
+// Marketplace Insights joining q's words as its specification says (a comma ANDs) or as Browse
+// does (a space ANDs), an ended item answering 400/11001 or 404, pages short mid-result or
+// whole. The probe prints its table, stores its answers, and the next fetch --sold uses them.
+#include <doctest/doctest.h>
+
+#include "fetcher/probe.hpp"
+#include "schema/store/probe_store.hpp"
+#include "tests/child_process.hpp"
+#include "tests/fake_ebay.hpp"
+#include "tests/test_context.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+struct Behaviour {
+    test::InsightsKeywords keywords;
+    bool ended_item_404;
+    int short_every;
+    std::string join_stored;     // the Insights answer stored
+    std::string sold_q;          // what fetch --sold then sends
+    std::string ended_stored;    // the ended item's answer stored
+    std::string short_observed;  // the short-pages row's "eBay did"
+};
+
+std::vector<test::FakeItem> cards(const std::string& title, int n, int first_id) {
+    std::vector<test::FakeItem> items;
+    for (int i = 0; i < n; ++i) {
+        test::FakeItem item;
+        item.item_id = "v1|" + std::to_string(first_id + i) + "|0";
+        item.title = title;
+        if (i % 4 == 0) {
+            item.shipping_type = "CALCULATED";
+            item.shipping_cost = "12.00";
+        }
+        items.push_back(item);
+    }
+    return items;
+}
+
+std::vector<test::FakeSale> sales(const std::string& title, int n, int first_id) {
+    std::vector<test::FakeSale> out;
+    for (int i = 0; i < n; ++i) {
+        test::FakeSale s;
+        s.item_id = "v1|" + std::to_string(first_id + i) + "|0";
+        s.title = title;
+        out.push_back(s);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_SUITE("fetcher::probe") {
+    TEST_CASE("probe against the fake, in both documented behaviours: table, answers, used") {
+        for (const auto& b : std::vector<Behaviour>{
+                 {test::InsightsKeywords::comma_and, false, 3, "comma", "RTX,3080", "400-11001",
+                  "the page at offset 400 held 197 of 200 and had next"},
+                 {test::InsightsKeywords::space_and, true, 0, "space", "RTX 3080", "404",
+                  "no short page with next in 3 page(s)"}}) {
+            CAPTURE(b.join_stored);
+            test::FakeEbay ebay;
+            auto market = cards("NVIDIA GeForce RTX 3080 10GB", 700, 100000);
+            const auto others = cards("NVIDIA GeForce RTX 3090 24GB", 20, 200000);
+            market.insert(market.end(), others.begin(), others.end());
+            ebay.set_market(market);
+            ebay.set_short_pages(b.short_every, 3);
+            ebay.set_insights(true);
+            ebay.set_insights_keywords(b.keywords);
+            ebay.set_ended_item_404(b.ended_item_404);
+            ebay.set_sales("RTX 3080", sales("RTX 3080 10GB", 30, 300000));
+            ebay.set_sales("RTX 3090", sales("RTX 3090 24GB", 12, 400000));
+            test::TempDir dir;
+            const std::vector<std::string> env = {"EBAY_CLIENT_ID=" + ebay.client_id,
+                                                  "EBAY_CLIENT_SECRET=" + ebay.client_secret};
+            const std::vector<std::string> endpoints = {"--api-base",    ebay.api_base(),
+                                                        "--auth-url",    ebay.token_url(),
+                                                        "--token-cache", dir.file("token")};
+            std::vector<std::string> probe = {GPUPRICE_BINARY, "--db",   dir.file("p.db"),
+                                              "probe",         "--term", "RTX 3080"};
+            probe.insert(probe.end(), endpoints.begin(), endpoints.end());
+            CHECK(test::wait_exit(test::spawn(probe, env, dir.file("p.out"), dir.file("p.err"))) ==
+                  0);
+            const auto table = test::read_file(dir.file("p.out"));
+            CAPTURE(table);
+            CAPTURE(test::read_file(dir.file("p.err")));
+            CHECK(table.find("question") != std::string::npos);
+            CHECK(table.find("gpuprice will do") != std::string::npos);
+            CHECK(table.find("a comma ANDs, a space ORs") != std::string::npos);
+            CHECK(table.find("sold searches send '" + b.sold_q + "'") != std::string::npos);
+            CHECK(table.find(b.short_observed) != std::string::npos);
+            CHECK(table.find("with it: 50 of 50 CALCULATED items had a cost; without: 0 of 50") !=
+                  std::string::npos);
+            CHECK(ebay.search_calls() + ebay.sold_calls() + ebay.item_calls() <=
+                  fetcher::kProbeCalls);
+            {
+                schema::Database db(dir.file("p.db"));
+                const auto us = *schema::find_market("EBAY_US");
+                const auto join = schema::probe_answer(db, us, "insights-keyword-join");
+                REQUIRE(join);
+                CHECK(join->answer == b.join_stored);
+                CHECK(schema::probe_answer(db, us, "browse-keyword-join")->answer == "space");
+                CHECK(schema::probe_answer(db, us, "ended-item-status")->answer == b.ended_stored);
+            }
+            // The night's sold searches join as the probe saw, and find the family's sales only.
+            std::vector<std::string> fetch = {
+                GPUPRICE_BINARY, "--db",   dir.file("p.db"), "fetch", "--query",
+                "RTX 3080",      "--sold", "--condition",    "used",  "--no-aspect-filters",
+                "--item-share",  "0"};
+            fetch.insert(fetch.end(), endpoints.begin(), endpoints.end());
+            const int before = ebay.sold_calls();
+            const int fetched =
+                test::wait_exit(test::spawn(fetch, env, dir.file("f.out"), dir.file("f.err")));
+            CAPTURE(test::read_file(dir.file("f.err")));
+            CHECK((fetched == 0 || fetched == 6));
+            const auto seen = ebay.sold_queries_seen();
+            REQUIRE(static_cast<int>(seen.size()) > before);
+            CHECK(seen.back() == b.sold_q);
+            schema::Database db(dir.file("p.db"));
+            auto count = db.prepare("SELECT count(*) FROM sold_items");
+            REQUIRE(count.step());
+            CHECK(count.int32(0) == 30);
+        }
+    }
+}
