@@ -31,12 +31,12 @@ bool has_option(const std::string& options, std::string_view option) {
 // `model` (its display name, whose words family searches were derived from): whether
 // any such query was complete then. nullopt when no later night asked for it.
 std::optional<std::pair<std::string, bool>> next_covering_night(
-    const schema::FamilyCoverage& coverage, const std::string& last_seen,
-    const std::string& model) {
+    const schema::FamilyCoverage& coverage, const std::string& last_seen, const std::string& model,
+    FamilyCovers& covers) {
     for (auto it = coverage.upper_bound(last_seen); it != coverage.end(); ++it) {
         bool asked = false, complete = false;
         for (const auto& [family, done] : it->second) {
-            if (!family_covers(family, model)) continue;
+            if (!covers(family, model)) continue;
             asked = true;
             complete = complete || done;
         }
@@ -59,46 +59,80 @@ bool family_covers(std::string_view family, std::string_view model) {
                          family_words.end());
 }
 
+bool FamilyCovers::operator()(const std::string& family, const std::string& model) {
+    auto key = std::make_pair(family, model);
+    const auto known = known_.find(key);
+    if (known != known_.end()) return known->second;
+    const bool covers = family_covers(family, model);
+    known_.emplace(std::move(key), covers);
+    return covers;
+}
+
+ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::string& model_name,
+                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers) {
+    using schema::ClearanceOutcome;
+    if (has_option(life.buying_options, "AUCTION")) {
+        // An auction ends by itself: its disappearance says nothing, its last bid near the end
+        // says nearly what it went for. The bid is the near-final price (an auction with Buy It
+        // Now lists its BIN as the price); no bid, no price.
+        if (!life.item_end_date) return {ClearanceOutcome::never, {}};
+        const auto end = schema::parse_iso_utc(*life.item_end_date);
+        const auto seen = schema::parse_iso_utc(life.last_seen_at);
+        if (!end || !seen || *seen > *end || *end - *seen > kAuctionFinalWindow)
+            return {ClearanceOutcome::never, {}};
+        if (!life.last_bid_cents) return {ClearanceOutcome::never, {}};
+        return {ClearanceOutcome::auction_near_final, schema::utc_date(*end)};
+    }
+    const auto next = next_covering_night(coverage, life.last_seen, model_name, covers);
+    if (!next) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
+    return {next->second ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, next->first};
+}
+
+std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::string model_name,
+                                        const ClearanceDecision& decision, Shipping shipping) {
+    Clearance c;
+    switch (decision.outcome) {
+        case schema::ClearanceOutcome::cleared:
+            c.kind = ClearanceKind::cleared;
+            c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
+            break;
+        case schema::ClearanceOutcome::auction_near_final:
+            // Shipping as for any listing.
+            c.kind = ClearanceKind::auction_near_final;
+            c.price_usd =
+                total_usd(life.last_bid_cents.value_or(0), life.last_shipping_cents, shipping);
+            break;
+        default:
+            return std::nullopt;
+    }
+    c.life = life;
+    c.model_name = std::move(model_name);
+    c.night = decision.night;
+    c.best_offer = has_option(life.buying_options, "BEST_OFFER");
+    c.nights_listed = life.nights_seen;
+    c.days_listed = schema::days_between(life.first_seen, c.night);
+    return c;
+}
+
+void sort_by_night(std::vector<Clearance>& clearances) {
+    std::stable_sort(clearances.begin(), clearances.end(),
+                     [](const Clearance& a, const Clearance& b) { return a.night < b.night; });
+}
+
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
                                        const schema::FamilyCoverage& coverage,
                                        const schema::Catalog& catalog, Shipping shipping,
                                        ClearanceCounts* counts) {
+    FamilyCovers covers;
     std::vector<Clearance> out;
     for (const auto& life : lives) {
-        Clearance c;
-        c.life = life;
-        c.model_name = catalog.display_name(life.model);
-        c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
-        c.best_offer = has_option(life.buying_options, "BEST_OFFER");
-        c.nights_listed = life.nights_seen;
-        if (has_option(life.buying_options, "AUCTION")) {
-            // An auction ends by itself: its disappearance says nothing, its last bid near the
-            // end says nearly what it went for.
-            if (!life.item_end_date) continue;
-            const auto end = schema::parse_iso_utc(*life.item_end_date);
-            const auto seen = schema::parse_iso_utc(life.last_seen_at);
-            if (!end || !seen || *seen > *end || *end - *seen > kAuctionFinalWindow) continue;
-            // The bid is the near-final price (an auction with Buy It Now lists its BIN as the
-            // price); no bid, no price. Shipping as for any listing.
-            if (!life.last_bid_cents) continue;
-            c.price_usd = total_usd(*life.last_bid_cents, life.last_shipping_cents, shipping);
-            c.kind = ClearanceKind::auction_near_final;
-            c.night = schema::utc_date(*end);
-        } else {
-            const auto next = next_covering_night(coverage, life.last_seen, c.model_name);
-            if (!next) continue;  // still listed as far as anyone knows
-            if (!next->second) {
-                if (counts) ++counts->uncounted;
-                continue;
-            }
-            c.kind = ClearanceKind::cleared;
-            c.night = next->first;
-        }
-        c.days_listed = schema::days_between(life.first_seen, c.night);
-        out.push_back(c);
+        auto model_name = catalog.display_name(life.model);
+        const auto decision = decide_clearance(life, model_name, coverage, covers);
+        if (decision.outcome == schema::ClearanceOutcome::uncounted && counts) ++counts->uncounted;
+        if (auto c = make_clearance(life, std::move(model_name), decision, shipping))
+            out.push_back(std::move(*c));
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Clearance& a, const Clearance& b) { return a.night < b.night; });
+    sort_by_night(out);
     return out;
 }
 

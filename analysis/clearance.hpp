@@ -6,11 +6,15 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analysis/shipping.hpp"
+#include "schema/domain/clearance_outcome.hpp"
 #include "schema/domain/family_coverage.hpp"
 #include "schema/domain/listing_life.hpp"
 #include "schema/rules/catalog.hpp"
@@ -40,6 +44,37 @@ struct Clearance {
 // Whether a family query returns listings of `model`: eBay ANDs the words of a query, so the
 // family "RTX 4070" covers "RTX 4070 Ti Super" and "A100" covers "A100 SXM4 80GB".
 bool family_covers(std::string_view family, std::string_view model);
+
+// family_covers, remembered per (family, model) pair: the answer depends on the two names only,
+// and finding clearances asks it for every listing that left against every family of a night.
+class FamilyCovers {
+  public:
+    bool operator()(const std::string& family, const std::string& model);
+
+  private:
+    std::map<std::pair<std::string, std::string>, bool> known_;
+};
+
+// What became of a listing no longer seen, and when: the covering night it was found gone (or
+// missed), or an auction's end date. Pending and never have no night.
+struct ClearanceDecision {
+    schema::ClearanceOutcome outcome = schema::ClearanceOutcome::pending;
+    std::string night;
+};
+
+// Decides `life` (whose SKU's display name is `model_name`, the words family searches were
+// derived from) against `coverage`, which holds every fetched night after its last one (up to
+// the latest). A fixed-price listing waits (pending) until a later night asks for its family.
+ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::string& model_name,
+                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers);
+
+// The clearance a decision of cleared or auction-near-final makes, priced per `shipping`;
+// nullopt for the other outcomes.
+std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::string model_name,
+                                        const ClearanceDecision& decision, Shipping shipping);
+
+// Oldest night first; a stable order, so that lives given in listing order stay so per night.
+void sort_by_night(std::vector<Clearance>& clearances);
 
 struct ClearanceCounts {
     int uncounted = 0;  // gone on a night whose coverage was incomplete

@@ -85,6 +85,49 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     return out;
 }
 
+std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
+    const std::vector<schema::PricedObservation>& observations,
+    const std::vector<Clearance>& clearances, Shipping shipping) {
+    std::map<std::string, std::pair<std::vector<schema::PricedObservation>, std::vector<Clearance>>>
+        by_model;
+    for (const auto& o : observations) by_model[o.model].first.push_back(o);
+    for (const auto& c : clearances) {
+        if (c.kind == ClearanceKind::cleared) by_model[c.life.model].second.push_back(c);
+    }
+    std::vector<schema::ConditionClass> every;
+    for (const auto& info : schema::condition_classes()) every.push_back(info.condition);
+    std::map<std::string, std::vector<NightlyMedian>> out;
+    for (const auto& [model, prices] : by_model) {
+        auto nights = price_history(prices.first, prices.second, {}, every, shipping);
+        if (!nights.empty()) out.emplace(model, std::move(nights));
+    }
+    return out;
+}
+
+std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
+                                    const std::vector<schema::SoldPrice>& sold,
+                                    const std::vector<schema::ConditionClass>& conditions) {
+    // The sold medians alone, per night, as price_history computes them; then merged in the
+    // order price_history keys its buckets: night, then condition class.
+    const auto sales = price_history({}, {}, sold, conditions, Shipping::Include);
+    std::map<std::pair<std::string, schema::ConditionClass>, NightlyMedian> merged;
+    for (const auto& n : nights) {
+        if (std::find(conditions.begin(), conditions.end(), n.condition) == conditions.end())
+            continue;
+        merged[{n.night, n.condition}] = n;
+    }
+    for (const auto& s : sales) {
+        auto& n = merged[{s.night, s.condition}];
+        n.night = s.night;
+        n.condition = s.condition;
+        n.sold_median_usd = s.sold_median_usd;
+        n.sold_listings = s.sold_listings;
+    }
+    std::vector<NightlyMedian> out;
+    for (auto& [key, n] : merged) out.push_back(std::move(n));
+    return out;
+}
+
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
                                            const std::vector<schema::ConditionClass>& conditions,
                                            Shipping shipping) {

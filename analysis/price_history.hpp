@@ -2,6 +2,7 @@
 // rule as the report, beside the median of what cleared and of what sold in the same period.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,21 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
                                          const std::vector<schema::SoldPrice>& sold,
                                          const std::vector<schema::ConditionClass>& conditions,
                                          Shipping shipping, Period period = Period::night);
+
+// The asking and cleared medians of every model in `observations` and `clearances` (any set of
+// nights), per night and condition class, every class: what the nightly rollups store. Sold
+// prices are added where the rollups are read (add_sold), since a later sold fetch adds sales to
+// past days.
+std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
+    const std::vector<schema::PricedObservation>& observations,
+    const std::vector<Clearance>& clearances, Shipping shipping);
+
+// `nights` of one model (per night, oldest first, without sold prices) with the sold medians of
+// `sold` added, and the nights and classes of `conditions` only: price_history over the same
+// prices, per night.
+std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
+                                    const std::vector<schema::SoldPrice>& sold,
+                                    const std::vector<schema::ConditionClass>& conditions);
 
 // The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,

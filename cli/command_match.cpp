@@ -62,7 +62,7 @@ int match_stored(const GlobalOptions& global, const schema::RuleSet& rules,
     const auto now = schema::now_iso();
     if (rematch || !app::verdicts_current(db, matchers)) {
         progress(global, "matching every stored listing with " + rules.dir);
-        const auto done = app::rematch_everything(db, matchers, now);
+        const auto done = app::rematch_everything(db, rules.catalog, matchers, now);
         print_counts("listings", done.listings);
         if (done.sold.total() > 0) print_counts("sold items", done.sold);
         return kExitOk;

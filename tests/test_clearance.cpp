@@ -127,3 +127,56 @@ TEST_SUITE("clearance") {
         CHECK(analysis::clearance_kind_name(found[0].kind) == "auction-near-final");
     }
 }
+
+TEST_SUITE("clearance decisions") {
+    TEST_CASE(
+        "a listing waits (pending) until a later night asks for its family, then is decided") {
+        schema::FamilyCoverage coverage;
+        coverage["2026-12-01"]["RTX 3090"] = true;
+        const auto gone = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000);
+        analysis::FamilyCovers covers;
+        CHECK(analysis::decide_clearance(gone, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::pending);
+        CHECK_FALSE(analysis::make_clearance(gone, "RTX 3090",
+                                             {schema::ClearanceOutcome::pending, {}},
+                                             analysis::Shipping::Include));
+        coverage["2026-12-02"]["RTX 4090"] = true;  // another family only: still pending
+        CHECK(analysis::decide_clearance(gone, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::pending);
+        coverage["2026-12-03"]["RTX 3090"] = false;
+        const auto missed = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(missed.outcome == schema::ClearanceOutcome::uncounted);
+        CHECK(missed.night == "2026-12-03");
+        coverage["2026-12-03"]["RTX"] = true;  // a second run that night covered it completely
+        const auto cleared = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(cleared.outcome == schema::ClearanceOutcome::cleared);
+        const auto c =
+            analysis::make_clearance(gone, "RTX 3090", cleared, analysis::Shipping::Exclude);
+        REQUIRE(c);
+        CHECK(c->night == "2026-12-03");
+        CHECK(c->days_listed == 2);
+        CHECK(c->price_usd == doctest::Approx(800.00));
+    }
+
+    TEST_CASE("an auction is decided by itself, whatever the coverage: near-final or never") {
+        const schema::FamilyCoverage none;
+        analysis::FamilyCovers covers;
+        auto near = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 99000, "AUCTION,FIXED_PRICE");
+        near.item_end_date = "2026-12-02T01:00:00.000Z";  // 22 hours after it was seen
+        near.last_bid_cents = 50000;
+        CHECK(analysis::decide_clearance(near, "RTX 3090", none, covers).outcome ==
+              schema::ClearanceOutcome::never);
+        near.item_end_date = "2026-12-01T08:00:00.000Z";
+        const auto decided = analysis::decide_clearance(near, "RTX 3090", none, covers);
+        CHECK(decided.outcome == schema::ClearanceOutcome::auction_near_final);
+        CHECK(decided.night == "2026-12-01");
+    }
+
+    TEST_CASE("family coverage is remembered per (family, model) and answers as family_covers") {
+        analysis::FamilyCovers covers;
+        for (int i = 0; i < 2; ++i) {
+            CHECK(covers("RTX 4070", "RTX 4070 Ti Super"));
+            CHECK_FALSE(covers("RTX 4070 Ti", "RTX 4070"));
+        }
+    }
+}

@@ -100,13 +100,16 @@ TEST_SUITE("app::night") {
         CHECK(night.verdicts.of(schema::MatchReason::box_only) == 1);
         CHECK(test::stored_verdict(f.db, "v1|1|0") == "ok|rtx-3090|title");
 
-        // The next night with the same rules matches only what it saw.
+        // The next night with the same rules matches only what changed: the listing retitled,
+        // not the one seen again as it was.
         plan.observed_on = "2026-12-02";
-        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition")});
+        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition"),
+                           test::fake_card("2", "EVGA RTX 3080 Ti FTW3 Ultra 12GB")});
         night =
             app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
         CHECK_FALSE(night.rematched_all);
         CHECK(night.verdicts.total() == 1);
+        CHECK(test::stored_verdict(f.db, "v1|2|0") == "ok|rtx-3080-ti|title");
 
         // Rules that differ (another digest): every stored listing is matched again.
         auto edited = f.rule_set;

@@ -1,28 +1,17 @@
 #include "cli/application/history_assembly.hpp"
 
-#include "analysis/clearance.hpp"
+#include "cli/application/model_nights.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/store/clearance_inputs.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
-#include "schema/store/sold_store.hpp"
 
 namespace gpuprice::app {
 
 ModelHistory load_history(schema::Database& db, const schema::Catalog& catalog,
                           const HistoryRequest& request) {
-    schema::ObservationFilter filter;
-    filter.market = request.market;
-    // Clearances: every night's coverage, since a listing's whole life may matter.
-    const auto lives = schema::load_model_listing_lives(db, request.model, filter);
-    const auto coverage =
-        schema::load_family_coverage(db, "0000-01-01", "9999-12-31", request.market);
-    const auto clearances = analysis::find_clearances(lives, coverage, catalog, request.shipping);
     ModelHistory history;
-    history.periods =
-        analysis::price_history(schema::load_model_history(db, request.model, filter), clearances,
-                                schema::load_model_sold_prices(db, request.model, request.market),
-                                request.conditions, request.shipping, request.period);
+    history.periods = model_history(db, catalog, request.model, request.market, request.conditions,
+                                    request.shipping, request.period);
     const auto latest = schema::latest_night(db, request.market);
     if (latest && (request.days > 0 || !request.since.empty())) {
         const auto from =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/application/derived_pass.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/item_aspects.hpp"
@@ -189,13 +190,15 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     }
 
     // Rules changed since the stored verdicts were made: every listing is matched again, not
-    // only tonight's, so that no report mixes verdicts of two rule sets.
+    // only tonight's, so that no report mixes verdicts of two rule sets. Else only the listings
+    // new tonight and those whose title or item aspects changed: a known listing's verdict
+    // stands while what it was made from does.
     night.rematched_all = !verdicts_current(db, matchers);
     const auto now = schema::now_iso();
     const auto match_tonight = [&] {
         return night.rematched_all
                    ? match_listings(db, matchers, schema::WhichListings::All, 0, now)
-                   : match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
+                   : match_listings(db, matchers, schema::WhichListings::VerdictDue,
                                     night.fetch.run_id, now);
     };
     night.verdicts = match_tonight();
@@ -203,15 +206,16 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
         const auto asked = ask_items(db, *client, night.fetch.run_id, night, observer);
         night.later_pass_failed = night.later_pass_failed || asked.failed;
         if (asked.asked) {
-            night.verdicts =
-                match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
-                               night.fetch.run_id, now);
+            night.verdicts = match_listings(db, matchers, schema::WhichListings::VerdictDue,
+                                            night.fetch.run_id, now);
         }
     }
     match_sold_items(
         db, matchers,
         night.rematched_all ? schema::WhichSoldItems::All : schema::WhichSoldItems::WithoutVerdict);
     if (night.rematched_all) schema::remember_verdict_rules_digest(db, matchers.digest);
+    // What reports read instead of every night: clearances decided, tonight's medians rolled up.
+    update_derived_tables(db, rules.catalog);
     observer.message(Loudness::progress,
                      "matched " + std::to_string(night.verdicts.of(schema::MatchReason::ok)) +
                          " listings to catalog models");

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 
+#include "cli/application/clearances.hpp"
+#include "cli/application/model_nights.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
-#include "schema/store/clearance_inputs.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -43,15 +44,13 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    const auto lives = schema::load_listing_lives(db, lookback, *latest, q.filter);
-    const auto coverage = schema::load_family_coverage(db, lookback, *latest, q.filter.market);
-    for (const auto& c : analysis::find_clearances(lives, coverage, catalog, options.shipping,
-                                                   &loaded.clearance_counts)) {
+    for (auto& c : report_clearances(db, catalog, lookback, *latest, q.filter, options.shipping,
+                                     &loaded.clearance_counts)) {
         const auto condition = schema::condition_class(c.life.condition_id);
         const auto& wanted = options.conditions;
         if (c.night >= loaded.evidence_from && c.night <= *latest &&
             std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
-            loaded.evidence.clearances.push_back(c);
+            loaded.evidence.clearances.push_back(std::move(c));
         }
     }
     loaded.evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
@@ -75,6 +74,10 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
                                                       kChangeSlackDays, q.filter.market);
         if (!night) return std::nullopt;
         const auto span = q.days > 0 ? q.days : 1;
+        // One night with the rollups' own filter: its medians were rolled up when it was fetched.
+        if (span == 1) {
+            if (auto rolled = rolled_up_night_report(db, *night, options, q.filter)) return rolled;
+        }
         const auto old = schema::load_latest_observations(
             db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
         auto report = analysis::build_report(old, catalog, options);

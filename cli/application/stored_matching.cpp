@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "cli/application/derived_pass.hpp"
 #include "schema/store/attribute_store.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
@@ -22,6 +23,8 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
                            schema::WhichListings which, std::int64_t run_id,
                            const std::string& now) {
     MatchCounts counts;
+    // Every listing up to here has a verdict once done (each mode matches every one without).
+    const auto newest = schema::newest_listing_id(db);
     std::int64_t after = 0;
     for (;;) {
         const auto titles = schema::titles_to_match(db, which, run_id, after, kBatch);
@@ -45,6 +48,7 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
     }
     // Every listing that lacked a verdict has one now: the finished runs are whole.
     schema::mark_runs_matched(db, now);
+    schema::record_verdicts_through(db, newest);
     return counts;
 }
 
@@ -74,11 +78,14 @@ bool verdicts_current(schema::Database& db, const Matchers& matchers) {
     return schema::verdict_rules_digest(db) == matchers.digest;
 }
 
-Rematch rematch_everything(schema::Database& db, const Matchers& matchers, const std::string& now) {
+Rematch rematch_everything(schema::Database& db, const schema::Catalog& catalog,
+                           const Matchers& matchers, const std::string& now) {
     Rematch done;
     done.listings = match_listings(db, matchers, schema::WhichListings::All, 0, now);
     done.sold = match_sold_items(db, matchers, schema::WhichSoldItems::All);
     schema::remember_verdict_rules_digest(db, matchers.digest);
+    // The verdicts that changed make the derived tables stale: derived again now.
+    update_derived_tables(db, catalog);
     return done;
 }
 

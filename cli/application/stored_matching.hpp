@@ -45,6 +45,7 @@ struct Rematch {
     MatchCounts listings;
     MatchCounts sold;
 };
-Rematch rematch_everything(schema::Database& db, const Matchers& matchers, const std::string& now);
+Rematch rematch_everything(schema::Database& db, const schema::Catalog& catalog,
+                           const Matchers& matchers, const std::string& now);
 
 }  // namespace gpuprice::app

@@ -4,16 +4,58 @@
 
 namespace gpuprice::schema {
 
+namespace {
+
+// meta 'verdicts_through_listing': see record_verdicts_through.
+std::int64_t verdicts_through(Database& db) {
+    auto select = db.prepare("SELECT value FROM meta WHERE key = 'verdicts_through_listing'");
+    if (!select.step()) return 0;
+    return std::stoll(select.text(0));
+}
+
+}  // namespace
+
+std::int64_t newest_listing_id(Database& db) {
+    auto select = db.prepare("SELECT coalesce(max(id), 0) FROM listings");
+    select.step();
+    return select.int64(0);
+}
+
+void record_verdicts_through(Database& db, std::int64_t listing_id) {
+    auto upsert = db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('verdicts_through_listing', ?1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    upsert.bind(1, std::to_string(listing_id));
+    upsert.run();
+}
+
 std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
                                          std::int64_t after_id, int limit) {
-    auto select =
-        which == WhichListings::All
-            ? db.prepare("SELECT id, title FROM listings WHERE id > ?2 ORDER BY id LIMIT ?3")
-            : db.prepare(
-                  "SELECT l.id, l.title FROM listings l LEFT JOIN match_results m "
-                  "ON m.listing_id = l.id WHERE l.id > ?2 AND (m.listing_id IS NULL "
-                  "OR l.last_seen_run = ?1) ORDER BY l.id LIMIT ?3");
+    auto select = [&] {
+        switch (which) {
+            case WhichListings::All:
+                return db.prepare(
+                    "SELECT id, title FROM listings WHERE id > ?2 ORDER BY id LIMIT ?3");
+            case WhichListings::WithoutVerdictOrSeenInRun:
+                return db.prepare(
+                    "SELECT l.id, l.title FROM listings l LEFT JOIN match_results m "
+                    "ON m.listing_id = l.id WHERE l.id > ?2 AND (m.listing_id IS NULL "
+                    "OR l.last_seen_run = ?1) ORDER BY l.id LIMIT ?3");
+            case WhichListings::VerdictDue:
+                break;
+        }
+        // Below the mark, only the listings whose verdict is to be made again; above it, every
+        // one without a verdict (a range of the primary key).
+        return db.prepare(
+            "SELECT id, title FROM ("
+            "  SELECT l.id, l.title FROM verdicts_to_redo q JOIN listings l ON l.id = q.listing_id "
+            "  WHERE q.listing_id > ?2 AND q.listing_id <= ?4 "
+            "  UNION ALL SELECT l.id, l.title FROM listings l LEFT JOIN match_results m "
+            "  ON m.listing_id = l.id WHERE l.id > max(?2, ?4) AND m.listing_id IS NULL) "
+            "ORDER BY id LIMIT ?3");
+    }();
     select.bind(1, run_id).bind(2, after_id).bind(3, limit);
+    if (which == WhichListings::VerdictDue) select.bind(4, verdicts_through(db));
     std::vector<StoredTitle> titles;
     while (select.step()) titles.push_back({select.int64(0), select.text(1), {}});
     if (titles.empty()) return titles;

@@ -20,10 +20,14 @@ struct StoredTitle {
     std::vector<std::pair<std::string, std::string>> aspects;
 };
 
-enum class WhichListings { All, WithoutVerdictOrSeenInRun };
+// All listings; those without a verdict plus those seen in a run; or those whose verdict is due:
+// the listings added since the verdicts were last brought up to date (record_verdicts_through)
+// and those whose title or item aspects changed since their verdict (listed by triggers of
+// migration 0014_model_nights), read without a pass over every listing.
+enum class WhichListings { All, WithoutVerdictOrSeenInRun, VerdictDue };
 
-// Up to `limit` titles (with their aspects) to match with listing id above `after_id`, in id order:
-// all listings, or those without a verdict plus those seen in `run_id`. Batches keep memory flat.
+// Up to `limit` titles (with their aspects) to match with listing id above `after_id`, in id
+// order. Batches keep memory flat.
 std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std::int64_t run_id,
                                          std::int64_t after_id, int limit);
 
@@ -33,6 +37,12 @@ struct Verdict {
     MatchReason reason = MatchReason::not_a_gpu;
     MatchEvidence decided_by = MatchEvidence::title;
 };
+
+// The newest listing id (0 when there is none).
+std::int64_t newest_listing_id(Database& db);
+// Every listing up to `listing_id` has a verdict (made from its title and aspects as they are, or
+// listed in verdicts_to_redo).
+void record_verdicts_through(Database& db, std::int64_t listing_id);
 
 // Writes the verdicts in one transaction, replacing earlier ones.
 void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,

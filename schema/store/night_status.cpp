@@ -22,30 +22,51 @@ std::string NightStatus::summary(const std::string& from, const std::string& to)
 NightStatus night_status(Database& db, const std::string& from, const std::string& to,
                          const Market& market) {
     NightStatus status;
-    auto counts = db.prepare(
-        "SELECT count(DISTINCT o.listing_id), "
-        "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
-        "FROM price_observations o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
-    counts.bind(1, from).bind(2, to).bind(3, market.id);
-    if (counts.step()) {
-        status.listings = counts.int32(0);
-        status.listings_without_verdict = counts.int32(1);
+    // A listing lacks a verdict only while some run is unmatched: matching gives every listing
+    // without one a verdict, then marks every finished run matched. So the window's listings are
+    // counted (a pass over all its observations) only then.
+    auto unmatched = db.prepare("SELECT 1 FROM fetch_runs WHERE matched_at IS NULL LIMIT 1");
+    if (unmatched.step()) {
+        auto counts = db.prepare(
+            "SELECT count(DISTINCT o.listing_id), "
+            "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
+            "FROM price_observations o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+            "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
+        counts.bind(1, from).bind(2, to).bind(3, market.id);
+        if (counts.step()) {
+            status.listings = counts.int32(0);
+            status.listings_without_verdict = counts.int32(1);
+        }
+        counts.reset();
     }
-    counts.reset();
+    unmatched.reset();
+    // The runs behind the window that are not whole, from fetch_runs: a run observes the night it
+    // began on (or the one before, begun at midnight), so only runs begun in the window or the
+    // day after can be behind it. Each such run counts if any of its observations is still in the
+    // window (a later run the same night may have seen all it saw again).
     auto runs = db.prepare(
-        "SELECT id, status, matched_at IS NULL, coalesce(message, '') FROM fetch_runs "
-        "WHERE id IN (SELECT DISTINCT run_id FROM price_observations "
-        "             WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?4) "
+        "SELECT id, status, matched_at IS NULL, coalesce(message, ''), substr(started_at, 1, 10) "
+        "FROM fetch_runs WHERE substr(started_at, 1, 10) BETWEEN ?1 AND date(?2, '+1 day') "
         "AND (status <> ?3 OR matched_at IS NULL) ORDER BY id");
-    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok)).bind(4, market.id);
+    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok));
+    auto observed = db.prepare(
+        "SELECT 1 FROM price_observations WHERE observed_on BETWEEN max(?1, date(?3, '-1 day')) "
+        "AND min(?2, ?3) AND run_id = ?4 AND marketplace = ?5 LIMIT 1");
     while (runs.step()) {
+        observed.bind(1, from)
+            .bind(2, to)
+            .bind(3, runs.text(4))
+            .bind(4, runs.int64(0))
+            .bind(5, market.id);
+        const bool behind = observed.step();
+        observed.reset();
+        if (!behind) continue;
         ++status.incomplete_runs;
         auto message = runs.text(3);
         message = message.substr(0, message.find('\n'));
-        const bool unmatched = runs.int64(2) != 0;
+        const bool unmatched_run = runs.int64(2) != 0;
         std::string line = "run " + std::to_string(runs.int64(0)) + " " + runs.text(1);
-        if (unmatched && runs.text(1) != run_status_name(RunStatus::running))
+        if (unmatched_run && runs.text(1) != run_status_name(RunStatus::running))
             line += ", matching not finished";
         if (!message.empty()) line += " (" + message + ")";
         status.why += (status.why.empty() ? "" : "; ") + line;

@@ -11,7 +11,8 @@
 namespace gpuprice::schema {
 
 struct NightStatus {
-    int listings = 0;                  // distinct listings observed in the window
+    int listings = 0;  // distinct listings observed in the window (counted only when some lack a
+                       // verdict, the one case the summary names it)
     int listings_without_verdict = 0;  // of those, not yet matched (matching was interrupted)
     int incomplete_runs = 0;  // runs behind the window that are partial, failed or unmatched
     std::string why;          // one line per incomplete run: "run 7 partial: <reason>"

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/listing_attributes.hpp"
-#include "analysis/title_matcher.hpp"
+#include "cli/application/derived_pass.hpp"
+#include "cli/application/matchers.hpp"
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"
@@ -40,10 +40,9 @@
 #include "schema/domain/listing_attributes.hpp"
 #include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
-#include "schema/rules/attribute_rules.hpp"
-#include "schema/rules/catalog.hpp"
-#include "schema/rules/match_rules.hpp"
+#include "schema/rules/rule_set.hpp"
 #include "schema/store/catalog_store.hpp"
+#include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -197,17 +196,15 @@ std::vector<std::string> drop_indexes(schema::Database& db) {
 int fill(const std::string& path, const std::string& catalog_dir, const std::string& sample_dir,
          std::int64_t per_night, int nights, int life, const std::string& last_night) {
     auto market = make_market(sample_dir, per_night, life);
-    const auto catalog = schema::load_catalog(catalog_dir);
-    const auto rules = schema::load_match_rules(catalog_dir, catalog);
-    const analysis::TitleMatcher matcher(catalog, rules);
-    const auto attribute_rules = schema::load_attribute_rules(catalog_dir, catalog);
-    const analysis::AttributeExtractor extractor(attribute_rules);
+    const auto rules = schema::load_rule_set(catalog_dir);
+    const app::Matchers matchers(rules);
+    const auto& catalog = rules.catalog;
     for (auto& t : market.templates) {
-        const auto result = matcher.match(t.listing.title);
-        if (result.model) t.model = result.model->model;
+        const auto result = matchers.titles.match(t.listing.title);
+        if (result.model) t.model = result.model->key;
         t.reason = std::string(schema::match_reason_name(result.reason));
         t.decided_by = std::string(schema::match_evidence_name(result.decided_by));
-        t.attributes = extractor.extract(t.listing.title);
+        t.attributes = matchers.attributes.extract(t.listing.title);
         t.listing.price_flags =
             fetcher::price_flags(t.listing, {"US", {}}, fetcher::ListingSource::search);
     }
@@ -352,7 +349,13 @@ int fill(const std::string& path, const std::string& catalog_dir, const std::str
     }
     std::fprintf(stderr, "building %zu indexes\n", indexes.size());
     for (const auto& sql : indexes) db.exec(sql);
+    // As a night's matching leaves them: every listing matched, with these rules.
+    schema::remember_verdict_rules_digest(db, rules.digest);
+    schema::record_verdicts_through(db, end_k - first_k);
     tx.commit();
+    // What the nightly pipeline derives from the nights, as its passes leave it.
+    std::fprintf(stderr, "deriving the nightly tables\n");
+    app::update_derived_tables(db, catalog);
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     std::printf("%lld listings, %lld observations over %d nights (%s to %s)\n",
                 static_cast<long long>(end_k - first_k), static_cast<long long>(observations),

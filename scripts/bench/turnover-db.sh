@@ -11,11 +11,14 @@ turnover_data="$build/bench-data"
 turnover_fill="$build/scripts/bench/bench_fill_turnover"
 
 # What decides a cached file's bytes: the fill and what it calls, the schema, the catalog and its
-# rules, the parser, and the sample it copies.
+# rules, the parser, the sample it copies, and the passes that derive tables from the nights.
 turnover_inputs=(scripts/bench/bench_fill_turnover.cpp schema/store/migrations schema/catalog
     schema/rules analysis/title_matcher.cpp analysis/title_tokens.cpp
     analysis/listing_attributes.cpp fetcher/browse_parser.cpp fetcher/price_rules.cpp
-    fetcher/query_plan.cpp scripts/sample-data/night-0)
+    fetcher/query_plan.cpp scripts/sample-data/night-0 cli/application/clearances.cpp
+    analysis/clearance.cpp cli/application/derived_pass.cpp cli/application/model_nights.cpp
+    analysis/price_history.cpp schema/store/clearance_store.cpp schema/store/derived_state.cpp
+    schema/store/life_query.cpp schema/store/model_night_store.cpp)
 turnover_key() {
     find "${turnover_inputs[@]}" -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum |
         cut -c1-12

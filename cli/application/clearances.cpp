@@ -1,0 +1,112 @@
+#include "cli/application/clearances.hpp"
+
+#include "analysis/clearance.hpp"
+#include "schema/store/clearance_inputs.hpp"
+#include "schema/store/clearance_store.hpp"
+
+namespace gpuprice::app {
+
+namespace {
+
+// Lives read at once on a first pass: memory stays flat however many listings there are.
+constexpr int kBatch = 20000;
+
+std::vector<schema::ClearanceDecisionRow> decide(const std::vector<schema::ListingLife>& lives,
+                                                 const schema::Catalog& catalog,
+                                                 const schema::FamilyCoverage& coverage,
+                                                 analysis::FamilyCovers& covers) {
+    std::vector<schema::ClearanceDecisionRow> rows;
+    rows.reserve(lives.size());
+    for (const auto& life : lives) {
+        auto decision =
+            analysis::decide_clearance(life, catalog.display_name(life.model), coverage, covers);
+        rows.push_back(
+            {life.listing_id, life.last_seen, decision.outcome, std::move(decision.night)});
+    }
+    return rows;
+}
+
+std::vector<analysis::Clearance> from_decisions(const schema::Catalog& catalog,
+                                                std::vector<schema::DecidedLife> decided,
+                                                analysis::Shipping shipping,
+                                                analysis::ClearanceCounts* counts) {
+    std::vector<analysis::Clearance> out;
+    for (auto& d : decided) {
+        if (d.outcome == schema::ClearanceOutcome::uncounted) {
+            if (counts) ++counts->uncounted;
+            continue;
+        }
+        if (auto c = analysis::make_clearance(d.life, catalog.display_name(d.life.model),
+                                              {d.outcome, std::move(d.night)}, shipping))
+            out.push_back(std::move(*c));
+    }
+    analysis::sort_by_night(out);
+    return out;
+}
+
+}  // namespace
+
+std::set<std::string> decide_clearances(schema::Database& db, const schema::Catalog& catalog,
+                                        const schema::DerivedWork& work) {
+    // Every fetched night: a listing waits for the first one after its last night.
+    const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31", work.market);
+    analysis::FamilyCovers covers;
+    if (!work.from_scratch) {
+        return schema::store_clearance_decisions(
+            db, work, decide(schema::load_lives_to_decide(db, work), catalog, coverage, covers));
+    }
+    schema::forget_clearance_decisions(db, work.market);
+    for (std::int64_t after = 0;;) {
+        const auto lives = schema::load_lives_after(db, work.market, after, kBatch);
+        if (lives.empty()) break;
+        schema::add_clearance_decisions(db, work, decide(lives, catalog, coverage, covers));
+        after = lives.back().listing_id;
+    }
+    return {};
+}
+
+std::vector<analysis::Clearance> decide_report_clearances(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
+    const std::string& to, const schema::ObservationFilter& filter, analysis::Shipping shipping,
+    analysis::ClearanceCounts* counts) {
+    const auto lives = schema::load_listing_lives(db, since, to, filter);
+    const auto coverage = schema::load_family_coverage(db, since, to, filter.market);
+    return analysis::find_clearances(lives, coverage, catalog, shipping, counts);
+}
+
+std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
+                                                         const schema::Catalog& catalog,
+                                                         const std::string& model,
+                                                         const schema::ObservationFilter& filter,
+                                                         analysis::Shipping shipping) {
+    // Every night's coverage: a listing's whole life may matter.
+    const auto lives = schema::load_model_listing_lives(db, model, filter);
+    const auto coverage =
+        schema::load_family_coverage(db, "0000-01-01", "9999-12-31", filter.market);
+    return analysis::find_clearances(lives, coverage, catalog, shipping);
+}
+
+std::vector<analysis::Clearance> report_clearances(schema::Database& db,
+                                                   const schema::Catalog& catalog,
+                                                   const std::string& since, const std::string& to,
+                                                   const schema::ObservationFilter& filter,
+                                                   analysis::Shipping shipping,
+                                                   analysis::ClearanceCounts* counts) {
+    if (!schema::derived_tables_are_current(db, filter.market))
+        return decide_report_clearances(db, catalog, since, to, filter, shipping, counts);
+    return from_decisions(catalog, schema::load_decided_lives(db, since, to, filter), shipping,
+                          counts);
+}
+
+std::vector<analysis::Clearance> model_clearances(schema::Database& db,
+                                                  const schema::Catalog& catalog,
+                                                  const std::string& model,
+                                                  const schema::ObservationFilter& filter,
+                                                  analysis::Shipping shipping) {
+    if (!schema::derived_tables_are_current(db, filter.market))
+        return decide_model_clearances(db, catalog, model, filter, shipping);
+    return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping,
+                          nullptr);
+}
+
+}  // namespace gpuprice::app

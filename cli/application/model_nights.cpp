@@ -1,0 +1,144 @@
+#include "cli/application/model_nights.hpp"
+
+#include "analysis/price_basis.hpp"
+#include "cli/application/clearances.hpp"
+#include "schema/store/clearance_store.hpp"
+#include "schema/store/sold_store.hpp"
+
+namespace gpuprice::app {
+
+namespace {
+
+// The rollups hold the medians of the default filter: every price flag kept out.
+schema::ObservationFilter rollup_filter(const schema::Market& market) {
+    schema::ObservationFilter filter;
+    filter.market = market;
+    filter.excluded_flags = schema::kAllPriceFlags;
+    return filter;
+}
+
+std::vector<schema::ModelNight> to_rows(
+    const std::map<std::string, std::vector<analysis::NightlyMedian>>& by_model) {
+    std::vector<schema::ModelNight> rows;
+    for (const auto& [model, nights] : by_model) {
+        for (const auto& n : nights) {
+            schema::ModelNight r;
+            r.model = model;
+            r.night = n.night;
+            r.condition = n.condition;
+            r.listings = n.listings;
+            r.outliers_removed = n.outliers_removed;
+            r.median_usd = n.median_usd;
+            r.p25_usd = n.p25_usd;
+            r.p75_usd = n.p75_usd;
+            r.cleared_listings = n.cleared_listings;
+            r.cleared_median_usd = n.cleared_median_usd;
+            rows.push_back(std::move(r));
+        }
+    }
+    return rows;
+}
+
+analysis::NightlyMedian to_median(const schema::ModelNight& r) {
+    analysis::NightlyMedian n;
+    n.night = r.night;
+    n.condition = r.condition;
+    n.listings = r.listings;
+    n.outliers_removed = r.outliers_removed;
+    n.median_usd = r.median_usd;
+    n.p25_usd = r.p25_usd;
+    n.p75_usd = r.p75_usd;
+    n.cleared_listings = r.cleared_listings;
+    n.cleared_median_usd = r.cleared_median_usd;
+    return n;
+}
+
+}  // namespace
+
+void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
+                    const schema::DerivedWork& work, const std::set<std::string>& also) {
+    if (work.from_scratch) schema::forget_model_nights(db, work.market);
+    const auto filter = rollup_filter(work.market);
+    for (const auto& night : schema::nights_to_roll_up(db, work, also)) {
+        const auto observations =
+            schema::load_latest_observations(db, night, night, schema::Details::Without, filter);
+        const auto cleared = schema::load_cleared_on(db, night, filter);
+        std::vector<schema::ModelNight> rows[2];
+        for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
+            std::vector<analysis::Clearance> clearances;
+            for (const auto& d : cleared) {
+                if (auto c = analysis::make_clearance(d.life, catalog.display_name(d.life.model),
+                                                      {d.outcome, d.night}, shipping))
+                    clearances.push_back(std::move(*c));
+            }
+            rows[shipping == analysis::Shipping::Include ? 0 : 1] =
+                to_rows(analysis::nightly_medians_by_model(observations, clearances, shipping));
+        }
+        schema::replace_model_nights(db, work.market, night, rows[0], rows[1]);
+    }
+}
+
+std::vector<analysis::NightlyMedian> compute_model_history(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
+    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    analysis::Shipping shipping, analysis::Period period) {
+    const auto filter = rollup_filter(market);
+    return analysis::price_history(schema::load_model_history(db, model, filter),
+                                   model_clearances(db, catalog, model, filter, shipping),
+                                   schema::load_model_sold_prices(db, model, market), conditions,
+                                   shipping, period);
+}
+
+std::vector<analysis::NightlyMedian> model_history(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
+    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    analysis::Shipping shipping, analysis::Period period) {
+    // Weeks pool each listing once at its latest price in the week: not a sum of nights.
+    if (period != analysis::Period::night || !schema::derived_tables_are_current(db, market))
+        return compute_model_history(db, catalog, model, market, conditions, shipping, period);
+    std::vector<analysis::NightlyMedian> nights;
+    for (const auto& r :
+         schema::load_model_nights(db, market, model, shipping == analysis::Shipping::Include)) {
+        nights.push_back(to_median(r));
+    }
+    return analysis::add_sold(nights, schema::load_model_sold_prices(db, model, market),
+                              conditions);
+}
+
+std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
+                                                       const std::string& night,
+                                                       const analysis::ReportOptions& options,
+                                                       const schema::ObservationFilter& filter) {
+    if (filter.excluded_flags != schema::kAllPriceFlags ||
+        !schema::derived_tables_are_current(db, filter.market)) {
+        return std::nullopt;
+    }
+    // As build_report computes an earlier night without evidence: a cleared or sold basis has no
+    // prices behind it there, so such a row is never compared.
+    const bool asking_basis = options.basis != analysis::PriceBasis::cleared &&
+                              options.basis != analysis::PriceBasis::sold;
+    analysis::Report report;
+    for (const auto& r : schema::load_night_models(
+             db, filter.market, night, options.shipping == analysis::Shipping::Include)) {
+        const auto& wanted = options.conditions;
+        if (std::find(wanted.begin(), wanted.end(), r.condition) == wanted.end()) continue;
+        analysis::ReportRow row;
+        row.condition = r.condition;
+        row.model.key = r.model;  // what attach_changes compares
+        row.listings = r.listings;
+        row.median_usd = r.median_usd;
+        row.low_sample = !asking_basis || r.listings < options.min_listings;
+        report.rows.push_back(std::move(row));
+    }
+    return report;
+}
+
+std::vector<schema::ModelNight> model_nights_between(schema::Database& db,
+                                                     const schema::Market& market,
+                                                     const std::string& from, const std::string& to,
+                                                     analysis::Shipping shipping) {
+    return schema::load_model_nights_between(db, market, from, to,
+                                             shipping == analysis::Shipping::Include);
+}
+
+}  // namespace gpuprice::app

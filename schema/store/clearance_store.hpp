@@ -1,0 +1,63 @@
+// Clearance decisions as stored (table listing_clearances): what became of each listing once it
+// was no longer seen, decided by the nightly pipeline for the listings its runs touched, and read
+// by reports and history instead of deciding every listing again. The decisions themselves are
+// analysis' (analysis/clearance.hpp); this file only reads and writes them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "schema/domain/clearance_outcome.hpp"
+#include "schema/domain/listing_life.hpp"
+#include "schema/store/derived_state.hpp"
+#include "schema/store/observation_store.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// The lives `work` asks to decide again (not from scratch), in listing id order, with no price
+// flag excluded (reports exclude them when they read).
+std::vector<ListingLife> load_lives_to_decide(Database& db, const DerivedWork& work);
+// From scratch: the next `limit` lives with listing id above `after_id`, in id order.
+std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
+                                          int limit);
+
+struct ClearanceDecisionRow {
+    std::int64_t listing_id = 0;
+    std::string last_seen;  // the life's last night when decided
+    ClearanceOutcome outcome = ClearanceOutcome::pending;
+    std::string night;  // empty for pending and never
+};
+
+// Replaces the decisions `work` asked for with `rows` (a fixed-price listing seen on the latest
+// night gets none: it is still listed). Returns the nights whose cleared listings changed (the
+// nights of the replaced and of the new cleared decisions).
+std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork& work,
+                                                const std::vector<ClearanceDecisionRow>& rows);
+// From scratch, batch by batch: forget every decision first, then add each batch.
+void forget_clearance_decisions(Database& db, const Market& market);
+void add_clearance_decisions(Database& db, const DerivedWork& work,
+                             const std::vector<ClearanceDecisionRow>& rows);
+
+// A life with its stored decision: cleared, auction-near-final or uncounted.
+struct DecidedLife {
+    ListingLife life;
+    ClearanceOutcome outcome = ClearanceOutcome::cleared;
+    std::string night;
+};
+// The decided lives a report reads: last seen on a night in [since, to) (auctions: [since, to]),
+// decided on a night up to `to`, in listing id order; the filter applies as to the medians.
+std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
+                                            const std::string& to,
+                                            const ObservationFilter& filter = {});
+// The lives found cleared on `night` (outcome cleared), in listing id order.
+std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
+                                         const ObservationFilter& filter);
+// The same for one model, all nights.
+std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
+                                                  const ObservationFilter& filter = {});
+
+}  // namespace gpuprice::schema

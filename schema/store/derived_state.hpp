@@ -1,0 +1,49 @@
+// Where the tables the nightly pipeline derives from the nights stand (clearance decisions, the
+// per-night rollups): the newest run the last pass took into account, per marketplace (in meta).
+// A pass after new runs redoes what they may have changed; readers use the derived tables only
+// when they take every run into account, and compute from the nights otherwise.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "schema/domain/market.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+// What a pass over one marketplace has to redo. A pass runs inside one write transaction of its
+// caller, from derived_work to record_derived_pass, so that no run lands between what it reads
+// and what it writes.
+struct DerivedWork {
+    Market market;
+    std::int64_t latest_run = 0;  // the newest run: the derived tables hold up to it once done
+    std::string latest_night;     // the newest night observed
+    bool up_to_date = false;      // no run since the last pass, no stale listing
+    bool from_scratch = false;    // no pass yet (or its results forgotten): everything
+    // Else: what the runs since the last pass may have changed. Listings seen on or after `since`
+    // are decided again, with the pending ones, those decided on or after `changed_from` and the
+    // stale ones (derived_stale); nights on or after `since` are rolled up again, with the nights
+    // whose clearances changed and those the stale listings were listed on.
+    std::string since;
+    std::string changed_from;
+};
+DerivedWork derived_work(Database& db, const Market& market);
+void record_derived_pass(Database& db, const DerivedWork& work);
+// The nights the stale listings were listed on (first to last night seen).
+std::set<std::string> stale_listing_nights(Database& db);
+// After every marketplace's pass: the stale listings have been derived again.
+void clear_stale_listings(Database& db);
+// Makes the next pass over `marketplace` start from scratch.
+void forget_derived_pass(Database& db, const Market& market);
+
+// Whether the derived tables of `marketplace` take every one of its runs and verdicts into
+// account.
+bool derived_tables_are_current(Database& db, const Market& market);
+
+// The markets fetch runs were made for (a run without one is EBAY_US, as it was then).
+std::vector<Market> run_markets(Database& db);
+
+}  // namespace gpuprice::schema

@@ -1,0 +1,150 @@
+#include "schema/store/model_night_store.hpp"
+
+#include "schema/domain/clock.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace gpuprice::schema {
+
+namespace {
+
+void insert_rows(Statement& insert, const Market& market, const std::string& night,
+                 const std::vector<ModelNight>& rows, bool shipping_included) {
+    for (const auto& r : rows) {
+        insert.bind(1, market.id)
+            .bind(2, r.model)
+            .bind(3, night)
+            .bind(4, condition_name(r.condition))
+            .bind(5, shipping_included ? 1 : 0)
+            .bind(6, r.listings)
+            .bind(7, r.outliers_removed);
+        if (r.listings > 0) {
+            insert.bind(8, r.median_usd).bind(9, r.p25_usd).bind(10, r.p75_usd);
+        } else {
+            insert.bind_null(8).bind_null(9).bind_null(10);
+        }
+        insert.bind(11, r.cleared_listings).bind(12, r.cleared_median_usd);
+        insert.run();
+    }
+}
+
+ConditionClass parse_condition_class(const std::string& name) {
+    for (const auto& info : condition_classes()) {
+        if (info.name == name) return info.condition;
+    }
+    throw std::runtime_error("model_nights holds an unknown condition class '" + name + "'");
+}
+
+std::vector<ModelNight> read_rows(Statement& select) {
+    std::vector<ModelNight> rows;
+    while (select.step()) {
+        ModelNight r;
+        r.model = select.text(0);
+        r.night = select.text(1);
+        r.condition = parse_condition_class(select.text(2));
+        r.listings = select.int32(3);
+        r.outliers_removed = select.int32(4);
+        r.median_usd = select.optional_real(5).value_or(0);
+        r.p25_usd = select.optional_real(6).value_or(0);
+        r.p75_usd = select.optional_real(7).value_or(0);
+        r.cleared_listings = select.int32(8);
+        r.cleared_median_usd = select.optional_real(9);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+}  // namespace
+
+std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work,
+                                           const std::set<std::string>& also) {
+    // Night by night through the indexes (one seek each), not a pass over every observation.
+    const std::string after = work.from_scratch ? "" : add_days(work.since, -1);
+    std::set<std::string> nights = also;
+    auto observed = db.prepare(
+        "SELECT min(observed_on) FROM price_observations WHERE observed_on > ?1 "
+        "AND marketplace = ?2");
+    for (std::string night = after;;) {
+        observed.bind(1, night).bind(2, work.market.id);
+        observed.step();
+        const auto next = observed.optional_text(0);
+        observed.reset();
+        if (!next) break;
+        nights.insert(*next);
+        night = *next;
+    }
+    auto cleared = db.prepare(
+        "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
+        "AND outcome = 'cleared'");
+    for (std::string night = after;;) {
+        cleared.bind(1, night).bind(2, work.market.id);
+        cleared.step();
+        const auto next = cleared.optional_text(0);
+        cleared.reset();
+        if (!next) break;
+        nights.insert(*next);
+        night = *next;
+    }
+    return {nights.begin(), nights.end()};
+}
+
+void replace_model_nights(Database& db, const Market& market, const std::string& night,
+                          const std::vector<ModelNight>& included,
+                          const std::vector<ModelNight>& excluded) {
+    auto forget = db.prepare("DELETE FROM model_nights WHERE marketplace = ?1 AND night = ?2");
+    forget.bind(1, market.id).bind(2, night);
+    forget.run();
+    auto insert = db.prepare(
+        "INSERT INTO model_nights (marketplace, model, night, condition, shipping_included, "
+        "listings, outliers_removed, median_usd, p25_usd, p75_usd, cleared_listings, "
+        "cleared_median_usd) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    insert_rows(insert, market, night, included, true);
+    insert_rows(insert, market, night, excluded, false);
+}
+
+void forget_model_nights(Database& db, const Market& market) {
+    auto forget = db.prepare("DELETE FROM model_nights WHERE marketplace = ?1");
+    forget.bind(1, market.id);
+    forget.run();
+}
+
+std::vector<ModelNight> load_model_nights(Database& db, const Market& market,
+                                          const std::string& model, bool shipping_included) {
+    auto select = db.prepare(
+        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
+        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
+        "WHERE marketplace = ?1 AND model = ?2 AND shipping_included = ?3 ORDER BY night");
+    select.bind(1, market.id).bind(2, model).bind(3, shipping_included ? 1 : 0);
+    auto rows = read_rows(select);
+    // Within a night, in condition class order (the order history prints).
+    std::stable_sort(rows.begin(), rows.end(), [](const ModelNight& a, const ModelNight& b) {
+        return a.night != b.night ? a.night < b.night : a.condition < b.condition;
+    });
+    return rows;
+}
+
+std::vector<ModelNight> load_model_nights_between(Database& db, const Market& market,
+                                                  const std::string& from, const std::string& to,
+                                                  bool shipping_included) {
+    auto select = db.prepare(
+        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
+        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
+        "WHERE marketplace = ?1 AND night BETWEEN ?2 AND ?3 AND shipping_included = ?4 "
+        "ORDER BY model, night");
+    select.bind(1, market.id).bind(2, from).bind(3, to).bind(4, shipping_included ? 1 : 0);
+    return read_rows(select);
+}
+
+std::vector<ModelNight> load_night_models(Database& db, const Market& market,
+                                          const std::string& night, bool shipping_included) {
+    auto select = db.prepare(
+        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
+        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
+        "WHERE marketplace = ?1 AND night = ?2 AND shipping_included = ?3");
+    select.bind(1, market.id).bind(2, night).bind(3, shipping_included ? 1 : 0);
+    return read_rows(select);
+}
+
+}  // namespace gpuprice::schema
