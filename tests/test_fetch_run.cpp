@@ -911,7 +911,7 @@ TEST_SUITE("fetcher::hostile") {
                            [&](const std::string& p) { return p.find(text) != std::string::npos; });
     }
 
-    TEST_CASE("F2: a gzip bomb is refused at the body cap and not retried") {
+    TEST_CASE("a gzip bomb is refused at the body cap and not retried") {
         FetchFixture f;
         f.config.http.low_speed_time = 30s;  // the fake takes a second to build the bomb
         f.ebay.set_items("RTX 3090", items("1", 10));
@@ -927,7 +927,7 @@ TEST_SUITE("fetcher::hostile") {
         CHECK(f.ebay.search_calls() == 2);  // a body over the cap is not worth asking again
     }
 
-    TEST_CASE("F2: a body that never ends stops at the cap") {
+    TEST_CASE("a body that never ends stops at the cap") {
         FetchFixture f;
         f.config.http.max_body_bytes = std::size_t{8} << 20;
         f.ebay.set_items("RTX 3090", items("1", 10));
@@ -941,7 +941,7 @@ TEST_SUITE("fetcher::hostile") {
         CHECK(f.ebay.search_calls() == 1);
     }
 
-    TEST_CASE("F3: a body cut after HTTP 200 fails the page with curl's error, nothing stored") {
+    TEST_CASE("a body cut after HTTP 200 fails the page with curl's error, nothing stored") {
         FetchFixture f;
         f.config.http.retry.max_attempts = 3;
         f.ebay.set_items("RTX 3090", items("1", 100));
@@ -1011,7 +1011,7 @@ TEST_SUITE("fetcher::hostile") {
     // F4: the JSON is cut but the transfer is whole (a correct Content-Length): the parser keeps
     // the items before the cut. The run is partial, the items lost are counted as eBay's
     // `limit` and `total` say, and paging goes on past the cut.
-    TEST_CASE("F4: a page cut with a correct Content-Length: partial, the lost items counted") {
+    TEST_CASE("a page cut with a correct Content-Length: partial, the lost items counted") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 450));
         f.ebay.set_items("RTX 4090", items("2", 3));
@@ -1050,7 +1050,7 @@ TEST_SUITE("fetcher::hostile") {
 
     // A cut page that says neither its total nor a next page lost an unknown number of items:
     // one skip under its own reason, so the count is not read as exactly one item lost.
-    TEST_CASE("F4: a cut page of unknown size is stored as truncated-page-unknown, not as one") {
+    TEST_CASE("a cut page of unknown size is stored as truncated-page-unknown, not as one") {
         FetchFixture f;
         f.ebay.set_items("RTX 4090", items("2", 3));
         f.ebay.queue_faults_for("RTX 4090", {Fault::TruncatedNoTotal});
@@ -1065,7 +1065,7 @@ TEST_SUITE("fetcher::hostile") {
         CHECK(outcome.listings_skipped == 1);
     }
 
-    TEST_CASE("F4: the count of a cut page without total or next is unknown, at least one") {
+    TEST_CASE("the count of a cut page without total or next is unknown, at least one") {
         const auto page = fetcher::parse_search_page(
             R"({"href":"x","limit":200,"offset":0,"itemSummaries":[{"itemId":"v1|1|0"},{"item)");
         REQUIRE_FALSE(page.page_problem.empty());
@@ -1081,7 +1081,7 @@ TEST_SUITE("fetcher::hostile") {
 
     // F6: eBay answers a smaller `limit` than asked (50 for 200): paging goes on by 50, at
     // offsets eBay accepts (a multiple of the limit asked, else error 12515), so nothing is lost.
-    TEST_CASE("F6: a server that caps the page size at 50 is paged by 50, nothing skipped") {
+    TEST_CASE("a server that caps the page size at 50 is paged by 50, nothing skipped") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 440));
         f.ebay.queue_faults_for(
@@ -1105,7 +1105,7 @@ TEST_SUITE("fetcher::hostile") {
         }));
     }
 
-    TEST_CASE("F6: a page size eBay lowers mid-query keeps the offsets aligned") {
+    TEST_CASE("a page size eBay lowers mid-query keeps the offsets aligned") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 520));
         // Page 1 whole (200; Slow at 1 ms stands for no fault), then capped: 200, 250, ... by 50.
@@ -1123,7 +1123,7 @@ TEST_SUITE("fetcher::hostile") {
 
     // F7: a `total` that is not a count neither ends paging (the pages' `next` and size lead) nor
     // passes unsaid: the run's notes and the query's coverage say it.
-    TEST_CASE("F7: a negative, float, string or missing total: every page fetched, a note") {
+    TEST_CASE("a negative, float, string or missing total: every page fetched, a note") {
         for (const auto& bad : test::kInvalidTotals) {
             CAPTURE(bad);
             FetchFixture f;
@@ -1147,7 +1147,7 @@ TEST_SUITE("fetcher::hostile") {
         }
     }
 
-    TEST_CASE("F7: a full page without next and without a valid total: one more page settles it") {
+    TEST_CASE("a full page without next and without a valid total: one more page settles it") {
         FetchFixture f;
         f.ebay.bad_total = R"("400")";
         f.ebay.set_items("RTX 3090", items("1", 400));  // page 2 is full and has no `next`
@@ -1165,7 +1165,7 @@ TEST_SUITE("fetcher::hostile") {
         CHECK(g.ebay.offsets_requested() == std::vector<std::int64_t>{0, 200});
     }
 
-    TEST_CASE("F7: an absurd total with pages that end: all stored, the mismatch noted") {
+    TEST_CASE("an absurd total with pages that end: all stored, the mismatch noted") {
         FetchFixture f;
         f.config.max_calls = 40;
         // 10^9 claimed, 440 served: the family is split (as for any total over 10,000), and each

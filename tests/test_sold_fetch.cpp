@@ -327,7 +327,7 @@ TEST_SUITE("fetcher::sold") {
         }
     }
 
-    TEST_CASE("F6: sales served 50 a page where 200 were asked: all fetched, paged by 50") {
+    TEST_CASE("sales served 50 a page where 200 were asked: all fetched, paged by 50") {
         SoldFixture f;
         f.ebay.set_sales("RTX 3090", sold(215));
         f.ebay.queue_sold_faults({test::Fault::ShortLimit, test::Fault::ShortLimit,
@@ -344,7 +344,7 @@ TEST_SUITE("fetcher::sold") {
     }
 
     // F7: a `total` that is not a count neither ends paging nor passes unsaid.
-    TEST_CASE("F7: a negative, float, string or missing total: every sale fetched, a note") {
+    TEST_CASE("a negative, float, string or missing total: every sale fetched, a note") {
         for (const auto& bad : test::kInvalidTotals) {
             CAPTURE(bad);
             SoldFixture f;
@@ -363,7 +363,7 @@ TEST_SUITE("fetcher::sold") {
         }
     }
 
-    TEST_CASE("F7: a full last page without next: one more page only when the total is invalid") {
+    TEST_CASE("a full last page without next: one more page only when the total is invalid") {
         for (const bool valid : {false, true}) {
             CAPTURE(valid);
             SoldFixture f;
@@ -379,7 +379,7 @@ TEST_SUITE("fetcher::sold") {
         }
     }
 
-    TEST_CASE("F7: an absurd total plans no pages ahead: paging ends with the sales, noted") {
+    TEST_CASE("an absurd total plans no pages ahead: paging ends with the sales, noted") {
         SoldFixture f;
         f.ebay.bad_total = "1000000000";
         f.ebay.set_sales("RTX 3090", sold(215));
