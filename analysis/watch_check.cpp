@@ -40,13 +40,12 @@ std::set<std::int64_t> listings_under(const schema::Watch& watch, const Report& 
 
 std::optional<WatchFiring> check_watch(const schema::Watch& watch, const Report& tonight,
                                        const Report* before) {
-    WatchFiring firing{watch, watch.model, {}, {}};
+    WatchFiring firing{watch, {}, {}};
     const auto earlier = before ? listings_under(watch, *before) : std::set<std::int64_t>{};
     for (const auto& line : tonight.listings) {
         if (line.observation.model == watch.model && usable_for_prices(line) &&
             under(line.total_usd, watch) && !earlier.contains(line.observation.listing_id)) {
             firing.listings.push_back(line);
-            firing.model_name = line.model_name;
         }
     }
     std::sort(firing.listings.begin(), firing.listings.end(),
@@ -55,7 +54,6 @@ std::optional<WatchFiring> check_watch(const schema::Watch& watch, const Report&
         if (row.model.key != watch.model || !row.basis_usd || !under(*row.basis_usd, watch)) {
             continue;
         }
-        firing.model_name = row.model.name;
         std::optional<double> then;
         if (before) {
             for (const auto& old : before->rows) {
@@ -78,10 +76,11 @@ std::string watch_summary(const schema::Watch& watch, const std::string& model_n
            schema::format_money(line_of(watch), currency) + " (" + watch.price + ")";
 }
 
-std::string watch_line(const WatchFiring& firing, const std::string& currency) {
+std::string watch_line(const WatchFiring& firing, const std::string& model_name,
+                       const std::string& currency) {
     const auto& watch = firing.watch;
     std::string text = "gpuprice watch " + std::to_string(watch.id) + " (" +
-                       watch_summary(watch, firing.model_name, currency) + "):";
+                       watch_summary(watch, model_name, currency) + "):";
     std::string separator = " ";
     for (const auto& crossing : firing.crossings) {
         text += separator + std::string(schema::condition_name(crossing.condition)) + " " +

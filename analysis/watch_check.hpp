@@ -22,7 +22,6 @@ struct PriceCrossing {
 
 struct WatchFiring {
     schema::Watch watch;
-    std::string model_name;  // the display name of watch.model (a SKU key)
     std::vector<ListingLine>
         listings;  // under the line tonight, not the night before; cheapest first
     std::vector<PriceCrossing> crossings;
@@ -40,7 +39,8 @@ std::string watch_summary(const schema::Watch& watch, const std::string& model_n
                           const std::string& currency);
 
 // The one line a fired watch prints for cron's mail: what fired, prices and the listings' links
-// (the cheapest few; the count of the rest).
-std::string watch_line(const WatchFiring& firing, const std::string& currency);
+// (the cheapest few; the count of the rest). `model_name` as for watch_summary.
+std::string watch_line(const WatchFiring& firing, const std::string& model_name,
+                       const std::string& currency);
 
 }  // namespace gpuprice::analysis

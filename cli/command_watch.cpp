@@ -140,7 +140,8 @@ int watch_check(const GlobalOptions& global, const std::vector<std::string>& arg
     auto db = open_database_for_reading(global, rules);
     for (const auto& status : app::check_watches(db, rules.catalog, schema::load_watches(db))) {
         if (status.fired) {
-            std::cout << analysis::watch_line(*status.fired, currency_of(status.watch.marketplace))
+            std::cout << analysis::watch_line(*status.fired, status.model_name,
+                                              currency_of(status.watch.marketplace))
                       << '\n';
         }
     }

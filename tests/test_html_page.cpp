@@ -223,8 +223,7 @@ TEST_SUITE("analysis::html_page") {
         input.left_out = {{"abroad", 12, "located outside the marketplace's country"}};
         input.coverage = {{"run 1 (sample): ok"}, 10, 9, {"RTX 3090 <b>: stopped at budget"}};
         gpuprice::schema::Watch watch{7, "rtx-3090", "used", 75000, "median", "EBAY_US", ""};
-        WatchFiring fired{
-            watch, "RTX 3090", {}, {{gpuprice::schema::ConditionClass::used, 800.0, 760.5}}};
+        WatchFiring fired{watch, {}, {{gpuprice::schema::ConditionClass::used, 800.0, 760.5}}};
         input.watches = {{watch, "RTX 3090", fired}};
         StandardBox box{"1 card, $1,500, 1440 W outlet", {}};
         box.result.nothing_fits = "the budget <is> too small";

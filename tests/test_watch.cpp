@@ -121,7 +121,7 @@ TEST_SUITE("analysis::watch_check") {
         observations[3].item_url = "https://www.ebay.com/itm/10\x1b[2J";  // the cheapest
         const auto fired = check_watch(watch_3090(700), night(observations), &before);
         REQUIRE(fired);
-        const auto line = watch_line(*fired, "USD");
+        const auto line = watch_line(*fired, "RTX 3090", "USD");
         CHECK(
             line.starts_with("gpuprice watch 1 (RTX 3090, used, below $700 (median)): used "
                              "median $800.00 -> $"));
