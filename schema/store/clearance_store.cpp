@@ -72,6 +72,14 @@ std::vector<ListingLife> load_lives_after(Database& db, const Market& market, st
     return lives;
 }
 
+// The decisions a derived pass redoes (?1 since, ?2 changed_from, ?3 the market): from a changed
+// night on, of listings seen since `since`, and of listings whose verdict or flags changed. A
+// literal, so that the statements stay literals (scripts/check-sql).
+#define GPUPRICE_REDONE_DECISIONS                                              \
+    "night >= ?2 OR listing_id IN (SELECT listing_id FROM price_observations " \
+    "WHERE observed_on >= ?1 AND marketplace = ?3) OR listing_id IN "          \
+    "(SELECT listing_id FROM derived_stale)"
+
 std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork& work,
                                                 const std::vector<ClearanceDecisionRow>& rows) {
     // The same listings load_lives_to_decide chose: their earlier decisions go, whether or not
@@ -80,17 +88,13 @@ std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork&
     std::set<std::string> nights;
     auto earlier = db.prepare(
         "SELECT DISTINCT night FROM listing_clearances WHERE marketplace = ?3 "
-        "AND outcome = 'cleared' AND (night >= ?2 OR listing_id IN (SELECT listing_id FROM "
-        "price_observations WHERE observed_on >= ?1 AND marketplace = ?3) OR listing_id IN "
-        "(SELECT listing_id FROM derived_stale))");
+        "AND outcome = 'cleared' AND (" GPUPRICE_REDONE_DECISIONS ")");
     earlier.bind(1, work.since).bind(2, work.changed_from).bind(3, work.market.id);
     while (earlier.step()) nights.insert(earlier.text(0));
     earlier.reset();
     auto forget = db.prepare(
         "DELETE FROM listing_clearances WHERE marketplace = ?3 AND (outcome = 'pending' "
-        "OR night >= ?2 OR listing_id IN (SELECT listing_id FROM price_observations "
-        "WHERE observed_on >= ?1 AND marketplace = ?3) OR listing_id IN (SELECT listing_id "
-        "FROM derived_stale))");
+        "OR " GPUPRICE_REDONE_DECISIONS ")");
     forget.bind(1, work.since).bind(2, work.changed_from).bind(3, work.market.id);
     forget.run();
     insert_decisions(db, work, rows);
@@ -99,6 +103,8 @@ std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork&
     }
     return nights;
 }
+
+#undef GPUPRICE_REDONE_DECISIONS
 
 void forget_clearance_decisions(Database& db, const Market& market) {
     auto forget = db.prepare("DELETE FROM listing_clearances WHERE marketplace = ?1");
