@@ -63,7 +63,7 @@ class BrowseParser {
     BrowseParser(const BrowseParser&) = delete;
     BrowseParser& operator=(const BrowseParser&) = delete;
     // Items priced in another currency than `currency` (the marketplace's) are skipped.
-    SearchPage parse(std::string_view body, std::string_view currency = "USD");
+    SearchPage parse(std::string_view body, std::string_view currency);
 
   private:
     struct Parsers;
@@ -71,7 +71,7 @@ class BrowseParser {
 };
 
 // One page with a parser of its own (tests, one-off use).
-SearchPage parse_search_page(std::string_view body, std::string_view currency = "USD");
+SearchPage parse_search_page(std::string_view body, std::string_view currency);
 
 // "1500.00" -> 150000; nullopt for anything that is not a plain non-negative decimal.
 std::optional<std::int64_t> parse_price_cents(std::string_view value);

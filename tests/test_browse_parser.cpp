@@ -26,7 +26,7 @@ const std::string kGoodItem =
 
 TEST_SUITE("fetcher::browse_parser") {
     TEST_CASE("a real search response: prices are strings, shipping may be calculated") {
-        const auto page = parse_search_page(sample("search_gpu_rtx_a5000_activescott.json"));
+        const auto page = parse_search_page(sample("search_gpu_rtx_a5000_activescott.json"), "USD");
         CHECK(page.page_problem.empty());
         CHECK(page.total == 5619);
         CHECK(page.limit == 3);
@@ -58,7 +58,8 @@ TEST_SUITE("fetcher::browse_parser") {
         // That file is a bare array; wrap it the way the search response carries it.
         const auto page =
             parse_search_page(R"({"total":101,"itemSummaries":)" +
-                              sample("itemsummaries_gpu_rtx_5090_activescott.json") + "}");
+                                  sample("itemsummaries_gpu_rtx_5090_activescott.json") + "}",
+                              "USD");
         CHECK(page.page_problem.empty());
         int kept = static_cast<int>(page.listings.size());
         for (const auto& [reason, count] : page.skips) kept += count;
@@ -85,7 +86,7 @@ TEST_SUITE("fetcher::browse_parser") {
             ++count;
         }
         REQUIRE(count >= 13);
-        const auto page = parse_search_page(page_with(items));
+        const auto page = parse_search_page(page_with(items), "USD");
         CHECK(page.page_problem.empty());
         CHECK(page.skips.at(gpuprice::schema::SkipReason::for_parts_condition) ==
               2);  // conditionId 7000 is never a price
@@ -157,7 +158,7 @@ TEST_SUITE("fetcher::browse_parser") {
             // Not a raw string: the title carries a real invalid UTF-8 byte.
             ",{\"itemId\":\"v1|13|0\",\"title\":\"RTX 3080 bad \xC3\x28 bytes\",\"price\":"
             "{\"value\":\"300.00\",\"currency\":\"USD\"},\"buyingOptions\":[\"FIXED_PRICE\"]}";
-        const auto page = parse_search_page(page_with(items + "," + kGoodItem));
+        const auto page = parse_search_page(page_with(items + "," + kGoodItem), "USD");
         CHECK(page.page_problem.empty());
         CHECK(page.listings.size() == 2);
         CHECK(page.skips.at(gpuprice::schema::SkipReason::missing_price) == 1);
@@ -184,23 +185,25 @@ TEST_SUITE("fetcher::browse_parser") {
         }
         auto body = page_with(items);
         body.resize(body.size() * 3 / 4);
-        const auto page = parse_search_page(body);
+        const auto page = parse_search_page(body, "USD");
         CHECK_FALSE(page.page_problem.empty());
         CHECK(page.listings.size() >= 2);
         CHECK(page.listings.size() < 5);
     }
 
     TEST_CASE("not JSON, an empty page, an errors body with HTTP 200") {
-        CHECK_FALSE(parse_search_page("<html>oops</html>").page_problem.empty());
-        CHECK_FALSE(parse_search_page("").page_problem.empty());
-        const auto empty = parse_search_page(R"({"href":"x","total":0,"limit":200,"offset":0})");
+        CHECK_FALSE(parse_search_page("<html>oops</html>", "USD").page_problem.empty());
+        CHECK_FALSE(parse_search_page("", "USD").page_problem.empty());
+        const auto empty =
+            parse_search_page(R"({"href":"x","total":0,"limit":200,"offset":0})", "USD");
         CHECK(empty.page_problem.empty());
         CHECK(empty.total == 0);
         CHECK(empty.listings.empty());
-        const auto empty_array = parse_search_page(page_with(""));
+        const auto empty_array = parse_search_page(page_with(""), "USD");
         CHECK(empty_array.page_problem.empty());
         CHECK(empty_array.listings.empty());
-        const auto errors = parse_search_page(sample("error_12029_offset_cap_SYNTHESIZED.json"));
+        const auto errors =
+            parse_search_page(sample("error_12029_offset_cap_SYNTHESIZED.json"), "USD");
         REQUIRE(errors.errors.size() == 1);
         CHECK(errors.errors[0].error_id == 12029);
         CHECK(errors.errors[0].domain == "API_BROWSE");
@@ -272,7 +275,7 @@ TEST_SUITE("fetcher::price_rules") {
             R"("itemGroupType":"SELLER_DEFINED_VARIATIONS"},"localizedAspects":[)"
             R"({"type":"STRING","name":"Brand","value":"NVIDIA"},)"
             R"({"type":"STRING","name":"Chipset/GPU Model","value":"NVIDIA GeForce RTX 3080"}]}]})";
-        const auto page = parse_search_page(body);
+        const auto page = parse_search_page(body, "USD");
         REQUIRE(page.listings.size() == 2);
         CHECK(page.listings[0].title ==
               "NVIDIA GeForce RTX Card [Chipset/GPU Model: NVIDIA GeForce RTX 3060]");
@@ -294,7 +297,8 @@ TEST_SUITE("fetcher::price_rules") {
         // An item without buyingOptions is not called an auction (D19).
         const auto none = parse_search_page(
             R"({"itemSummaries":[{"itemId":"v1|3|0","title":"RTX 3090","price":{"value":"1.00",)"
-            R"("currency":"USD"}}]})");
+            R"("currency":"USD"}}]})",
+            "USD");
         CHECK(none.skips.at(gpuprice::schema::SkipReason::missing_buying_options) == 1);
     }
 }
@@ -312,7 +316,7 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         emoji.replace(emoji.find("v1|1|0"), 6, "v1|4|0");
         emoji.replace(emoji.find("RTX 3090 24GB"), 13, R"(RTX 3090 \ud83d\ude00 \\ud83d)");
         const auto page = parse_search_page(
-            page_with(kGoodItem + "," + cut_emoji + "," + lone_low + "," + emoji));
+            page_with(kGoodItem + "," + cut_emoji + "," + lone_low + "," + emoji), "USD");
         CHECK(page.page_problem.empty());
         CHECK(page.total == 3);
         REQUIRE(page.listings.size() == 2);
@@ -325,12 +329,12 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         auto item = kGoodItem;
         item.replace(item.find("RTX 3090 24GB"), 13,
                      R"(\u001b]0;owned\u0007RTX\u0000 3090\r\nX-Injected: 1\u202e 24GB)");
-        const auto page = parse_search_page(page_with(item));
+        const auto page = parse_search_page(page_with(item), "USD");
         REQUIRE(page.listings.size() == 1);
         CHECK(page.listings[0].title == "]0;ownedRTX 3090  X-Injected: 1 24GB");
         auto blank = kGoodItem;
         blank.replace(blank.find("RTX 3090 24GB"), 13, R"(\u001b\u0000)");
-        CHECK(parse_search_page(page_with(blank))
+        CHECK(parse_search_page(page_with(blank), "USD")
                   .skips.at(gpuprice::schema::SkipReason::missing_title) == 1);
     }
 
@@ -347,11 +351,11 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         item.insert(item.size() - 1,
                     R"(,"shippingOptions":[{"shippingCostType":"FIXED","shippingCost":)"
                     R"({"value":"99999999999.99","currency":"USD"}}])");
-        auto page = parse_search_page(page_with(item));
+        auto page = parse_search_page(page_with(item), "USD");
         REQUIRE(page.listings.size() == 1);
         CHECK_FALSE(page.listings[0].shipping_cents.has_value());
         item.replace(item.find("99999999999.99"), 14, "1000000.00");
-        page = parse_search_page(page_with(item));
+        page = parse_search_page(page_with(item), "USD");
         REQUIRE(page.listings.size() == 1);
         CHECK(page.listings[0].shipping_cents == 100'000'000);
     }

@@ -1067,7 +1067,8 @@ TEST_SUITE("fetcher::hostile") {
 
     TEST_CASE("the count of a cut page without total or next is unknown, at least one") {
         const auto page = fetcher::parse_search_page(
-            R"({"href":"x","limit":200,"offset":0,"itemSummaries":[{"itemId":"v1|1|0"},{"item)");
+            R"({"href":"x","limit":200,"offset":0,"itemSummaries":[{"itemId":"v1|1|0"},{"item)",
+            "USD");
         REQUIRE_FALSE(page.page_problem.empty());
         CHECK_FALSE(fetcher::items_lost(page, 200));
         auto with_next = page;

@@ -32,7 +32,7 @@ TEST_SUITE("fuzz_regressions") {
         CHECK_FALSE(files.empty());
         for (const auto& file : files) {
             CAPTURE(file.filename().string());
-            const auto page = fetcher::parse_search_page(test::read_file(file));
+            const auto page = fetcher::parse_search_page(test::read_file(file), "USD");
             for (const auto& l : page.listings) {
                 CHECK_FALSE(l.item_id.empty());
                 CHECK_FALSE(l.title.empty());

@@ -114,7 +114,7 @@ TEST_SUITE("robustness::bad_input") {
                 };
                 const auto body = R"({"total":3,"itemSummaries":[)" + other(1) + "," +
                                   mutate(field, replacement) + "," + other(2) + "]}";
-                const auto page = fetcher::parse_search_page(body);
+                const auto page = fetcher::parse_search_page(body, "USD");
                 CHECK(page.page_problem.empty());
                 int skipped = 0;
                 for (const auto& [reason, count] : page.skips) skipped += count;
@@ -136,15 +136,17 @@ TEST_SUITE("robustness::bad_input") {
                 R"({"itemSummaries":[)" +
                 mutate("price", std::string(R"({"value":)") + price + R"(,"currency":"USD"})") +
                 "]}";
-            const auto page = fetcher::parse_search_page(body);
+            const auto page = fetcher::parse_search_page(body, "USD");
             CHECK(page.listings.empty());
             CHECK(page.skips.at(gpuprice::schema::SkipReason::bad_price) == 1);
         }
-        CHECK(fetcher::parse_search_page(R"({"total":0,"itemSummaries":[]})").listings.empty());
-        CHECK(fetcher::parse_search_page(R"({"itemSummaries":null})").page_problem.empty() ==
+        CHECK(fetcher::parse_search_page(R"({"total":0,"itemSummaries":[]})", "USD")
+                  .listings.empty());
+        CHECK(fetcher::parse_search_page(R"({"itemSummaries":null})", "USD").page_problem.empty() ==
               false);
-        CHECK(fetcher::parse_search_page("{").page_problem.size() > 0);
-        CHECK(fetcher::parse_search_page(std::string("\xff\xfe{\"a\":1}")).page_problem.size() > 0);
+        CHECK(fetcher::parse_search_page("{", "USD").page_problem.size() > 0);
+        CHECK(fetcher::parse_search_page(std::string("\xff\xfe{\"a\":1}"), "USD")
+                  .page_problem.size() > 0);
     }
 }
 

@@ -17,11 +17,10 @@ namespace gpuprice::schema {
 // left the market by `to`; a listing seen on `to`, or after it, is still listed. The filter's
 // marketplace and price flags apply as they do to the medians.
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
-                                            const std::string& to,
-                                            const ObservationFilter& filter = {});
+                                            const std::string& to, const ObservationFilter& filter);
 // The same for one model, all nights.
 std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model,
-                                                  const ObservationFilter& filter = {});
+                                                  const ObservationFilter& filter);
 
 // Per night in [since, to]: every family query asked, and whether one run that night covered it
 // completely (its search, price bands included, saw every listing eBay serves).

@@ -51,13 +51,12 @@ struct DecidedLife {
 // The decided lives a report reads: last seen on a night in [since, to) (auctions: [since, to]),
 // decided on a night up to `to`, in listing id order; the filter applies as to the medians.
 std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
-                                            const std::string& to,
-                                            const ObservationFilter& filter = {});
+                                            const std::string& to, const ObservationFilter& filter);
 // The lives found cleared on `night` (outcome cleared), in listing id order.
 std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
                                          const ObservationFilter& filter);
 // The same for one model, all nights.
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
-                                                  const ObservationFilter& filter = {});
+                                                  const ObservationFilter& filter);
 
 }  // namespace gpuprice::schema

@@ -33,9 +33,8 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
 
 // Each listing matched to a model and seen in [from, to], once, at its latest price there.
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
-                                                        const std::string& to,
-                                                        Details details = Details::Without,
-                                                        const ObservationFilter& filter = {});
+                                                        const std::string& to, Details details,
+                                                        const ObservationFilter& filter);
 
 // Every observation of matched listings in [from, to] (each listing on each of its nights),
 // oldest first: the nights of every model at once, for the page's sparklines.
@@ -45,6 +44,6 @@ std::vector<PricedObservation> load_window_history(Database& db, const std::stri
 
 // Every observation of listings matched to `model`, all nights, oldest first.
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
-                                                  const ObservationFilter& filter = {});
+                                                  const ObservationFilter& filter);
 
 }  // namespace gpuprice::schema

@@ -9,7 +9,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto page = gpuprice::fetcher::parse_search_page(
-        std::string_view(reinterpret_cast<const char*>(data), size));
+        std::string_view(reinterpret_cast<const char*>(data), size), "USD");
     for (const auto& listing : page.listings) {
         if (listing.item_id.empty() || listing.title.empty() || listing.price_cents <= 0 ||
             listing.currency != "USD" || listing.title.size() > gpuprice::fetcher::kMaxTitleBytes) {
