@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "schema/domain/buying_option.hpp"
 #include "schema/domain/clock.hpp"
 
 namespace gpuprice::analysis {
@@ -17,14 +18,6 @@ std::set<std::string> words(std::string_view text) {
     std::set<std::string> out;
     for (std::string word; in >> word;) out.insert(word);
     return out;
-}
-
-bool has_option(const std::string& options, std::string_view option) {
-    std::istringstream in(options);
-    for (std::string item; std::getline(in, item, ',');) {
-        if (item == option) return true;
-    }
-    return false;
 }
 
 // The first fetched night after `last_seen` that asked for a family covering the model named
@@ -71,7 +64,7 @@ bool FamilyCovers::operator()(const std::string& family, const std::string& mode
 ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::string& model_name,
                                    const schema::FamilyCoverage& coverage, FamilyCovers& covers) {
     using schema::ClearanceOutcome;
-    if (has_option(life.buying_options, "AUCTION")) {
+    if (schema::offers(life.buying_options, schema::BuyingOption::auction)) {
         // An auction ends by itself: its disappearance says nothing, its last bid near the end
         // says nearly what it went for. The bid is the near-final price (an auction with Buy It
         // Now lists its BIN as the price); no bid, no price.
@@ -108,7 +101,7 @@ std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::st
     c.life = life;
     c.model_name = std::move(model_name);
     c.night = decision.night;
-    c.best_offer = has_option(life.buying_options, "BEST_OFFER");
+    c.best_offer = schema::offers(life.buying_options, schema::BuyingOption::best_offer);
     c.nights_listed = life.nights_seen;
     c.days_listed = schema::days_between(life.first_seen, c.night);
     return c;

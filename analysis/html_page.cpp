@@ -271,8 +271,8 @@ std::string listings_block(const ReportRow& row, std::vector<const ListingLine*>
         out += number_cell(format_number(l->total_usd, 2), Unit::money, context.currency);
         out += l->outlier ? "<td><span class=\"mark outlier\">outlier</span></td>"
                           : std::string("<td>yes</td>");
-        out += "<td>" + html_text(o.observed_on) + "</td><td>" + html_text(o.decided_by) +
-               "</td></tr>\n";
+        out += "<td>" + html_text(o.observed_on) + "</td><td>" +
+               html_text(schema::match_evidence_name(o.decided_by)) + "</td></tr>\n";
     }
     return out + "</tbody></table></div></details>\n";
 }

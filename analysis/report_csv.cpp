@@ -213,7 +213,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
             .text(o.observed_on)
             .text(o.item_url)
             .text(context.currency)
-            .text(o.decided_by);
+            .text(schema::match_evidence_name(o.decided_by));
         // As the title states them; empty when it does not (the reference design).
         const auto attributes = o.attributes.value_or(schema::ListingAttributes{});
         if (attributes.cooler) {

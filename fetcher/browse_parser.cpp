@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 
+#include "schema/domain/buying_option.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/printable_text.hpp"
 
@@ -232,7 +233,9 @@ std::optional<SkipReason> read_item(dom::element value, std::string_view currenc
         if (option.get(name)) continue;
         if (!listing.buying_options.empty()) listing.buying_options += ',';
         listing.buying_options += name;
-        priced_offer = priced_offer || name == "FIXED_PRICE" || name == "BEST_OFFER";
+        const auto known = schema::parse_buying_option(name);
+        priced_offer = priced_offer || known == schema::BuyingOption::fixed_price ||
+                       known == schema::BuyingOption::best_offer;
     }
     // An auction's current bid is not a price.
     if (!priced_offer) return SkipReason::auction_only;

@@ -301,7 +301,8 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
                        const std::string& observed_on, const ProgressFn& progress) {
     auto& budget = *client.budget();
     const auto& quota = client.quota();
-    const auto run = schema::begin_run(db, "ebay", config.search.marketplace, schema::now_iso());
+    const auto run = schema::begin_run(db, schema::RunSource::ebay, config.search.marketplace,
+                                       schema::now_iso());
     FetchOutcome outcome;
     if (quota.quota && budget.left(Pass::listings) <= 0) {
         // Nothing to spend: stop before the first search, a partial night with the reason.

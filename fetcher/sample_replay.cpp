@@ -88,7 +88,7 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
     const auto files = json_files(dir);
     if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
 
-    const auto run = schema::begin_run(db, "sample", market, started_at);
+    const auto run = schema::begin_run(db, schema::RunSource::sample, market, started_at);
     const auto run_id = run.id();
     RunWriter writer(db, run_id, observed_on, market);
     BrowseParser parser;
@@ -172,7 +172,9 @@ std::optional<std::chrono::system_clock::time_point> recorded_until(const std::s
 void replay_sold(schema::Database& db, const std::string& dir, const schema::Market& market,
                  std::chrono::system_clock::time_point now) {
     const auto files = json_files(dir);
-    const auto run_id = schema::begin_run(db, "sample-sold", market, schema::iso_utc(now));
+    const auto run =
+        schema::begin_run(db, schema::RunSource::sample_sold, market, schema::iso_utc(now));
+    const auto run_id = run.id();
     try {
         for (const auto& file : files) {
             std::ifstream in(file, std::ios::binary);

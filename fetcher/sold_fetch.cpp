@@ -221,7 +221,8 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, 
         return outcome;
     }
     const auto& market = client.config().market;
-    const auto run = schema::begin_run(db, "ebay-sold", market, schema::iso_utc(now));
+    const auto run =
+        schema::begin_run(db, schema::RunSource::ebay_sold, market, schema::iso_utc(now));
     SoldFetch fetch(db, config, client, run.id(), now);
     try {
         outcome = fetch.run();

@@ -70,7 +70,8 @@ class PlannerDb {
           rules_(rule_set_.attributes) {
         schema::migrate(db_);
         schema::store_catalog(db_, catalog_);
-        const auto run = schema::begin_run(db_, "test", test::us_market(), "2026-12-01T03:00:00Z");
+        const auto run = schema::begin_run(db_, schema::RunSource::sample, test::us_market(),
+                                           "2026-12-01T03:00:00Z");
         std::vector<schema::Listing> page;
         int item = 100;
         for (const auto& offer : kOffers) {
@@ -86,7 +87,7 @@ class PlannerDb {
                 page.push_back(l);
             }
         }
-        schema::store_page(db_, run, "2026-12-01", page, {}, test::us_market());
+        schema::store_page(db_, run.id(), "2026-12-01", page, {}, test::us_market());
         app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);

@@ -115,7 +115,8 @@ class NightlyMarket {
     void run(const std::string& night, int hour, const std::vector<MarketListing>& listings,
              const std::map<std::string, bool>& families) {
         const auto started = night + "T0" + std::to_string(hour) + ":00:00Z";
-        const auto run = schema::begin_run(db_, "ebay", test::us_market(), started);
+        const auto run =
+            schema::begin_run(db_, schema::RunSource::ebay, test::us_market(), started);
         std::vector<schema::Listing> page;
         for (const auto& m : listings) {
             schema::Listing l;
@@ -133,7 +134,7 @@ class NightlyMarket {
             }
             page.push_back(l);
         }
-        schema::PageStore(db_, run, night, test::us_market()).store(page, {});
+        schema::PageStore(db_, run.id(), night, test::us_market()).store(page, {});
         std::vector<schema::QueryCoverage> coverage;
         for (const auto& [family, complete] : families) {
             schema::QueryCoverage q;
@@ -144,8 +145,8 @@ class NightlyMarket {
             q.complete = complete;
             coverage.push_back(q);
         }
-        schema::store_coverage(db_, run, coverage);
-        schema::finish_run(db_, run, schema::RunStatus::ok, started, 1, "");
+        schema::store_coverage(db_, run.id(), coverage);
+        schema::finish_run(db_, run.id(), schema::RunStatus::ok, started, 1, "");
         // Verdicts from the market's own models, as the matcher would give them.
         std::vector<schema::Verdict> verdicts;
         auto ids = db_.prepare("SELECT id, item_id FROM listings");

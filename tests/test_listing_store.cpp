@@ -12,11 +12,12 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("runs.db"));
         migrate(db);
-        const auto run = begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
-        finish_run(db, run, RunStatus::partial, "2026-12-01T01:00:00Z", 3,
+        const auto run =
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
+        finish_run(db, run.id(), RunStatus::partial, "2026-12-01T01:00:00Z", 3,
                    "HTTP 400, eBay error 1 (API): \x1b]0;pwned\x07 bad\r\nX-Injected: 1\n"
                    "second problem\n");
-        const auto loaded = load_run(db, run);
+        const auto loaded = load_run(db, run.id());
         REQUIRE(loaded);
         // Line breaks separate the run's problems and stay; escapes and CRs go. (The parser
         // makes each eBay text one printable line before it gets here.)
@@ -34,18 +35,19 @@ TEST_SUITE("schema::listing_store") {
              {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
             CAPTURE(run_status_name(status));
             const auto run =
-                begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
-            REQUIRE(load_run(db, run)->status == RunStatus::running);
-            finish_run(db, run, status, "2026-12-01T01:00:00Z", 1, "");
-            CHECK(load_run(db, run)->status == status);
+                begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
+            REQUIRE(load_run(db, run.id())->status == RunStatus::running);
+            finish_run(db, run.id(), status, "2026-12-01T01:00:00Z", 1, "");
+            CHECK(load_run(db, run.id())->status == status);
         }
-        const auto run = begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-02T00:00:00Z");
+        const auto run =
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-02T00:00:00Z");
         SkipCounts skips;
         for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
-        store_page(db, run, "2026-12-02", {}, skips, gpuprice::test::us_market());
-        const auto loaded = load_run(db, run);
+        store_page(db, run.id(), "2026-12-02", {}, skips, gpuprice::test::us_market());
+        const auto loaded = load_run(db, run.id());
         REQUIRE(loaded);
         REQUIRE(loaded->skips.size() == skips.size());
         for (const auto& [reason, count] : skips) {
@@ -92,18 +94,22 @@ TEST_SUITE("schema::listing_store") {
         Database db(dir.file("overlap.db"));
         migrate(db);
         const auto older =
-            begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T03:00:00Z");
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T03:00:00Z");
         const auto newer =
-            begin_run(db, "ebay", gpuprice::test::us_market(), "2026-12-01T03:00:01Z");
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T03:00:01Z");
         const std::string day = "2026-12-01";
 
         SUBCASE("the newer run writes first") {
-            store_page(db, newer, day, {listing_priced(90000)}, {}, gpuprice::test::us_market());
-            store_page(db, older, day, {listing_priced(80000)}, {}, gpuprice::test::us_market());
+            store_page(db, newer.id(), day, {listing_priced(90000)}, {},
+                       gpuprice::test::us_market());
+            store_page(db, older.id(), day, {listing_priced(80000)}, {},
+                       gpuprice::test::us_market());
         }
         SUBCASE("the older run writes first") {
-            store_page(db, older, day, {listing_priced(80000)}, {}, gpuprice::test::us_market());
-            store_page(db, newer, day, {listing_priced(90000)}, {}, gpuprice::test::us_market());
+            store_page(db, older.id(), day, {listing_priced(80000)}, {},
+                       gpuprice::test::us_market());
+            store_page(db, newer.id(), day, {listing_priced(90000)}, {},
+                       gpuprice::test::us_market());
         }
         const auto s = sighting(db);
         CHECK(s.first_seen_run <= s.last_seen_run);

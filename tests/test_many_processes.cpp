@@ -83,7 +83,8 @@ TEST_SUITE("many_processes") {
         test::TempDir dir;
         schema::Database db(dir.file("runs.db"));
         schema::migrate(db);
-        const auto live = schema::begin_run(db, "test", test::us_market(), schema::now_iso());
+        const auto live =
+            schema::begin_run(db, schema::RunSource::sample, test::us_market(), schema::now_iso());
         CHECK(schema::RunLock::is_held(db.path(), live.id()));
         // A row left 'running' by a process that died: nobody holds its lock.
         db.exec(

@@ -373,8 +373,10 @@ TEST_SUITE("analysis::price_report") {
         const auto csv = listings_csv(build_report({o}, catalog(), {}), context);
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
+        o.decided_by = gpuprice::schema::MatchEvidence::part_number;
         // The appended currency and decided_by, then cooler and slot width: not stated here.
-        CHECK(csv.find(",USD,,,\r\n") != std::string::npos);
+        const auto with_evidence = listings_csv(build_report({o}, catalog(), {}), context);
+        CHECK(with_evidence.find(",USD,part-number,,\r\n") != std::string::npos);
     }
 
     TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {

@@ -267,7 +267,8 @@ TEST_SUITE("end_to_end") {
         // from $1000 to $800 linearly over the 30 nights.
         for (int day = 0; day <= 30; ++day) {
             const auto night = schema::add_days("2026-11-01", day);
-            const auto run = schema::begin_run(db, "test", test::us_market(), night + "T03:00:00Z");
+            const auto run = schema::begin_run(db, schema::RunSource::sample, test::us_market(),
+                                               night + "T03:00:00Z");
             std::vector<schema::Listing> page;
             for (int i = 0; i < 5; ++i) {
                 schema::Listing l;

@@ -20,7 +20,7 @@ namespace {
 std::int64_t store_night(schema::Database& db, const std::string& night,
                          const std::vector<std::pair<std::string, std::string>>& titles) {
     const auto started = night + "T03:00:00Z";
-    const auto run = schema::begin_run(db, "ebay", test::us_market(), started);
+    const auto run = schema::begin_run(db, schema::RunSource::ebay, test::us_market(), started);
     std::vector<schema::Listing> page;
     for (const auto& [item_id, title] : titles) {
         schema::Listing l;
@@ -32,9 +32,9 @@ std::int64_t store_night(schema::Database& db, const std::string& night,
         l.buying_options = "FIXED_PRICE";
         page.push_back(l);
     }
-    schema::PageStore(db, run, night, test::us_market()).store(page, {});
-    schema::finish_run(db, run, schema::RunStatus::ok, started, 1, "");
-    return run;
+    schema::PageStore(db, run.id(), night, test::us_market()).store(page, {});
+    schema::finish_run(db, run.id(), schema::RunStatus::ok, started, 1, "");
+    return run.id();
 }
 
 // The titles VerdictDue hands the matcher, in id order.

@@ -23,7 +23,7 @@ inline schema::PricedObservation used_listing(std::int64_t id, const std::string
     o.item_id = "v1|" + std::to_string(id) + "|0";
     o.title = title.empty() ? model : title;
     o.item_url = "https://www.ebay.com/itm/" + std::to_string(id);
-    o.decided_by = "title";
+    o.decided_by = schema::MatchEvidence::title;
     return o;
 }
 

@@ -25,10 +25,12 @@ analysis::NightCoverage night_coverage(schema::Database& db, const std::string& 
                                        const schema::Market& market) {
     analysis::NightCoverage coverage;
     for (const auto& run : schema::runs_of_night(db, night, market)) {
-        coverage.runs.push_back("run " + std::to_string(run.id) + " (" + run.source +
-                                "): " + run.status + ", " + std::to_string(run.listings_seen) +
-                                " listings seen, " + std::to_string(run.listings_skipped) +
-                                " skipped" + (run.message.empty() ? "" : "; " + run.message));
+        coverage.runs.push_back("run " + std::to_string(run.id) + " (" +
+                                std::string(schema::run_source_name(run.source)) +
+                                "): " + std::string(schema::run_status_name(run.status)) + ", " +
+                                std::to_string(run.listings_seen) + " listings seen, " +
+                                std::to_string(run.listings_skipped) + " skipped" +
+                                (run.message.empty() ? "" : "; " + run.message));
         for (const auto& q : schema::load_coverage(db, run.id)) {
             ++coverage.queries;
             if (q.complete) {

@@ -1,24 +1,26 @@
 #include "schema/domain/match_evidence.hpp"
 
+#include "schema/domain/enum_names.hpp"
+
 namespace gpuprice::schema {
 
+namespace {
+
+constexpr EnumNames<MatchEvidence, 3> kNames = {{
+    {MatchEvidence::title, "title"},
+    {MatchEvidence::part_number, "part-number"},
+    {MatchEvidence::aspect, "aspect"},
+}};
+static_assert(names_every_value(kNames, MatchEvidence::aspect));
+
+}  // namespace
+
 std::string_view match_evidence_name(MatchEvidence evidence) {
-    switch (evidence) {
-        case MatchEvidence::title:
-            return "title";
-        case MatchEvidence::part_number:
-            return "part-number";
-        case MatchEvidence::aspect:
-            return "aspect";
-    }
-    return "";
+    return name_of(kNames, evidence);
 }
 
 std::optional<MatchEvidence> parse_match_evidence(std::string_view name) {
-    for (auto evidence : kAllMatchEvidence) {
-        if (match_evidence_name(evidence) == name) return evidence;
-    }
-    return std::nullopt;
+    return parse_name(kNames, name);
 }
 
 }  // namespace gpuprice::schema

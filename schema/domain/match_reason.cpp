@@ -1,36 +1,32 @@
 #include "schema/domain/match_reason.hpp"
 
+#include "schema/domain/enum_names.hpp"
+
 namespace gpuprice::schema {
 
+namespace {
+
+constexpr EnumNames<MatchReason, 9> kNames = {{
+    {MatchReason::ok, "ok"},
+    {MatchReason::for_parts, "for-parts"},
+    {MatchReason::box_only, "box-only"},
+    {MatchReason::accessory, "accessory"},
+    {MatchReason::system, "system"},
+    {MatchReason::lot, "lot"},
+    {MatchReason::unknown_model, "unknown-model"},
+    {MatchReason::ambiguous, "ambiguous"},
+    {MatchReason::not_a_gpu, "not-a-gpu"},
+}};
+static_assert(names_every_value(kNames, MatchReason::not_a_gpu));
+
+}  // namespace
+
 std::string_view match_reason_name(MatchReason reason) {
-    switch (reason) {
-        case MatchReason::ok:
-            return "ok";
-        case MatchReason::for_parts:
-            return "for-parts";
-        case MatchReason::box_only:
-            return "box-only";
-        case MatchReason::accessory:
-            return "accessory";
-        case MatchReason::system:
-            return "system";
-        case MatchReason::lot:
-            return "lot";
-        case MatchReason::unknown_model:
-            return "unknown-model";
-        case MatchReason::ambiguous:
-            return "ambiguous";
-        case MatchReason::not_a_gpu:
-            return "not-a-gpu";
-    }
-    return "";
+    return name_of(kNames, reason);
 }
 
 std::optional<MatchReason> parse_match_reason(std::string_view name) {
-    for (auto reason : kAllMatchReasons) {
-        if (match_reason_name(reason) == name) return reason;
-    }
-    return std::nullopt;
+    return parse_name(kNames, name);
 }
 
 }  // namespace gpuprice::schema

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "schema/domain/listing_attributes.hpp"
+#include "schema/domain/match_evidence.hpp"
 
 namespace gpuprice::schema {
 
@@ -21,7 +22,7 @@ struct PricedObservation {
     std::string item_id;
     std::string title;
     std::string item_url;
-    std::string decided_by;  // title, part-number or aspect: what matched it to `model`
+    MatchEvidence decided_by = MatchEvidence::title;  // what matched it to `model`
     // What the title says about the build; nullopt when never extracted (a database matched
     // before attributes existed).
     std::optional<ListingAttributes> attributes;

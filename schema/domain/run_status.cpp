@@ -1,27 +1,43 @@
 #include "schema/domain/run_status.hpp"
 
+#include "schema/domain/enum_names.hpp"
+
 namespace gpuprice::schema {
 
+namespace {
+
+constexpr EnumNames<RunStatus, 4> kNames = {{
+    {RunStatus::running, "running"},
+    {RunStatus::ok, "ok"},
+    {RunStatus::partial, "partial"},
+    {RunStatus::failed, "failed"},
+}};
+static_assert(names_every_value(kNames, RunStatus::failed));
+
+constexpr EnumNames<RunSource, 4> kSources = {{
+    {RunSource::ebay, "ebay"},
+    {RunSource::ebay_sold, "ebay-sold"},
+    {RunSource::sample, "sample"},
+    {RunSource::sample_sold, "sample-sold"},
+}};
+static_assert(names_every_value(kSources, RunSource::sample_sold));
+
+}  // namespace
+
 std::string_view run_status_name(RunStatus status) {
-    switch (status) {
-        case RunStatus::running:
-            return "running";
-        case RunStatus::ok:
-            return "ok";
-        case RunStatus::partial:
-            return "partial";
-        case RunStatus::failed:
-            return "failed";
-    }
-    return "";
+    return name_of(kNames, status);
 }
 
 std::optional<RunStatus> parse_run_status(std::string_view name) {
-    for (const auto status :
-         {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
-        if (run_status_name(status) == name) return status;
-    }
-    return std::nullopt;
+    return parse_name(kNames, name);
+}
+
+std::string_view run_source_name(RunSource source) {
+    return name_of(kSources, source);
+}
+
+std::optional<RunSource> parse_run_source(std::string_view name) {
+    return parse_name(kSources, name);
 }
 
 }  // namespace gpuprice::schema

@@ -1,13 +1,12 @@
 #include "schema/domain/skip_reason.hpp"
 
-#include <array>
-#include <utility>
+#include "schema/domain/enum_names.hpp"
 
 namespace gpuprice::schema {
 
 namespace {
 
-constexpr std::array<std::pair<SkipReason, std::string_view>, 16> kSkipReasons = {{
+constexpr EnumNames<SkipReason, 16> kSkipReasons = {{
     {SkipReason::malformed_item, "malformed-item"},
     {SkipReason::missing_item_id, "missing-item-id"},
     {SkipReason::missing_title, "missing-title"},
@@ -26,27 +25,16 @@ constexpr std::array<std::pair<SkipReason, std::string_view>, 16> kSkipReasons =
     {SkipReason::sold_out, "sold-out"},
 }};
 
-// The table is in enum order, so a reason is its own index.
-constexpr bool in_enum_order() {
-    for (std::size_t i = 0; i < kSkipReasons.size(); ++i) {
-        if (static_cast<std::size_t>(kSkipReasons[i].first) != i) return false;
-    }
-    return true;
-}
-static_assert(in_enum_order());
-static_assert(kSkipReasons.size() == static_cast<std::size_t>(SkipReason::sold_out) + 1);
+static_assert(names_every_value(kSkipReasons, SkipReason::sold_out));
 
 }  // namespace
 
 std::string_view skip_reason_name(SkipReason reason) {
-    return kSkipReasons[static_cast<std::size_t>(reason)].second;
+    return name_of(kSkipReasons, reason);
 }
 
 std::optional<SkipReason> parse_skip_reason(std::string_view name) {
-    for (const auto& [reason, text] : kSkipReasons) {
-        if (text == name) return reason;
-    }
-    return std::nullopt;
+    return parse_name(kSkipReasons, name);
 }
 
 int total_skipped(const SkipCounts& skips) {

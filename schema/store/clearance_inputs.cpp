@@ -1,5 +1,6 @@
 #include "schema/store/clearance_inputs.hpp"
 
+#include "schema/domain/buying_option.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/query_stop.hpp"
 #include "schema/store/life_query.hpp"
@@ -26,8 +27,9 @@ std::vector<ListingLife> load_listing_lives(Database& db, const std::string& sin
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              "FROM listings l " GPUPRICE_LIFE_JOINS
                              "AND l.last_seen_on >= ?1 AND (l.last_seen_on < ?2 OR "
-                             "(l.last_seen_on = ?2 AND l.buying_options LIKE '%AUCTION%'))");
-    select.bind(1, since).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+                             "(l.last_seen_on = ?2 AND instr(l.buying_options, ?6) > 0))");
+    select.bind(1, since).bind(2, to).bind(6, buying_option_name(BuyingOption::auction));
+    bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_lives(select);
 }
 
@@ -37,8 +39,9 @@ std::vector<ListingLife> load_model_listing_lives(Database& db, const std::strin
     auto select = db.prepare(
         GPUPRICE_LIFE_COLUMNS
         "FROM match_results v CROSS JOIN listings l ON l.id = v.listing_id " GPUPRICE_LIFE_JOINS
-        "AND v.model = ?1 AND v.reason = 'ok' ORDER BY l.id");
-    select.bind(1, model).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+        "AND v.model = ?1 AND v.reason = ?5 ORDER BY l.id");
+    select.bind(1, model);
+    bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_lives(select);
 }
 

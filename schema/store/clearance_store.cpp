@@ -3,6 +3,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "schema/domain/buying_option.hpp"
 #include "schema/store/life_query.hpp"
 
 namespace gpuprice::schema {
@@ -56,7 +57,8 @@ std::vector<ListingLife> load_lives_to_decide(Database& db, const DerivedWork& w
         "    AND night >= ?2 "
         "  UNION SELECT listing_id FROM derived_stale) " GPUPRICE_LIFE_COLUMNS
         "FROM e CROSS JOIN listings l ON l.id = e.id " GPUPRICE_LIFE_JOINS "ORDER BY l.id");
-    select.bind(1, work.since).bind(2, work.changed_from).bind(3, work.market.id).bind(4, 0);
+    select.bind(1, work.since).bind(2, work.changed_from);
+    bind_life_joins(select, work.market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));
     return lives;
@@ -66,7 +68,8 @@ std::vector<ListingLife> load_lives_after(Database& db, const Market& market, st
                                           int limit) {
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS "FROM listings l " GPUPRICE_LIFE_JOINS
                                                    "AND l.id > ?1 ORDER BY l.id LIMIT ?2");
-    select.bind(1, after_id).bind(2, limit).bind(3, market.id).bind(4, 0);
+    select.bind(1, after_id).bind(2, limit);
+    bind_life_joins(select, market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));
     return lives;
@@ -129,10 +132,11 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
         "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
         "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
         "AND c.last_seen_on = l.last_seen_on "
-        "AND (l.last_seen_on < ?2 OR l.buying_options LIKE '%AUCTION%') "
+        "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
         "AND (c.outcome = 'auction-near-final' OR (c.outcome IN ('cleared', 'uncounted') "
         "AND c.night <= ?2)) ORDER BY l.id");
-    select.bind(1, since).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    select.bind(1, since).bind(2, to).bind(6, buying_option_name(BuyingOption::auction));
+    bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }
 
@@ -143,7 +147,8 @@ std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
                              "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
                              "AND c.marketplace = ?3 AND c.night = ?1 AND c.outcome = 'cleared' "
                              "AND c.last_seen_on = l.last_seen_on ORDER BY l.id");
-    select.bind(1, night).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    select.bind(1, night);
+    bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }
 
@@ -155,9 +160,10 @@ std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::strin
                    "CROSS JOIN listings l ON l.id = v.listing_id "
                    "CROSS JOIN listing_clearances c ON c.listing_id = l.id AND c.marketplace = ?3 "
                    "  AND c.last_seen_on = l.last_seen_on " GPUPRICE_LIFE_JOINS
-                   "AND v.model = ?1 AND v.reason = 'ok' "
+                   "AND v.model = ?1 AND v.reason = ?5 "
                    "AND c.outcome IN ('cleared', 'auction-near-final', 'uncounted') ORDER BY l.id");
-    select.bind(1, model).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    select.bind(1, model);
+    bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }
 

@@ -1,8 +1,13 @@
 #include "schema/store/life_query.hpp"
 
 #include "schema/domain/clock.hpp"
+#include "schema/domain/match_reason.hpp"
 
 namespace gpuprice::schema {
+
+void bind_life_joins(Statement& select, const Market& market, int excluded_flags) {
+    select.bind(3, market.id).bind(4, excluded_flags).bind(5, match_reason_name(MatchReason::ok));
+}
 
 ListingLife read_life(const Statement& select) {
     ListingLife life;

@@ -6,13 +6,13 @@
 
 namespace gpuprice::schema {
 
-LiveRun begin_run(Database& db, const std::string& source, const Market& market,
+LiveRun begin_run(Database& db, RunSource source, const Market& market,
                   const std::string& started_at) {
     Transaction tx(db);
     auto insert = db.prepare(
         "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
         "VALUES (?1, ?4, ?2, ?3)");
-    insert.bind(1, started_at).bind(2, source).bind(3, market.id);
+    insert.bind(1, started_at).bind(2, run_source_name(source)).bind(3, market.id);
     insert.bind(4, run_status_name(RunStatus::running));
     insert.run();
     const auto id = db.last_insert_rowid();

@@ -25,14 +25,13 @@ struct PageCounts {
     int skipped = 0;  // sum of the skip reasons
 };
 
-// A run this process started; while it lives, the run's lock is held (see run_lock.hpp).
-class LiveRun {
+// A run this process started; while it lives, the run's lock is held (see run_lock.hpp). Keep it
+// by name and pass run.id(): it does not convert to an id, because `std::int64_t id =
+// begin_run(...)` would compile and release the lock at once.
+class [[nodiscard]] LiveRun {
   public:
     LiveRun(std::int64_t id, RunLock lock) : id_(id), lock_(std::move(lock)) {}
     std::int64_t id() const { return id_; }
-    // Usable where a run id is expected (`const auto run_id = begin_run(...)` keeps the lock for
-    // as long as `run_id` lives).
-    operator std::int64_t() const { return id_; }
 
   private:
     std::int64_t id_;
@@ -42,7 +41,7 @@ class LiveRun {
 // Starts a run and commits its row at once, so that a run killed later is visible as unfinished.
 // The run's lock is taken before the row is committed, so no other process ever sees the row
 // 'running' without a holder. Keep the LiveRun until the run's row is finished.
-LiveRun begin_run(Database& db, const std::string& source, const Market& market,
+LiveRun begin_run(Database& db, RunSource source, const Market& market,
                   const std::string& started_at);
 
 // Stores one page in one transaction: the listings, their observations for `observed_on`

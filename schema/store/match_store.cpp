@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "schema/store/aspect_store.hpp"
+
 namespace gpuprice::schema {
 
 namespace {
@@ -64,8 +66,10 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
     // read after and replaces a filter's ('aspect-filter') of the same name.
     auto aspects = db.prepare(
         "SELECT listing_id, name, value FROM listing_aspects WHERE listing_id BETWEEN ?1 AND ?2 "
-        "ORDER BY listing_id, source = 'item', name");
-    aspects.bind(1, titles.front().listing_id).bind(2, titles.back().listing_id);
+        "ORDER BY listing_id, source = ?3, name");
+    aspects.bind(1, titles.front().listing_id)
+        .bind(2, titles.back().listing_id)
+        .bind(3, aspect_source_name(AspectSource::item));
     auto it = titles.begin();
     while (aspects.step()) {
         const auto id = aspects.int64(0);
@@ -108,10 +112,14 @@ void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
 std::vector<UnmatchedTitle> most_common_unmatched(Database& db, int limit) {
     auto select = db.prepare(
         "SELECT m.reason, l.title, count(*) AS n FROM match_results m "
-        "JOIN listings l ON l.id = m.listing_id WHERE m.reason <> 'ok' "
+        "JOIN listings l ON l.id = m.listing_id WHERE m.reason <> ?2 "
         "GROUP BY m.reason, l.title "
-        "ORDER BY m.reason NOT IN ('unknown-model', 'ambiguous'), n DESC, l.title LIMIT ?1");
-    select.bind(1, limit);
+        "ORDER BY m.reason NOT IN (?3, ?4), n DESC, l.title LIMIT ?1");
+    // Cards the catalog may lack first: the rest are rejections working as meant.
+    select.bind(1, limit)
+        .bind(2, match_reason_name(MatchReason::ok))
+        .bind(3, match_reason_name(MatchReason::unknown_model))
+        .bind(4, match_reason_name(MatchReason::ambiguous));
     std::vector<UnmatchedTitle> rows;
     while (select.step()) rows.push_back({select.text(0), select.text(1), select.int32(2)});
     return rows;

@@ -1,5 +1,7 @@
 #include "schema/store/night_runs.hpp"
 
+#include <stdexcept>
+
 namespace gpuprice::schema {
 
 std::vector<NightRun> runs_of_night(Database& db, const std::string& night, const Market& market) {
@@ -10,9 +12,16 @@ std::vector<NightRun> runs_of_night(Database& db, const std::string& night, cons
     select.bind(1, night).bind(2, market.id);
     std::vector<NightRun> runs;
     while (select.step()) {
+        const auto id = select.int64(0);
+        const auto source = parse_run_source(select.text(1));
+        const auto status = parse_run_status(select.text(2));
+        if (!source || !status)
+            throw std::runtime_error("fetch run " + std::to_string(id) + " has source '" +
+                                     select.text(1) + "' or status '" + select.text(2) +
+                                     "' that this gpuprice does not know");
         auto message = select.text(5);
-        runs.push_back({select.int64(0), select.text(1), select.text(2), select.int32(3),
-                        select.int32(4), message.substr(0, message.find('\n'))});
+        runs.push_back({id, *source, *status, select.int32(3), select.int32(4),
+                        message.substr(0, message.find('\n'))});
     }
     return runs;
 }

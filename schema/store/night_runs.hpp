@@ -6,14 +6,15 @@
 #include <vector>
 
 #include "schema/domain/market.hpp"
+#include "schema/domain/run_status.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
 
 struct NightRun {
     std::int64_t id = 0;
-    std::string source;  // ebay or sample
-    std::string status;  // as fetch_runs stores it
+    RunSource source = RunSource::ebay;
+    RunStatus status = RunStatus::running;
     int listings_seen = 0;
     int listings_skipped = 0;
     std::string message;  // its first line; empty when none

@@ -1,5 +1,9 @@
 #include "schema/store/observation_store.hpp"
 
+#include <stdexcept>
+
+#include "schema/domain/match_reason.hpp"
+
 namespace gpuprice::schema {
 
 namespace {
@@ -17,7 +21,12 @@ PricedObservation read_row(const Statement& stmt, Details details) {
         o.item_id = stmt.text(7);
         o.title = stmt.text(8);
         o.item_url = stmt.text(9);
-        o.decided_by = stmt.text(10);
+        const auto decided_by = parse_match_evidence(stmt.text(10));
+        if (!decided_by)
+            throw std::runtime_error("listing " + std::to_string(o.listing_id) +
+                                     " was matched by '" + stmt.text(10) +
+                                     "', which this gpuprice does not know");
+        o.decided_by = *decided_by;
         if (stmt.int32(11) != 0) {
             ListingAttributes a;
             if (const auto cooler = stmt.optional_text(12)) a.cooler = parse_cooler(*cooler);
@@ -65,11 +74,12 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
         "FROM latest "
         "JOIN price_observations o ON o.listing_id = latest.listing_id "
         "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
-        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
+        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
         "JOIN listings l ON l.id = o.listing_id "
         "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
         "WHERE (l.price_flags & ?4) = 0");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok));
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, details));
     return rows;
@@ -83,9 +93,10 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
         "FROM match_results m "
         "JOIN price_observations o ON o.listing_id = m.listing_id "
         "JOIN listings l ON l.id = o.listing_id "
-        "WHERE m.model = ?1 AND m.reason = 'ok' AND o.marketplace = ?2 "
+        "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
         "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
     stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
+    stmt.bind(4, match_reason_name(MatchReason::ok));
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
     return rows;
@@ -98,11 +109,12 @@ std::vector<PricedObservation> load_window_history(Database& db, const std::stri
         "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
         "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
         "FROM price_observations o "
-        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = 'ok' "
+        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
         "JOIN listings l ON l.id = o.listing_id "
         "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
         "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok));
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
     return rows;

@@ -100,9 +100,9 @@ std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
                                         const std::string& to, const Market& market) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
-        "WHERE reason = 'ok' AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2 "
+        "WHERE reason = ?4 AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2 "
         "AND marketplace = ?3");
-    select.bind(1, from).bind(2, to).bind(3, market.id);
+    select.bind(1, from).bind(2, to).bind(3, market.id).bind(4, match_reason_name(MatchReason::ok));
     return read_prices(select);
 }
 
@@ -110,9 +110,9 @@ std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& m
                                               const Market& market) {
     auto select = db.prepare(
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
-        "WHERE reason = 'ok' AND kept_out IS NULL AND model = ?1 AND marketplace = ?2 "
+        "WHERE reason = ?3 AND kept_out IS NULL AND model = ?1 AND marketplace = ?2 "
         "ORDER BY sold_on");
-    select.bind(1, model).bind(2, market.id);
+    select.bind(1, model).bind(2, market.id).bind(3, match_reason_name(MatchReason::ok));
     return read_prices(select);
 }
 
