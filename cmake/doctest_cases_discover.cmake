@@ -65,6 +65,7 @@ while(TRUE)
   string(APPEND seen "${name}|")
 
   set(labels integration)
+  set(processors 1)
   foreach(pattern IN LISTS UNIT_SUITES)
     if(suite MATCHES "${pattern}")
       set(labels unit)
@@ -73,6 +74,9 @@ while(TRUE)
   foreach(pattern IN LISTS SLOW_CASES)
     if(name MATCHES "${pattern}")
       string(APPEND labels ";slow")
+      # Real-time waits and many processes: two of ctest's slots, so that fewer tests beside it
+      # compete with its timing (scripts/test runs two tests per core).
+      set(processors 2)
     endif()
   endforeach()
 
@@ -82,7 +86,7 @@ while(TRUE)
   string(APPEND script
          "add_test([==[${name}]==] [==[${TEST_EXECUTABLE}]==] [==[--test-case=${filter}]==])\n"
          "set_tests_properties([==[${name}]==] PROPERTIES WORKING_DIRECTORY [==[${WORKING_DIR}]==]"
-         " LABELS \"${labels}\")\n")
+         " LABELS \"${labels}\" PROCESSORS ${processors})\n")
   math(EXPR count "${count} + 1")
 endwhile()
 
