@@ -118,7 +118,7 @@ std::string_view objective_name(Objective objective) {
 }
 
 bool usable_for_prices(const ListingLine& line) {
-    return !line.outlier;
+    return !line.outlier && !line.kept_out_as_suspect;
 }
 
 std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const schema::GpuModel& model,

@@ -85,8 +85,9 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box);
 
-// True when a listing may price a plan: the same listings a median is taken from (flagged
-// listings, abroad or from doubtful sellers, never reach the report at all).
+// True when a listing may price a plan: the same listings a median is taken from (no outlier, no
+// suspect price kept out; listings flagged abroad or from doubtful sellers never reach the
+// report at all).
 bool usable_for_prices(const ListingLine& line);
 
 // The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,

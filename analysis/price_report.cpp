@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
@@ -75,6 +76,47 @@ bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
     return a.median_usd < b.median_usd;
 }
 
+// The suspect-price verdicts of the report's listings, against the recent nights' asking prices
+// (or the report's own), the clearances and the sales of the conditions reported.
+std::map<std::int64_t, SuspectPrice> suspect_prices(
+    const std::map<std::pair<schema::ConditionClass, std::string>, Group>& groups,
+    const std::vector<schema::PricedObservation>& observations, const MarketEvidence& evidence,
+    const schema::Catalog& catalog, const ReportOptions& options) {
+    std::vector<PriceCandidate> candidates;
+    std::vector<MarketPrice> market;
+    std::set<std::int64_t> reported;
+    for (const auto& [key, group] : groups) {
+        for (const auto* o : group.observations) {
+            const double usd = total_price_usd(*o, options.shipping);
+            candidates.push_back({o->listing_id, key.first, o->model, usd});
+            market.push_back({o->listing_id, key.first, o->model, usd});
+            reported.insert(o->listing_id);
+        }
+    }
+    const auto wanted = [&](schema::ConditionClass c) {
+        return std::find(options.conditions.begin(), options.conditions.end(), c) !=
+               options.conditions.end();
+    };
+    // Siblings and class peers count even when the report leaves them out (--min-vram and
+    // --supported-only filter what is shown, not what the market says).
+    for (const auto& o : evidence.recent.empty() ? observations : evidence.recent) {
+        const auto condition = schema::condition_class(o.condition_id);
+        if (reported.count(o.listing_id) || !wanted(condition)) continue;
+        market.push_back({o.listing_id, condition, o.model, total_price_usd(o, options.shipping)});
+    }
+    for (const auto& c : evidence.clearances) {
+        const auto condition = schema::condition_class(c.life.condition_id);
+        if (c.kind != ClearanceKind::cleared || !wanted(condition)) continue;
+        market.push_back({c.life.listing_id, condition, c.life.model, c.price_usd});
+    }
+    for (const auto& s : evidence.sold) {
+        const auto condition = schema::condition_class(s.condition_id);
+        if (!wanted(condition)) continue;
+        market.push_back({0, condition, s.model, static_cast<double>(s.price_cents) / 100.0});
+    }
+    return find_suspect_prices(candidates, market, catalog);
+}
+
 }  // namespace
 
 double total_price_usd(const schema::PricedObservation& o, Shipping shipping) {
@@ -118,29 +160,49 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         }
     }
 
+    const auto suspects = suspect_prices(groups, observations, evidence, catalog, options);
+
     Report report;
     for (const auto& [key, group] : groups) {
         const auto& [condition, sku] = key;
         const auto* model = catalog.find_model(sku);
-        std::vector<double> prices;
-        for (const auto* o : group.observations)
-            prices.push_back(total_price_usd(*o, options.shipping));
-        const auto outlier = find_outliers(prices);
-
         ReportRow row;
         row.condition = condition;
         row.model = *model;
         row.vram_class = vram_class(model->vram_gb);
-        std::vector<double> kept;
-        for (std::size_t i = 0; i < prices.size(); ++i) {
-            const auto* o = group.observations[i];
-            report.listings.push_back({*o, condition, prices[i], outlier[i], model->name});
-            if (outlier[i]) {
-                ++row.outliers_removed;
-                continue;
+        // Suspect prices first (kept out unless included), then the outlier rule on the rest.
+        std::vector<ListingLine> lines;
+        std::vector<double> prices;
+        for (const auto* o : group.observations) {
+            ListingLine line;
+            line.observation = *o;
+            line.condition = condition;
+            line.total_usd = total_price_usd(*o, options.shipping);
+            line.model_name = model->name;
+            if (const auto it = suspects.find(o->listing_id); it != suspects.end()) {
+                line.suspect = it->second;
+                line.kept_out_as_suspect = !options.include_suspect_prices;
             }
-            kept.push_back(prices[i]);
-            if (options.shipping == Shipping::Include && !o->shipping_cents) ++row.unknown_shipping;
+            if (line.kept_out_as_suspect) {
+                ++row.suspect_removed;
+            } else {
+                prices.push_back(line.total_usd);
+            }
+            lines.push_back(std::move(line));
+        }
+        const auto outlier = find_outliers(prices);
+        std::vector<double> kept;
+        std::size_t next = 0;
+        for (auto& line : lines) {
+            if (!line.kept_out_as_suspect && outlier[next++]) {
+                line.outlier = true;
+                ++row.outliers_removed;
+            } else if (!line.kept_out_as_suspect) {
+                kept.push_back(line.total_usd);
+                if (options.shipping == Shipping::Include && !line.observation.shipping_cents)
+                    ++row.unknown_shipping;
+            }
+            report.listings.push_back(std::move(line));
         }
         row.listings = static_cast<int>(kept.size());
         if (!kept.empty()) {

@@ -10,6 +10,7 @@
 #include "analysis/price_basis.hpp"
 #include "analysis/shipping.hpp"
 #include "analysis/support_caveat.hpp"
+#include "analysis/suspect_price.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
 #include "schema/domain/condition.hpp"
@@ -38,11 +39,18 @@ struct ReportOptions {
     // SXM/OAM modules (no PCIe slot) are ranked among the PCIe cards only when asked; else they
     // are shown apart, unranked, after the ranked cards of their class (UX 12).
     bool include_sxm = false;
+    // Listings the suspect-price rule flags (suspect_price.hpp) are kept out of every figure
+    // unless asked for (`--include suspect-price`); flagged either way.
+    bool include_suspect_prices = false;
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last
 // 30 nights). Each clearance holds a copy of its listing's life.
 struct MarketEvidence {
+    // Every listing seen over the recent nights (the same window), once, at its latest price:
+    // with the clearances and sales, what the suspect-price rule compares a price with. Empty:
+    // the report's own observations serve.
+    std::vector<schema::PricedObservation> recent;
     std::vector<Clearance> clearances;
     std::vector<schema::SoldPrice> sold;
     bool have_sold_data = false;  // any sold item fetched at all: else the sold columns are empty
@@ -56,6 +64,7 @@ struct ReportRow {
     schema::GpuModel model;
     int listings = 0;  // usable, after outliers
     int outliers_removed = 0;
+    int suspect_removed = 0;   // kept out as suspect prices
     int unknown_shipping = 0;  // listings priced without their (unknown) shipping
     double median_usd = 0;
     double p25_usd = 0;
@@ -90,6 +99,9 @@ struct ListingLine {
     double total_usd = 0;
     bool outlier = false;
     std::string model_name;  // the display name of observation.model's SKU
+    // What the suspect-price rule found, whether or not the report let the listing in.
+    std::optional<SuspectPrice> suspect;
+    bool kept_out_as_suspect = false;  // flagged and not included: in no figure
 };
 
 struct Report {

@@ -62,6 +62,8 @@ std::string notes(const ReportRow& row) {
         text += std::to_string(row.model.devices) + " GPUs per board (figures per board); ";
     }
     if (row.outliers_removed) text += plural(row.outliers_removed, "outlier", "outliers") + "; ";
+    if (row.suspect_removed)
+        text += plural(row.suspect_removed, "suspect price", "suspect prices") + "; ";
     if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
     if (row.no_matrix_units) text += row.figure_precision + " (no matrix units); ";
     if (!text.empty()) text.resize(text.size() - 2);
@@ -194,7 +196,7 @@ std::string report_csv(const Report& report, const CsvContext& context) {
 std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
-        "url,currency,decided_by,cooler,slot_width\r\n";
+        "url,currency,decided_by,cooler,slot_width,suspect_price,reference_usd,reference\r\n";
     for (const auto& l : report.listings) {
         const auto& o = l.observation;
         CsvLine line;
@@ -222,6 +224,15 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
             line.empty();
         }
         line.number(attributes.slot_width, 1);
+        // The suspect-price verdict: "yes" (kept out), "included" (flagged, let in by
+        // --include suspect-price) or "no"; with what the price was compared to.
+        if (l.suspect) {
+            line.text(l.kept_out_as_suspect ? "yes" : "included")
+                .number(l.suspect->reference.usd, 2)
+                .text(l.suspect->reference.description);
+        } else {
+            line.text("no").empty().empty();
+        }
         out += line.str();
     }
     return out;

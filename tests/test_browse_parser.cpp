@@ -258,7 +258,7 @@ TEST_SUITE("fetcher::price_rules") {
               (gpuprice::schema::kFlagAbroad | gpuprice::schema::kFlagVariations));
         CHECK_FALSE(gpuprice::schema::parse_price_flags("abroad,cheap").has_value());
         CHECK(gpuprice::schema::price_flag_names(gpuprice::schema::kAllPriceFlags) ==
-              "abroad,variations,low-feedback-seller");
+              "abroad,variations,low-feedback-seller,suspect-price");
     }
 
     TEST_CASE("an item group's variations are told apart by the aspects that differ") {

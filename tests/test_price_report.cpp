@@ -374,9 +374,10 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
         o.decided_by = gpuprice::schema::MatchEvidence::part_number;
-        // The appended currency and decided_by, then cooler and slot width: not stated here.
+        // The appended currency and decided_by, then cooler and slot width (not stated here),
+        // then the suspect-price verdict and its (absent) reference.
         const auto with_evidence = listings_csv(build_report({o}, catalog(), {}), context);
-        CHECK(with_evidence.find(",USD,part-number,,\r\n") != std::string::npos);
+        CHECK(with_evidence.find(",USD,part-number,,,no,,\r\n") != std::string::npos);
     }
 
     TEST_CASE("the chart is well-formed SVG with escaped labels, grouped by class") {

@@ -75,8 +75,11 @@ TEST_SUITE("end_to_end") {
         REQUIRE(outcome.listings_seen > 2000);
         app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
+        // The medians as the documented outlier rule gives them: suspect prices let in (the
+        // suspect-price rule has its own tests, the sample's suspects are checked below).
         cli::ReportQuery query;
         cli::resolve_report_query(query, catalog);
+        query.request.options.include_suspect_prices = true;
         const auto loaded = app::load_report(db, catalog, query.request, schema::Details::Without);
         REQUIRE(loaded.has_value());
         const auto csv = analysis::report_csv(loaded->report, loaded->context);
@@ -174,6 +177,30 @@ TEST_SUITE("end_to_end") {
         }
         CHECK(checked >= 30);
         CHECK(with_cleared >= 30);  // the sample's nights fill the cleared columns
+
+        // By default the sample's too-cheap "RTX 4090 D" ($243 against the 4090's prices) is
+        // kept out: the model's median is its other listing's.
+        cli::ReportQuery plain;
+        cli::resolve_report_query(plain, catalog);
+        const auto by_default =
+            app::load_report(db, catalog, plain.request, schema::Details::Without);
+        REQUIRE(by_default.has_value());
+        bool found = false;
+        for (const auto& row : by_default->report.rows) {
+            if (row.model.model != "RTX 4090 D") continue;
+            found = true;
+            CHECK(row.suspect_removed == 1);
+            CHECK(row.listings == 1);
+            CHECK(row.median_usd > 1000);
+        }
+        CHECK(found);
+        int kept_out = 0;
+        for (const auto& listing : by_default->report.listings) {
+            if (!listing.kept_out_as_suspect) continue;
+            ++kept_out;
+            CHECK(listing.total_usd < 0.5 * listing.suspect->reference.usd);
+        }
+        CHECK(kept_out >= 1);
     }
 
     TEST_CASE("stored aspects settle what titles leave open; the evidence reaches -listings.csv") {
@@ -236,13 +263,15 @@ TEST_SUITE("end_to_end") {
         std::string line;
         std::getline(lines, line);
         // Appended, the old columns unmoved; the listing attributes after decided_by.
-        CHECK(line.ends_with(",currency,decided_by,cooler,slot_width\r"));
+        CHECK(line.ends_with(
+            ",currency,decided_by,cooler,slot_width,suspect_price,reference_usd,reference\r"));
         int by_title = 0;
         bool found_open = false, found_ok = false;
         while (std::getline(lines, line)) {
             const auto cells = split_csv_line(line.substr(0, line.size() - 1));
             REQUIRE(cells.size() >= 3);
-            const auto& decided_by = cells[cells.size() - 3];
+            REQUIRE(cells.size() >= 6);
+            const auto& decided_by = cells[cells.size() - 6];
             if (line.find(open_item) != std::string::npos) {
                 found_open = true;
                 CHECK(decided_by == "aspect");

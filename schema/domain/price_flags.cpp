@@ -6,7 +6,8 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr std::array kFlags = {kFlagAbroad, kFlagVariations, kFlagLowFeedbackSeller};
+constexpr std::array kFlags = {kFlagAbroad, kFlagVariations, kFlagLowFeedbackSeller,
+                               kFlagSuspectPrice};
 
 }  // namespace
 
@@ -18,6 +19,8 @@ std::string_view price_flag_name(PriceFlag flag) {
             return "variations";
         case kFlagLowFeedbackSeller:
             return "low-feedback-seller";
+        case kFlagSuspectPrice:
+            return "suspect-price";
     }
     return "";
 }

@@ -1,7 +1,8 @@
-// Why a stored listing's price is kept out of medians. Each is a bit in listings.price_flags,
-// set by the fetcher from the listing itself, and applied where medians are computed (the
-// observation store's queries) unless a report asks to include it. The listing is always kept:
-// a flag only says what it is.
+// Why a listing's price is kept out of medians. The first three are bits in listings.price_flags,
+// set by the fetcher from the listing itself and applied where medians' inputs are read (the
+// observation store's queries); `suspect-price` is judged by analysis against the market
+// (analysis/suspect_price.hpp) each time a report is built. Each applies unless a report asks to
+// include it. The listing is always kept: a flag only says what it is.
 #pragma once
 
 #include <optional>
@@ -19,11 +20,15 @@ enum PriceFlag : int {
     kFlagVariations = 2,
     // A seller with no feedback, or below the positive-feedback threshold (default 90%).
     kFlagLowFeedbackSeller = 4,
+    // Priced far under what the market says the model is worth (a scam, a box, a part, a typo):
+    // never stored, judged per report.
+    kFlagSuspectPrice = 8,
 };
 
-inline constexpr int kAllPriceFlags = kFlagAbroad | kFlagVariations | kFlagLowFeedbackSeller;
+inline constexpr int kAllPriceFlags =
+    kFlagAbroad | kFlagVariations | kFlagLowFeedbackSeller | kFlagSuspectPrice;
 
-// "abroad", "variations", "low-feedback-seller".
+// "abroad", "variations", "low-feedback-seller", "suspect-price".
 std::string_view price_flag_name(PriceFlag flag);
 // The flags named in a comma-separated list ("abroad,variations"); nullopt if a name is unknown.
 std::optional<int> parse_price_flags(std::string_view names);
