@@ -45,6 +45,7 @@ double objective_value(const Plan& p, Objective objective) {
 }
 
 bool better(const Plan& a, const Plan& b, Objective objective) {
+    if (a.thin != b.thin) return b.thin;  // evidence first: thin models after all the others
     const double va = objective_value(a, objective), vb = objective_value(b, objective);
     if (va != vb) return va > vb;
     if (a.total_usd != b.total_usd) return a.total_usd < b.total_usd;
@@ -121,9 +122,10 @@ bool usable_for_prices(const ListingLine& line) {
     return !line.outlier && !line.kept_out_as_suspect;
 }
 
-std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const schema::GpuModel& model,
-                                      std::optional<schema::Cooler> cooler, int listings,
-                                      const BoxOptions& box, const std::string& as_of) {
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const ReportRow& row,
+                                      std::optional<schema::Cooler> cooler, const BoxOptions& box,
+                                      const std::string& as_of) {
+    const auto& model = row.model;
     std::vector<std::string> caveats;
     if (auto support = support_caveat(catalog, model); !support.warning.empty()) {
         caveats.push_back(support.warning);
@@ -135,10 +137,13 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const sche
                               " days old: is the nightly fetch running?");
         }
     }
-    if (listings < box.min_listings) {
-        caveats.push_back("only " + std::to_string(listings) + " usable listing" +
-                          (listings == 1 ? "" : "s") + " of this kind (fewer than --min-listings " +
-                          std::to_string(box.min_listings) + ")");
+    if (row.basis_listings < box.min_listings) {
+        const int n = row.basis_listings;
+        caveats.push_back("thin evidence: " + std::to_string(n) + " usable price" +
+                          (n == 1 ? "" : "s") + " of the " + model.model + " " +
+                          std::string(schema::condition_name(row.condition)) +
+                          " (fewer than --min-listings " + std::to_string(box.min_listings) +
+                          "): ranked after the models with enough");
     }
     if (!model.slots) {
         caveats.push_back(model.form_factor +
@@ -152,6 +157,9 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const sche
 PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box) {
+    // Each model's report row per condition: the evidence behind its price.
+    std::map<std::pair<schema::ConditionClass, std::string>, const ReportRow*> rows;
+    for (const auto& row : report.rows) rows[{row.condition, row.model.model}] = &row;
     // Usable listings grouped by the kind of card they are, cheapest first.
     std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<PlannedListing>>> kinds;
     bool any_vram = false, any_cooling = false;
@@ -199,6 +207,10 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.slot_width = kind.slot_width;
             p.listings.assign(listings.begin(), listings.begin() + n);
             p.listings_of_kind = static_cast<int>(listings.size());
+            const auto* row = rows.at({kind.condition, kind.model->model});
+            p.model_listings = row->basis_listings;
+            p.basis_usd = row->basis_usd;
+            p.thin = row->basis_listings < box.min_listings;
             for (const auto& l : p.listings) p.total_usd += l.listing.total_usd;
             // n boards of `devices` GPUs each: the figures count GPUs, watts and slots boards.
             const int gpus = n * kind.model->devices;
@@ -219,8 +231,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                 if (count++ == 0 || p.total_usd < closest.total_usd) closest = p;
                 continue;
             }
-            p.caveats = plan_caveats(catalog, *kind.model, kind.cooler, p.listings_of_kind, box,
-                                     report_options.as_of);
+            p.caveats = plan_caveats(catalog, *row, kind.cooler, box, report_options.as_of);
             if (kind.model->devices > 1) {
                 p.caveats.push_back(std::to_string(kind.model->devices) +
                                     " GPUs per board: software sees " + std::to_string(gpus) +

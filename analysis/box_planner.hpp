@@ -6,8 +6,10 @@
 // widths (rounded up to whole slots), plus one free slot between open-air cards, which blow into
 // the card next to them; blower, water-cooled and passive cards may sit side by side. With
 // risers each card takes one board slot. Watts: every card's TDP after the power limit, against
-// the outlet minus the rest of the system. Plans are ranked by the objective's total (TFLOPS at
-// the report's precision, VRAM or memory bandwidth), then by price.
+// the outlet minus the rest of the system. Plans are ranked by the evidence first (a model with
+// fewer prices than --min-listings behind its price, as `report` leaves it unranked, comes after
+// every model with enough), then by the objective's total (TFLOPS at the report's precision,
+// VRAM or memory bandwidth), then by price.
 #pragma once
 
 #include <optional>
@@ -40,7 +42,9 @@ struct BoxOptions {
     double min_vram_gb = 0;
     bool include_sxm = false;
     Objective objective = Objective::tflops;
-    int min_listings = 3;  // fewer listings of a plan's kind: a caveat
+    // A model with fewer prices than this behind its price basis (the report's --min-listings
+    // rule): its plans rank after every plan with enough, marked, and its advice is not given.
+    int min_listings = 3;
     int results = 5;
     std::string today;  // YYYY-MM-DD, for the age of the prices
 
@@ -61,6 +65,11 @@ struct Plan {
     std::optional<double> slot_width;      // per card; nullopt for SXM
     std::vector<PlannedListing> listings;  // the `count` cheapest of their kind
     int listings_of_kind = 0;              // usable listings of this model, condition, build
+    // The model's prices behind the report's price basis (in this condition), and whether they
+    // are fewer than --min-listings: such a plan ranks after every plan with enough.
+    int model_listings = 0;
+    bool thin = false;
+    std::optional<double> basis_usd;  // the model's price on the report's basis
     double total_usd = 0;
     std::optional<double> total_tflops;
     double total_vram_gb = 0;
@@ -92,8 +101,9 @@ bool usable_for_prices(const ListingLine& line);
 
 // The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,
 // passive cooling.
-std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const schema::GpuModel& model,
-                                      std::optional<schema::Cooler> cooler, int listings,
-                                      const BoxOptions& box, const std::string& as_of);
+// `row` is the model's report row in the plan's condition: its evidence.
+std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const ReportRow& row,
+                                      std::optional<schema::Cooler> cooler, const BoxOptions& box,
+                                      const std::string& as_of);
 
 }  // namespace gpuprice::analysis

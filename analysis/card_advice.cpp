@@ -47,7 +47,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         advice.cheapest = *cheapest;
         advice.build = cheapest_build;
         advice.watts = watts;
-        advice.caveats = plan_caveats(catalog, m, cheapest_build.cooler, row.listings, box, as_of);
+        advice.caveats = plan_caveats(catalog, row, cheapest_build.cooler, box, as_of);
         best[key] = std::move(advice);
     }
     std::vector<CardAdvice> out;

@@ -4,6 +4,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/sparsity.hpp"
+#include "analysis/vram_class.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
@@ -110,8 +111,11 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
     if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, kWidth, "");
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
+    bool any_thin = false;
     for (const auto& p : result.plans) {
-        rows.push_back({std::to_string(p.rank), std::to_string(p.count) + " x " + p.model.name,
+        any_thin = any_thin || p.thin;
+        rows.push_back({std::to_string(p.rank),
+                        std::to_string(p.count) + " x " + p.model.name + (p.thin ? " *" : ""),
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
                         std::to_string(p.total_watts), maybe(p.total_tflops, 1),
                         format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
@@ -138,14 +142,19 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                       schema::money_heading("price $", context.currency),
                       schema::money_heading("GFLOPS/$", context.currency)},
                      rows);
-    return interleave(table, details);
+    return interleave(table, details) +
+           (any_thin ? wrap("* thin evidence: fewer usable prices of the model than "
+                            "--min-listings; ranked after the models with enough",
+                            kWidth, "")
+                     : std::string());
 }
 
 std::string plans_csv(const PlanResult& result, const CsvContext& context) {
     std::string out =
         "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
         "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
-        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls\r\n";
+        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
+        "basis_price_usd,price_basis,model_listings,thin_evidence\r\n";
     for (const auto& p : result.plans) {
         std::vector<std::string> ids, urls;
         for (const auto& l : p.listings) {
@@ -172,7 +181,12 @@ std::string plans_csv(const PlanResult& result, const CsvContext& context) {
             .text(context.as_of)
             .integer(p.listings_of_kind)
             .text(join(p.caveats, "; "))
-            .text(join(urls, " "));
+            .text(join(urls, " "))
+            .text(vram_class(p.model.vram_gb).label)
+            .number(p.basis_usd, 2)
+            .text(price_basis_name(context.basis))
+            .integer(p.model_listings)
+            .text(p.thin ? "yes" : "no");
         out += line.str();
     }
     return out;
@@ -213,7 +227,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
         "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
         "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
         "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
-        "basis_price_usd,price_basis\r\n";
+        "basis_price_usd,price_basis,model_listings,thin_evidence\r\n";
     for (const auto& a : advice) {
         const auto& r = a.row;
         const auto& o = a.cheapest.observation;
@@ -240,7 +254,9 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
             .text(o.item_url)
             .text(r.vram_class.label)
             .number(r.basis_usd, 2)
-            .text(price_basis_name(context.basis));
+            .text(price_basis_name(context.basis))
+            .integer(r.basis_listings)
+            .text("no");  // advice is given only for ranked cards
         out += line.str();
     }
     return out;

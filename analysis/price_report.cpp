@@ -249,6 +249,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.usd_per_gb_vram = *row.basis_usd / (model->vram_gb * devices);
         }
         row.support = support_caveat(catalog, *model);
+        row.basis_listings = behind;
         row.low_sample = behind < options.min_listings;
         report.rows.push_back(row);
     }

@@ -90,6 +90,7 @@ struct ReportRow {
     std::optional<int> sold_listings;        // nullopt when there is no sold data at all
     std::optional<double> lowest3_mean_usd;  // nullopt with fewer than 3 usable listings
     std::optional<double> basis_usd;  // the figure options.basis chose; ranks and divides FLOPS
+    int basis_listings = 0;           // how many prices stand behind basis_usd
 };
 
 // One listing as it entered (or was kept out of) a median, for the per-listing CSV.

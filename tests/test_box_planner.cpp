@@ -17,6 +17,7 @@
 #include "analysis/title_matcher.hpp"
 #include "cli/application/stored_matching.hpp"
 #include "cli/report_options.hpp"
+#include "fetcher/sample_replay.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/rules/match_rules.hpp"
@@ -391,13 +392,98 @@ TEST_SUITE("planner") {
             CHECK(has(p, "no CUDA 13") == (p.model.architecture == "Volta"));
             CHECK(has(p, "no BF16, train in FP16") ==
                   (p.model.architecture == "Turing" || p.model.architecture == "Volta"));
-            CHECK(has(p, "fewer than --min-listings") == (p.listings_of_kind < 6));
+            // The model's usable listings in the fixture, whatever their cooler: Titan RTX,
+            // A6000, A10 and the V100 SXM2 have 5 each, fewer than 6.
+            int model_listings = 0;
+            for (const auto& l : f.report().listings)
+                model_listings += l.observation.model == p.model.model && !l.outlier;
+            CHECK(has(p, "fewer than --min-listings 6") == (model_listings < 6));
+            CHECK(p.thin == (model_listings < 6));
         }
         REQUIRE_FALSE(plans_of(r, "Tesla V100 SXM2 32GB").empty());
         box.include_sxm = false;
         CHECK(plans_of(f.plan(box), "Tesla V100 SXM2 32GB").empty());
         box.today = "2026-12-03";  // two nights: not stale yet
         for (const auto& p : f.plan(box).plans) CHECK_FALSE(has(p, "days old"));
+    }
+
+    TEST_CASE("plans of models with fewer listings than --min-listings rank after the others") {
+        PlannerDb f;
+        auto box = f.open_box4();
+        box.min_listings = 6;
+        const auto r = f.plan(box);
+        REQUIRE(r.plans.size() > 4);
+        bool seen_thin = false, any_thin = false, any_enough = false;
+        for (const auto& p : r.plans) {
+            INFO(p.rank << " " << p.model.model);
+            CHECK_FALSE((seen_thin && !p.thin));  // once thin, thin to the end
+            seen_thin = seen_thin || p.thin;
+            any_thin = any_thin || p.thin;
+            any_enough = any_enough || !p.thin;
+        }
+        CHECK(any_thin);
+        CHECK(any_enough);
+        // Without the evidence rule the V100 SXM2s ($300 each, 5 listings) would outrank the
+        // 3090s on neither TFLOPS nor price; the A6000s (5 listings) would come first on VRAM.
+        box.objective = analysis::Objective::vram;
+        const auto by_vram = f.plan(box);
+        REQUIRE_FALSE(by_vram.plans.empty());
+        CHECK(by_vram.plans.front().model.model != "RTX A6000");
+        CHECK_FALSE(by_vram.plans.front().thin);
+        const auto table = analysis::plans_table(by_vram, f.loaded().context);
+        CHECK(table.find("4 x RTX A6000 *") != std::string::npos);
+        CHECK(table.find("* thin evidence: fewer usable prices of the model than --min-listings") !=
+              std::string::npos);
+        const auto csv = analysis::plans_csv(by_vram, f.loaded().context);
+        CHECK(csv.find(",48 GB,") == std::string::npos);  // vram_class labels are "40-48 GB"
+        CHECK(csv.find(",40-48 GB,") != std::string::npos);
+        CHECK(csv.find(",5,yes\r\n") != std::string::npos);
+    }
+
+    TEST_CASE("on the bundled sample no plan from too few listings ranks above one with enough") {
+        // The sample's five nights, as `fetch --sample` stores them, then `recommend --count 2
+        // --budget 3000` (UX N1: a lone $243 "RTX 4090 D" was its first plan).
+        test::TempDir dir;
+        schema::Database db(dir.file("sample.db"));
+        schema::migrate(db);
+        const auto rule_set = schema::load_rule_set(test::catalog_dir());
+        const auto& catalog = rule_set.catalog;
+        schema::store_catalog(db, catalog);
+        REQUIRE(fetcher::replay_sample(
+                    db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-03", {})
+                    .status == schema::RunStatus::ok);
+        app::match_listings(db, app::Matchers(rule_set), schema::WhichListings::All, 0,
+                            "2026-12-03T04:00:00Z");
+        cli::ReportQuery query;
+        cli::resolve_report_query(query, catalog);
+        const auto loaded = app::load_report(db, catalog, query.request, schema::Details::With);
+        REQUIRE(loaded.has_value());
+        for (int count : {1, 2, 4}) {
+            for (double budget : {1000.0, 3000.0, 10000.0}) {
+                analysis::BoxOptions box;
+                box.min_count = box.max_count = count;
+                box.budget_usd = budget;
+                box.risers = true;
+                box.results = 100;
+                auto options = query.request.options;
+                options.as_of = loaded->context.as_of;
+                const auto r = analysis::plan_boxes(loaded->report, catalog, rule_set.attributes,
+                                                    options, box);
+                bool seen_thin = false;
+                for (const auto& p : r.plans) {
+                    INFO(count << " cards, $" << budget << ": #" << p.rank << " " << p.model.model);
+                    CHECK(p.thin == (p.model_listings < 3));
+                    CHECK_FALSE((seen_thin && !p.thin));
+                    seen_thin = seen_thin || p.thin;
+                    for (const auto& l : p.listings) CHECK_FALSE(l.listing.kept_out_as_suspect);
+                }
+                if (count == 2 && budget == 3000.0) {
+                    REQUIRE_FALSE(r.plans.empty());
+                    CHECK(r.plans.front().model.model != "RTX 4090 D");
+                    CHECK_FALSE(r.plans.front().thin);
+                }
+            }
+        }
     }
 
     TEST_CASE("nothing fits names the binding constraint") {
@@ -494,8 +580,8 @@ TEST_SUITE("planner") {
         CHECK(stmt.optional_real(2) == 1.0);
         // And they reach the per-listing CSV, appended after the url.
         const auto listings = analysis::listings_csv(f.report(), f.loaded().context);
-        CHECK(listings.find(",url,currency,decided_by,cooler,slot_width\r\n") != std::string::npos);
-        CHECK(listings.find("https://www.ebay.com/itm/114,USD,title,water,1.0\r\n") !=
+        CHECK(listings.find(",url,currency,decided_by,cooler,slot_width,") != std::string::npos);
+        CHECK(listings.find("https://www.ebay.com/itm/114,USD,title,water,1.0,no,,\r\n") !=
               std::string::npos);
     }
 
