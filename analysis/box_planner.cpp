@@ -8,16 +8,13 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/report_csv.hpp"
+#include "analysis/stale_prices.hpp"
 #include "analysis/support_caveat.hpp"
-#include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
 
 namespace {
-
-// Older prices than this many nights get a caveat: the nightly fetch may have stopped.
-constexpr int kStaleAfterDays = 2;
 
 enum Constraint : unsigned { kBudget = 1, kSlots = 2, kWatts = 4 };
 
@@ -130,17 +127,11 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
     if (auto support = support_caveat(catalog, model); !support.warning.empty()) {
         caveats.push_back(support.warning);
     }
-    if (!box.today.empty() && !as_of.empty()) {
-        const int age = schema::days_between(as_of, box.today);
-        if (age > kStaleAfterDays) {
-            caveats.push_back("prices from " + as_of + ", " + std::to_string(age) +
-                              " days old: is the nightly fetch running?");
-        }
-    }
+    if (auto stale = stale_prices_warning(as_of, box.today)) caveats.push_back(std::move(*stale));
     if (row.basis_listings < box.min_listings) {
         const int n = row.basis_listings;
         caveats.push_back("thin evidence: " + std::to_string(n) + " usable price" +
-                          (n == 1 ? "" : "s") + " of the " + model.model + " " +
+                          (n == 1 ? "" : "s") + " of the " + model.name + " " +
                           std::string(schema::condition_name(row.condition)) +
                           " (fewer than --min-listings " + std::to_string(box.min_listings) +
                           "): ranked after the models with enough");
@@ -159,7 +150,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const BoxOptions& box) {
     // Each model's report row per condition: the evidence behind its price.
     std::map<std::pair<schema::ConditionClass, std::string>, const ReportRow*> rows;
-    for (const auto& row : report.rows) rows[{row.condition, row.model.model}] = &row;
+    for (const auto& row : report.rows) rows[{row.condition, row.model.key}] = &row;
     // Usable listings grouped by the kind of card they are, cheapest first.
     std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<PlannedListing>>> kinds;
     bool any_vram = false, any_cooling = false;
@@ -183,7 +174,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     std::vector<Plan> fitting;
     // Per failure pattern: how many plans fail exactly so, and the closest such plan.
     std::map<unsigned, std::pair<int, Plan>> failures;
-    bool any_count = false, any_precision = false;
+    bool any_count = false, any_precision = false, any_power = false;
     for (auto& [key, entry] : kinds) {
         auto& [kind, listings] = entry;
         std::stable_sort(listings.begin(), listings.end(),
@@ -192,6 +183,9 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                          });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
+        const auto power = card_power(*kind.model, box.power_limit, rules.power);
+        if (!power) continue;  // under the measured curve: no figure for what it would do
+        any_power = true;
         std::optional<Plan> best;
         for (int n = box.min_count; n <= box.max_count; ++n) {
             // Never more cards than there are listings to buy them from.
@@ -207,17 +201,18 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.slot_width = kind.slot_width;
             p.listings.assign(listings.begin(), listings.begin() + n);
             p.listings_of_kind = static_cast<int>(listings.size());
-            const auto* row = rows.at({kind.condition, kind.model->model});
+            const auto* row = rows.at({kind.condition, kind.model->key});
             p.model_listings = row->basis_listings;
             p.basis_usd = row->basis_usd;
             p.thin = row->basis_listings < box.min_listings;
             for (const auto& l : p.listings) p.total_usd += l.listing.total_usd;
             // n boards of `devices` GPUs each: the figures count GPUs, watts and slots boards.
             const int gpus = n * kind.model->devices;
-            if (tflops) p.total_tflops = *tflops * gpus;
+            if (tflops) p.total_tflops = *tflops * power->throughput_share * gpus;
+            p.tflops_estimated = power->limited;
             p.total_vram_gb = kind.model->vram_gb * gpus;
             p.total_bandwidth_gbs = kind.model->bandwidth_gbs * gpus;
-            p.watts_per_card = box.power_limit.apply(kind.model->tdp_w);
+            p.watts_per_card = power->watts;
             p.total_watts = p.watts_per_card * n;
             p.slots_used = slots_used(n, listings.front().build, box.risers);
             if (p.total_tflops && p.total_usd > 0)
@@ -237,6 +232,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                                     " GPUs per board: software sees " + std::to_string(gpus) +
                                     " devices of " + format_number(kind.model->vram_gb, 0) + " GB");
             }
+            for (auto& c : power_caveats(*kind.model, *power)) p.caveats.push_back(std::move(c));
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");
             }
@@ -262,6 +258,12 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         result.nothing_fits = "cooling: no usable listing of a " +
                               std::string(schema::cooler_name(*box.cooling)) +
                               "-cooled card with at least " + vram;
+    } else if (!any_power) {
+        result.nothing_fits = "power limit: " + box.power_limit.label() + " is under " +
+                              format_number(rules.power.lowest_share() * 100.0, 0) +
+                              "% of TDP (the lowest power at which throughput was measured, "
+                              "power_curve.csv) for every card with at least " +
+                              vram;
     } else if (!any_count) {
         result.nothing_fits = "listings: no card with at least " + vram + " has " + counts +
                               " usable listings of one kind (model, condition, cooler, width)";

@@ -71,7 +71,8 @@ struct Plan {
     bool thin = false;
     std::optional<double> basis_usd;  // the model's price on the report's basis
     double total_usd = 0;
-    std::optional<double> total_tflops;
+    std::optional<double> total_tflops;  // at the power limit: an estimate when tflops_estimated
+    bool tflops_estimated = false;
     double total_vram_gb = 0;
     double total_bandwidth_gbs = 0;
     int watts_per_card = 0;

@@ -19,8 +19,9 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         if (!row.rank || !row.basis_usd || m.vram_gb < box.min_vram_gb) continue;
         if (!m.slots && !box.include_sxm) continue;
         if (*row.basis_usd > box.budget_usd) continue;  // the report's price basis
-        const int watts = box.power_limit.apply(m.tdp_w);
-        if (watts > box.gpu_watts()) continue;
+        const auto power = card_power(m, box.power_limit, rules.power);
+        if (!power || power->watts > box.gpu_watts()) continue;
+        const int watts = power->watts;
         const ListingLine* cheapest = nullptr;
         CardBuild cheapest_build;
         for (const auto& line : report.listings) {
@@ -48,6 +49,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         advice.build = cheapest_build;
         advice.watts = watts;
         advice.caveats = plan_caveats(catalog, row, cheapest_build.cooler, box, as_of);
+        for (auto& c : power_caveats(m, *power)) advice.caveats.push_back(std::move(c));
         best[key] = std::move(advice);
     }
     std::vector<CardAdvice> out;

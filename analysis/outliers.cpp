@@ -7,14 +7,14 @@
 
 namespace gpuprice::analysis {
 
-std::vector<bool> find_outliers(const std::vector<double>& prices_usd) {
-    std::vector<bool> outlier(prices_usd.size(), false);
+std::vector<bool> find_outliers(const std::vector<double>& prices, double price_floor) {
+    std::vector<bool> outlier(prices.size(), false);
     std::vector<double> logs;
-    for (std::size_t i = 0; i < prices_usd.size(); ++i) {
-        if (!(prices_usd[i] >= kPriceFloorUsd)) {
+    for (std::size_t i = 0; i < prices.size(); ++i) {
+        if (!(prices[i] >= price_floor)) {
             outlier[i] = true;
         } else {
-            logs.push_back(std::log(prices_usd[i]));
+            logs.push_back(std::log(prices[i]));
         }
     }
     if (logs.size() < kMinForMad) return outlier;
@@ -23,9 +23,9 @@ std::vector<bool> find_outliers(const std::vector<double>& prices_usd) {
     deviations.reserve(logs.size());
     for (double l : logs) deviations.push_back(std::abs(l - center));
     const double scaled_mad = std::max(kMadScale * median(deviations), kMinScaledMad);
-    for (std::size_t i = 0; i < prices_usd.size(); ++i) {
+    for (std::size_t i = 0; i < prices.size(); ++i) {
         if (outlier[i]) continue;
-        if (std::abs(std::log(prices_usd[i]) - center) > kMadLimit * scaled_mad) outlier[i] = true;
+        if (std::abs(std::log(prices[i]) - center) > kMadLimit * scaled_mad) outlier[i] = true;
     }
     return outlier;
 }

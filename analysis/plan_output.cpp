@@ -92,7 +92,8 @@ std::string plan_header(const BoxOptions& box, const CsvContext& context,
         " W system = " + std::to_string(box.gpu_watts()) + " W for GPUs, power limit " +
         box.power_limit.label() +
         (box.power_limit.percent || box.power_limit.watts
-             ? " (TFLOPS stay the full-power peak; the limit lowers clocks)"
+             ? " (never under a card's minimum; TFLOPS estimated at the limit from measured "
+               "power-limited training)"
              : "");
     out += wrap(box_line, kWidth, "");
     std::string want =
@@ -111,9 +112,10 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
     if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, kWidth, "");
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
-    bool any_thin = false;
+    bool any_thin = false, any_estimate = false;
     for (const auto& p : result.plans) {
         any_thin = any_thin || p.thin;
+        any_estimate = any_estimate || p.tflops_estimated;
         rows.push_back({std::to_string(p.rank),
                         std::to_string(p.count) + " x " + p.model.name + (p.thin ? " *" : ""),
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
@@ -136,12 +138,12 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
         d += caveat_lines(p.caveats);
         details.push_back(d);
     }
-    const auto table =
-        format_table({"rank", "cards", "cooler", "slots", "watts",
-                      "TFLOPS " + precision_label(context.precision, context.sparsity), "VRAM GB",
-                      schema::money_heading("price $", context.currency),
-                      schema::money_heading("GFLOPS/$", context.currency)},
-                     rows);
+    const auto table = format_table({"rank", "cards", "cooler", "slots", "watts",
+                                     std::string(any_estimate ? "est. " : "") + "TFLOPS " +
+                                         precision_label(context.precision, context.sparsity),
+                                     "VRAM GB", schema::money_heading("price $", context.currency),
+                                     schema::money_heading("GFLOPS/$", context.currency)},
+                                    rows);
     return interleave(table, details) +
            (any_thin ? wrap("* thin evidence: fewer usable prices of the model than "
                             "--min-listings; ranked after the models with enough",

@@ -1,10 +1,16 @@
 // A power limit set on every card (nvidia-smi -pl), the usual way to fit several big cards on one
-// circuit: a percentage of each card's TDP, or a number of watts (never above the TDP).
+// circuit: a percentage of each card's TDP, or a number of watts (never above the TDP); and what
+// it costs: a card cannot go under its driver's minimum, and its throughput falls along a
+// measured curve (schema/rules/power_rules.hpp).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "schema/rules/catalog.hpp"
+#include "schema/rules/power_rules.hpp"
 
 namespace gpuprice::analysis {
 
@@ -20,5 +26,33 @@ struct PowerLimit {
 
 // "80%", "80 %" or "250" / "250W"; nullopt for anything else or out of range.
 std::optional<PowerLimit> parse_power_limit(std::string_view text);
+
+// One card of a model under a limit, as physics allows: never under the card's driver minimum
+// (power_limits.csv; a lower limit is raised to it), and its throughput an estimate from the
+// measured power curve (power_curve.csv) whenever it runs below its default limit.
+struct CardPower {
+    int watts = 0;                   // what it draws
+    double throughput_share = 1.0;   // of its peak TFLOPS
+    bool limited = false;            // under its default limit: throughput_share is an estimate
+    bool raised_to_minimum = false;  // the limit was under the card's minimum, which applies
+    std::optional<schema::PowerRange> range;  // the driver's limits, where known
+};
+
+// nullopt when even the card's minimum is under the curve's lowest measured point (no figure
+// for what it would do).
+std::optional<CardPower> card_power(const schema::GpuModel& model, const PowerLimit& limit,
+                                    const schema::PowerRules& rules);
+
+// Why a limit is refused outright, or nullopt: a percentage under the curve's lowest measured
+// point (e.g. --power-limit 20%), with the cards' known ranges for reference.
+std::optional<std::string> refused_power_limit(const PowerLimit& limit,
+                                               const schema::PowerRules& rules,
+                                               const schema::Catalog& catalog);
+
+// "100-350 W" or "at least 294 W".
+std::string power_range_text(const schema::PowerRange& range);
+
+// The caveats of a card under a limit: raised to its minimum, throughput an estimate.
+std::vector<std::string> power_caveats(const schema::GpuModel& model, const CardPower& power);
 
 }  // namespace gpuprice::analysis

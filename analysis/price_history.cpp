@@ -5,6 +5,7 @@
 
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
+#include "analysis/suspect_price.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 
@@ -18,8 +19,8 @@ struct Bucket {
     std::vector<double> sold;
 };
 
-std::vector<double> kept(const std::vector<double>& values) {
-    const auto outlier = find_outliers(values);
+std::vector<double> kept(const std::vector<double>& values, double price_floor) {
+    const auto outlier = find_outliers(values, price_floor);
     std::vector<double> out;
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (!outlier[i]) out.push_back(values[i]);
@@ -32,8 +33,10 @@ std::vector<double> kept(const std::vector<double>& values) {
 std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
                                          const std::vector<Clearance>& clearances,
                                          const std::vector<schema::SoldPrice>& sold,
+                                         const schema::Catalog& catalog,
                                          const std::vector<schema::ConditionClass>& conditions,
-                                         Shipping shipping, Period period) {
+                                         Shipping shipping, double price_floor, Period period,
+                                         bool include_suspect_prices) {
     std::map<std::pair<std::string, schema::ConditionClass>, Bucket>
         buckets;  // (period, condition)
     const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
@@ -58,14 +61,50 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         if (auto* b = bucket(s.condition_id, s.sold_on))
             b->sold.push_back(static_cast<double>(s.price_cents) / 100.0);
     }
+    // Every price with its night, for the suspect-price rule's reference of each period.
+    std::vector<std::pair<std::string, MarketPrice>> evidence;
+    for (const auto& o : history) {
+        evidence.push_back({o.observed_on,
+                            {o.listing_id, schema::condition_class(o.condition_id), o.model,
+                             total_price_usd(o, shipping)}});
+    }
+    for (const auto& c : clearances) {
+        if (c.kind != ClearanceKind::cleared) continue;
+        evidence.push_back({c.night,
+                            {c.life.listing_id, schema::condition_class(c.life.condition_id),
+                             c.life.model, c.price_usd}});
+    }
+    for (const auto& s : sold) {
+        evidence.push_back({s.sold_on,
+                            {0, schema::condition_class(s.condition_id), s.model,
+                             static_cast<double>(s.price_cents) / 100.0}});
+    }
+    std::string model;
+    if (!history.empty()) model = history.front().model;
+
     std::vector<NightlyMedian> out;
     for (const auto& [key, b] : buckets) {
         NightlyMedian n;
         n.night = key.first;
         n.condition = key.second;
+        const auto last = period == Period::week ? schema::add_days(key.first, 6) : key.first;
+        const auto first = schema::add_days(last, -29);
+        std::vector<PriceCandidate> candidates;
+        for (const auto& [id, price] : b.asking)
+            candidates.push_back({id, n.condition, model, price.second});
+        std::vector<MarketPrice> market;
+        for (const auto& [night, price] : evidence)
+            if (night >= first && night <= last) market.push_back(price);
+        const auto suspects = find_suspect_prices(candidates, market, catalog, price_floor);
         std::vector<double> asking;
-        for (const auto& [id, price] : b.asking) asking.push_back(price.second);
-        const auto asked = kept(asking);
+        for (const auto& [id, price] : b.asking) {
+            if (!include_suspect_prices && suspects.count(id)) {
+                ++n.suspect_removed;
+            } else {
+                asking.push_back(price.second);
+            }
+        }
+        const auto asked = kept(asking, price_floor);
         n.listings = static_cast<int>(asked.size());
         n.outliers_removed = static_cast<int>(asking.size() - asked.size());
         if (!asked.empty()) {
@@ -73,10 +112,10 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
             n.p25_usd = percentile(asked, 0.25);
             n.p75_usd = percentile(asked, 0.75);
         }
-        const auto cleared = kept(b.cleared);
+        const auto cleared = kept(b.cleared, price_floor);
         n.cleared_listings = static_cast<int>(cleared.size());
         if (!cleared.empty()) n.cleared_median_usd = median(cleared);
-        const auto sales = kept(b.sold);
+        const auto sales = kept(b.sold, price_floor);
         n.sold_listings = static_cast<int>(sales.size());
         if (!sales.empty()) n.sold_median_usd = median(sales);
         if (n.listings == 0 && n.cleared_listings == 0 && n.sold_listings == 0) continue;
@@ -129,9 +168,11 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
 }
 
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
+                                           const schema::Catalog& catalog,
                                            const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping) {
-    auto nights = price_history(history, {}, {}, conditions, shipping, Period::night);
+                                           Shipping shipping, double price_floor) {
+    auto nights =
+        price_history(history, {}, {}, catalog, conditions, shipping, price_floor, Period::night);
     std::erase_if(nights, [](const NightlyMedian& n) { return n.listings == 0; });
     return nights;
 }

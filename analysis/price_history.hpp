@@ -22,7 +22,8 @@ struct NightlyMedian {
     schema::ConditionClass condition = schema::ConditionClass::used;
     int listings = 0;
     int outliers_removed = 0;
-    double median_usd = 0;  // meaningful when listings > 0
+    int suspect_removed = 0;  // kept out as suspect prices (suspect_price.hpp)
+    double median_usd = 0;    // meaningful when listings > 0
     double p25_usd = 0;
     double p75_usd = 0;
     std::optional<double> cleared_median_usd;
@@ -32,12 +33,14 @@ struct NightlyMedian {
 };
 
 // Oldest first. Asking prices: over a week, each listing once at its latest price there.
-// Clearances count on the night they were found gone, sales on the day they sold.
-std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
-                                         const std::vector<Clearance>& clearances,
-                                         const std::vector<schema::SoldPrice>& sold,
-                                         const std::vector<schema::ConditionClass>& conditions,
-                                         Shipping shipping, Period period = Period::night);
+// Clearances count on the night they were found gone, sales on the day they sold. A price the
+// suspect-price rule flags against the model's prices of the 30 nights up to its period's end is
+// kept out, as in `report` (`include_suspect_prices` lets it in).
+std::vector<NightlyMedian> price_history(
+    const std::vector<schema::PricedObservation>& history, const std::vector<Clearance>& clearances,
+    const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
+    const std::vector<schema::ConditionClass>& conditions, Shipping shipping, double price_floor,
+    Period period = Period::night, bool include_suspect_prices = false);
 
 // The asking and cleared medians of every model in `observations` and `clearances` (any set of
 // nights), per night and condition class, every class: what the nightly rollups store. Sold
@@ -56,7 +59,8 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
 
 // The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
+                                           const schema::Catalog& catalog,
                                            const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping);
+                                           Shipping shipping, double price_floor);
 
 }  // namespace gpuprice::analysis

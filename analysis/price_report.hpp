@@ -42,6 +42,9 @@ struct ReportOptions {
     // Listings the suspect-price rule flags (suspect_price.hpp) are kept out of every figure
     // unless asked for (`--include suspect-price`); flagged either way.
     bool include_suspect_prices = false;
+    // The market's price floor (schema::Market::price_floor), in its currency: a price under it
+    // is no working card and in no figure. Report assembly sets it from the report's market.
+    double price_floor = 0;
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last

@@ -6,6 +6,35 @@
 
 namespace gpuprice::analysis {
 
+std::string rank_by_label(RankBy rank_by, std::string_view currency) {
+    switch (rank_by) {
+        case RankBy::tflops:
+            return "GFLOPS per " + std::string(currency);
+        case RankBy::bandwidth:
+            return "GB/s per " + std::string(currency);
+        case RankBy::vram:
+            return std::string(currency) + " per GB of VRAM";
+    }
+    return "?";
+}
+
+std::string TableView::heading_for(const CsvContext& context) const {
+    return schema::money_heading(heading_of ? heading_of(context) : std::string(heading),
+                                 context.currency);
+}
+
+std::string_view rank_by_name(RankBy rank_by) {
+    switch (rank_by) {
+        case RankBy::tflops:
+            return "tflops";
+        case RankBy::bandwidth:
+            return "bandwidth";
+        case RankBy::vram:
+            return "vram";
+    }
+    return "?";
+}
+
 std::string precision_label(const std::string& precision, Sparsity sparsity) {
     return precision + std::string(sparsity_suffix(sparsity));
 }
@@ -54,6 +83,11 @@ std::string plural(int n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// The basis price's name for headings: "median", "sold", "cleared", "p25", "lowest3".
+std::string basis_heading(const CsvContext& c) {
+    return std::string(price_basis_name(c.basis));
+}
+
 std::string notes(const ReportRow& row) {
     std::string text;
     if (row.low_sample) text += "low sample; ";
@@ -89,7 +123,9 @@ const std::vector<ReportColumn>& report_columns() {
                                  : r.rank       ? std::to_string(*r.rank)
                                                 : std::string("-");
               if (cell.size() < 4) cell.insert(0, 4 - cell.size(), ' ');
-              return cell;
+              // The support marks beside the rank, never dropped (see report_table's footnote).
+              const auto marks = support_marks(r.support);
+              return marks.empty() ? cell : cell + " " + marks;
           }}},
         {"model",
          [](CsvLine& l, R r, C) { l.text(r.model.name); },
@@ -100,11 +136,17 @@ const std::vector<ReportColumn>& report_columns() {
          {"vram", [](R r, C) { return format_number(r.model.vram_gb, 0); }, 2}},
         {"listings",
          [](CsvLine& l, R r, C) { l.integer(r.listings); },
-         {"listings", [](R r, C) { return std::to_string(r.listings); }, 3}},
+         {"listings", [](R r, C) { return std::to_string(r.basis_listings); }, 3,
+          [](C c) {
+              return c.basis == PriceBasis::median ? std::string("listings")
+                                                   : basis_heading(c) + " n";
+          }}},
         {"outliers_removed", [](CsvLine& l, R r, C) { l.integer(r.outliers_removed); }},
         {"median_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.median_usd); },
-         {"median", [](R r, C c) { return r.listings ? money(r.median_usd, c) : "-"; }}},
+         // The table's price is the basis in use (UX N4): what ranks and divides the FLOPS.
+         {"median", [](R r, C c) { return r.basis_usd ? money(*r.basis_usd, c) : "-"; }, 0,
+          basis_heading}},
         {"p25_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p25_usd); },
          {"p25-p75",
@@ -167,12 +209,29 @@ const std::vector<ReportColumn>& report_columns() {
         {"night_status", [](CsvLine& l, R, C c) { l.text(c.night_status); }},
         {"listings_without_verdict",
          [](CsvLine& l, R, C c) { l.integer(c.listings_without_verdict); }},
-        {"bandwidth_gbs_per_usd", [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); }},
-        {"usd_per_gb_vram", [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); }},
+        // Shown in the table when they rank (--rank-by bandwidth, vram): what the rank means.
+        {"bandwidth_gbs_per_usd",
+         [](CsvLine& l, R r, C) { l.number(r.bandwidth_gbs_per_usd, 3); },
+         {"GB/s/$",
+          [](R r, C c) {
+              return c.rank_by == RankBy::bandwidth ? dash_or(r.bandwidth_gbs_per_usd, 2)
+                                                    : std::string();
+          }}},
+        {"usd_per_gb_vram",
+         [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); },
+         {"$/GB",
+          [](R r, C c) {
+              return c.rank_by == RankBy::vram ? dash_or(r.usd_per_gb_vram, 1) : std::string();
+          }}},
         {"support", [](CsvLine& l, R r, C) { l.text(r.support.status); }},
         // GPUs per board: tflops, bandwidth and the per-USD figures are the board's; vram_gb
         // (and so the class) is one device's, what one model must fit in.
         {"devices", [](CsvLine& l, R r, C) { l.integer(r.model.devices); }},
+        {"flash_attention_2",
+         [](CsvLine& l, R r, C) {
+             l.text(r.support.flash_attention_2 ? "yes" : "no");
+         }},
+        {"rank_by", [](CsvLine& l, R, C c) { l.text(rank_by_name(c.rank_by)); }},
     };
     return columns;
 }

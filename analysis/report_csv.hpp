@@ -26,7 +26,15 @@ struct CsvContext {
     // The state of the reported nights (see NightStatus): shown in every row and the table.
     std::string night_status = "complete";
     int listings_without_verdict = 0;
+    RankBy rank_by = RankBy::tflops;  // what `rank` orders by (the rank_by column, the header)
+    // The filters that leave cards out, for the table's header: "at least 24 GB, supported only".
+    std::string filters = {};
 };
+
+// "GFLOPS per USD", "GB/s per USD", "USD per GB of VRAM" (in `currency`): what `rank` orders by.
+std::string rank_by_label(RankBy rank_by, std::string_view currency);
+// "tflops", "bandwidth", "vram".
+std::string_view rank_by_name(RankBy rank_by);
 
 // How a column shows in the terminal table, if it does: its heading, its cell, and how early it
 // is left out when the table would be wider than the terminal (0: never; higher goes first).
@@ -34,6 +42,11 @@ struct TableView {
     std::string_view heading;
     std::string (*cell)(const ReportRow& row, const CsvContext& context) = nullptr;
     int drop_order = 0;
+    // A heading that depends on the report (the price basis in use), when set.
+    std::string (*heading_of)(const CsvContext& context) = nullptr;
+
+    // The heading as shown: heading_of's when set, its '$' the report's currency symbol.
+    std::string heading_for(const CsvContext& context) const;
 };
 
 // One column of the report: its CSV name, how a row fills it, and its table view. The table in

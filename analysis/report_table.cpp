@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/support_caveat.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
@@ -23,12 +24,11 @@ std::size_t display_width(std::string_view s) {
 // The columns to show: those with a table view and something in them, then fewest dropped
 // (highest drop_order first, the rightmost of equals) until the table fits `width`.
 std::vector<Shown> choose_columns(const Report& report, const CsvContext& context, int width,
-                                  std::vector<std::string_view>& left_out) {
+                                  std::vector<std::string>& left_out) {
     std::vector<Shown> shown;
     for (const auto& column : report_columns()) {
         if (!column.table.cell) continue;
-        std::size_t w =
-            display_width(schema::money_heading(column.table.heading, context.currency));
+        std::size_t w = display_width(column.table.heading_for(context));
         bool any = false;
         for (const auto& row : report.rows) {
             const auto cell = column.table.cell(row, context);
@@ -52,10 +52,53 @@ std::vector<Shown> choose_columns(const Report& report, const CsvContext& contex
             }
         }
         if (victim == shown.end()) break;
-        left_out.push_back(victim->column->table.heading);
+        left_out.push_back(victim->column->table.heading_for(context));
         shown.erase(victim);
     }
     return shown;
+}
+
+// "as of 2026-12-03, nights 2026-11-29..2026-12-03, fp16, without shipping, ranked by GFLOPS
+// per USD at the median asking price; at least 24 GB": everything that shaped the section.
+std::string section_context(const CsvContext& context, const std::string& label) {
+    std::string text = "as of " + context.as_of;
+    if (!context.window_start.empty() && context.window_start != context.as_of)
+        text += ", nights " + context.window_start + ".." + context.as_of;
+    text += ", " + label;
+    if (context.sparsity == Sparsity::Sparse)
+        text += ", " + std::string(sparsity_note(context.sparsity));
+    if (!context.shipping_included) text += ", without shipping";
+    text += ", ranked by " + rank_by_label(context.rank_by, context.currency) + " at the " +
+            std::string(price_basis_label(context.basis));
+    if (!context.filters.empty()) text += "; " + context.filters;
+    return text;
+}
+
+// `text` in lines of at most `width` columns (a word longer than that stands alone), each line
+// after the first starting with `indent`.
+std::string wrap_words(const std::string& text, std::size_t width, const std::string& indent) {
+    std::string out, line;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        auto next = text.find(' ', at);
+        if (next == std::string::npos) next = text.size();
+        const auto word = text.substr(at, next - at);
+        if (!line.empty() && display_width(line) + 1 + display_width(word) > width) {
+            out += line + "\n";
+            line = indent + word;
+        } else {
+            line += (line.empty() ? "" : " ") + word;
+        }
+        at = next + 1;
+    }
+    return out + line + "\n";
+}
+
+// A note under the table, in parentheses, wrapped at the table's width.
+std::string wrap_note(const std::string& text, int width) {
+    auto lines = wrap_words(text, static_cast<std::size_t>(std::max(width, 20) - 2), " ");
+    lines.pop_back();
+    return "(" + lines + ")\n";
 }
 
 }  // namespace
@@ -63,12 +106,10 @@ std::vector<Shown> choose_columns(const Report& report, const CsvContext& contex
 std::string report_table(const Report& report, const CsvContext& context, int width) {
     if (report.rows.empty()) return "no matched listings for these conditions and filters\n";
     const auto label = precision_label(context.precision, context.sparsity);
-    std::vector<std::string_view> left_out;
+    std::vector<std::string> left_out;
     const auto shown = choose_columns(report, context, width, left_out);
     std::vector<std::string> header;
-    for (const auto& s : shown) {
-        header.push_back(schema::money_heading(s.column->table.heading, context.currency));
-    }
+    for (const auto& s : shown) header.push_back(s.column->table.heading_for(context));
 
     std::string out;
     if (context.night_status != "complete") out += "warning: " + context.night_status + "\n";
@@ -84,12 +125,9 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
             flush();
             condition = row.condition;
             upper = -1;
-            out += "== " + std::string(schema::condition_name(row.condition)) + " (as of " +
-                   context.as_of + ", " + label +
-                   (context.sparsity == Sparsity::Sparse
-                        ? ", " + std::string(sparsity_note(context.sparsity))
-                        : std::string()) +
-                   ", ranked by " + std::string(price_basis_label(context.basis)) + ") ==\n";
+            out += wrap_words("== " + std::string(schema::condition_name(row.condition)) + " (" +
+                                  section_context(context, label) + ") ==",
+                              static_cast<std::size_t>(std::max(width, 20)), "   ");
         }
         if (row.vram_class.upper_gb != upper) {
             flush();
@@ -108,9 +146,23 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
             "(SXM/OAM in rank: a module for an SXM server, not a PCIe card; not ranked,\n"
             " --include-sxm ranks it)\n";
     }
+    std::string marks;
+    for (const auto& row : report.rows) marks += support_marks(row.support);
+    if (!marks.empty()) out += wrap_note("marks: " + support_marks_legend(marks), width);
+    // Cards the basis has no price for are listed, not dropped in silence (UX N4).
+    std::string unpriced;
+    for (const auto& row : report.rows) {
+        if (row.basis_usd || row.listings == 0) continue;
+        unpriced += (unpriced.empty() ? "" : ", ") + row.model.name;
+    }
+    if (!unpriced.empty() && context.basis != PriceBasis::median) {
+        out += wrap_note("no " + std::string(price_basis_label(context.basis)) +
+                             " (shown with '-', not ranked): " + unpriced,
+                         width);
+    }
     if (!left_out.empty()) {
         std::string names;
-        for (const auto name : left_out) names += (names.empty() ? "" : ", ") + std::string(name);
+        for (const auto& name : left_out) names += (names.empty() ? "" : ", ") + name;
         out += "(left out to fit " + std::to_string(width) + " columns: " + names +
                ";\n the CSV has every column)\n";
     }

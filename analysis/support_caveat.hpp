@@ -4,7 +4,9 @@
 // to its reasoning.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "schema/rules/catalog.hpp"
 
@@ -16,8 +18,17 @@ struct SupportCaveat {
     bool bf16 = true;       // hardware BF16
     std::string target;     // sm_86, gfx1100, ...
     std::string warning;    // one clause for advice; empty when there is nothing to warn about
+    bool flash_attention_2 = true;  // FlashAttention-2 builds and runs on it
 };
 
 SupportCaveat support_caveat(const schema::Catalog& catalog, const schema::GpuModel& model);
+
+// The marks a table or chart puts beside a card, so a #1 that current software no longer runs
+// is never unmarked (UX N6): "L" legacy (current CUDA/ROCm and PyTorch wheels no longer run it),
+// "b" no BF16, "f" no FlashAttention-2; in that order, "" for none.
+std::string support_marks(const SupportCaveat& support);
+// The footnote for the marks in `marks` (any letters of support_marks), "" for none:
+// "L legacy: ...; b no BF16; f no FlashAttention-2".
+std::string support_marks_legend(std::string_view marks);
 
 }  // namespace gpuprice::analysis

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <tuple>
 
 #include "analysis/csv_format.hpp"
@@ -50,11 +51,12 @@ using Key = std::pair<schema::ConditionClass, std::string>;
 
 class Judge {
   public:
-    Judge(const std::vector<MarketPrice>& market, const schema::Catalog& catalog)
-        : catalog_(catalog) {
+    Judge(const std::vector<MarketPrice>& market, const schema::Catalog& catalog,
+          double price_floor)
+        : catalog_(catalog), price_floor_(price_floor) {
         for (const auto& p : market) {
             // Placeholders ($1 "read the description") are no evidence of a price.
-            if (!(p.usd >= kPriceFloorUsd)) continue;
+            if (!(p.usd >= price_floor_)) continue;
             own_[{p.condition, p.model}].add(p.usd, p.listing_id);
         }
         for (auto& [key, pool] : own_) pool.sort();
@@ -63,7 +65,7 @@ class Judge {
     std::optional<PriceJudgement> judge(const PriceCandidate& c) {
         const auto* model = catalog_.find_model(c.model);
         // Under the floor a price is a placeholder, which the outlier rule drops on its own.
-        if (!model || !(c.usd >= kPriceFloorUsd)) return std::nullopt;
+        if (!model || !(c.usd >= price_floor_)) return std::nullopt;
         const std::string condition(schema::condition_name(c.condition));
         if (const auto own = find(own_, {c.condition, c.model})) {
             if (const auto m = median_without(*own, c.listing_id);
@@ -71,7 +73,7 @@ class Judge {
                 return verdict(c, kSuspectRatio,
                                {ReferenceTier::own, m->first, m->second,
                                 "median of " + std::to_string(m->second) + " " + condition + " " +
-                                    c.model + " prices"});
+                                    model->name + " prices"});
             }
         }
         if (const auto& pool = sibling_pool(c.condition, *model); pool.pool) {
@@ -108,36 +110,36 @@ class Judge {
     }
 
     std::optional<double> fp32(const schema::GpuModel& model) {
-        const auto it = fp32_.find(model.model);
+        const auto it = fp32_.find(model.key);
         if (it != fp32_.end()) return it->second;
         const auto tflops = peak_tflops(catalog_, model, "fp32");
-        fp32_.emplace(model.model, tflops);
+        fp32_.emplace(model.key, tflops);
         return tflops;
     }
 
     // The model's own prices and its siblings', scaled; built once per model and condition.
     const SiblingPool& sibling_pool(schema::ConditionClass condition,
                                     const schema::GpuModel& model) {
-        const Key key{condition, model.model};
+        const Key key{condition, model.key};
         if (const auto it = siblings_.find(key); it != siblings_.end()) return it->second;
         SiblingPool out;
         Pool pool;
         if (const auto* own = find(own_, key)) pool = *own;
-        out.names = model.model;
+        out.names = model.name;
         const auto mine = fp32(model);
         for (const auto& other : catalog_.models) {
-            if (other.model == model.model || other.vendor != model.vendor ||
+            if (other.key == model.key || other.vendor != model.vendor ||
                 other.architecture != model.architecture || other.vram_gb != model.vram_gb ||
                 other.form_factor != model.form_factor) {
                 continue;
             }
-            const auto* prices = find(own_, {condition, other.model});
+            const auto* prices = find(own_, {condition, other.key});
             const auto theirs = fp32(other);
             if (!prices || !mine || !theirs || !(*theirs > 0)) continue;
             const double scale = *mine / *theirs;
             if (scale < 1.0 / kSiblingSpread || scale > kSiblingSpread) continue;
             for (const auto& e : prices->entries) pool.add(e.usd * scale, e.listing_id);
-            out.names += " and " + other.model;
+            out.names += " and " + other.name;
             out.scaling = " (scaled to FP32 throughput)";
         }
         if (!pool.entries.empty()) {
@@ -156,7 +158,7 @@ class Judge {
         const int upper = vram_class(model.vram_gb).upper_gb;
         std::optional<PriceReference> best;
         for (const auto& [key, pool] : own_) {
-            if (key.first != condition || key.second == model.model ||
+            if (key.first != condition || key.second == model.key ||
                 pool.entries.size() < kMinReferencePrices) {
                 continue;
             }
@@ -171,17 +173,17 @@ class Judge {
             const double scale = std::min(1.0, *mine / *theirs);
             const double usd = m->first * scale;
             if (best && best->usd <= usd) continue;
-            best =
-                PriceReference{ReferenceTier::vram_class, usd, m->second,
-                               "cheapest well-listed " + vram_class(model.vram_gb).label +
-                                   " card: " + peer->model + " (median $" +
-                                   format_number(m->first, 0) + " of " + std::to_string(m->second) +
-                                   (scale < 1.0 ? "; scaled to FP32 throughput" : "") + ")"};
+            best = PriceReference{
+                ReferenceTier::vram_class, usd, m->second,
+                "cheapest well-listed " + vram_class(model.vram_gb).label + " card: " + peer->name +
+                    " (median $" + format_number(m->first, 0) + " of " + std::to_string(m->second) +
+                    (scale < 1.0 ? "; scaled to FP32 throughput" : "") + ")"};
         }
         return best;
     }
 
     const schema::Catalog& catalog_;
+    double price_floor_;
     std::map<Key, Pool> own_;
     std::map<Key, SiblingPool> siblings_;
     std::map<std::string, std::optional<double>> fp32_;
@@ -203,20 +205,37 @@ std::string_view reference_tier_name(ReferenceTier tier) {
 
 std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
                                                     const std::vector<MarketPrice>& market,
-                                                    const schema::Catalog& catalog) {
-    Judge judge(market, catalog);
+                                                    const schema::Catalog& catalog,
+                                                    double price_floor) {
+    // A suspect price is no evidence of what a card is worth: the prices found suspect leave the
+    // evidence and the rest are judged again, until no new one is found (two cheap listings of a
+    // thin model must not vouch for each other). Bounded: each round removes at least one.
+    std::set<std::int64_t> suspect;
     std::map<std::int64_t, PriceJudgement> out;
-    for (const auto& c : candidates) {
-        if (auto verdict = judge.judge(c)) out.emplace(c.listing_id, std::move(*verdict));
+    for (int round = 0; round < kMaxSuspectRounds; ++round) {
+        std::vector<MarketPrice> evidence;
+        evidence.reserve(market.size());
+        for (const auto& p : market)
+            if (p.listing_id == 0 || !suspect.contains(p.listing_id)) evidence.push_back(p);
+        Judge judge(evidence, catalog, price_floor);
+        out.clear();
+        bool found = false;
+        for (const auto& c : candidates) {
+            auto verdict = judge.judge(c);
+            if (!verdict) continue;
+            if (verdict->suspect() && suspect.insert(c.listing_id).second) found = true;
+            out.emplace(c.listing_id, std::move(*verdict));
+        }
+        if (!found) break;
     }
     return out;
 }
 
 std::map<std::int64_t, SuspectPrice> find_suspect_prices(
     const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog) {
+    const schema::Catalog& catalog, double price_floor) {
     std::map<std::int64_t, SuspectPrice> out;
-    for (auto& [id, j] : judge_prices(candidates, market, catalog)) {
+    for (auto& [id, j] : judge_prices(candidates, market, catalog, price_floor)) {
         if (j.suspect()) out.emplace(id, SuspectPrice{std::move(j.reference), j.ratio});
     }
     return out;

@@ -18,7 +18,8 @@
 //    PCIe against PCIe, modules against modules), its median scaled down to M's FP32 throughput
 //    when M is slower (never up). Suspect under kSuspectRatioThin x it: only an offer of more
 //    than twice the compute per dollar of every well-evidenced card that holds the same models.
-// A listing with none of these (a lone model in a class of lone models) is not judged.
+// A listing with none of these (a lone model in a class of lone models) is not judged. Prices
+// found suspect are no evidence: they leave every reference and the rest are judged again.
 //
 // The thresholds were tuned on real price spreads (scripts/eval-suspect-price, README
 // "Too good to be true"): on the held-out half of the real listings they flag no honest
@@ -40,6 +41,8 @@ namespace gpuprice::analysis {
 inline constexpr double kSuspectRatio = 0.4;
 inline constexpr double kSuspectRatioThin = 0.35;
 inline constexpr std::size_t kMinReferencePrices = 5;
+// Prices found suspect leave the evidence and the rest are judged again, at most this often.
+inline constexpr int kMaxSuspectRounds = 4;
 // Siblings between 1/kSiblingSpread and kSiblingSpread times the card's FP32 throughput.
 inline constexpr double kSiblingSpread = 2.0;
 
@@ -89,14 +92,17 @@ struct PriceJudgement {
 
 // Every candidate that has a reference, by listing id. `market` holds every price of the
 // evidence (the candidates' own asking prices may be among them: a listing never counts against
-// itself). For measuring the rule (scripts/eval-suspect-price); reports use find_suspect_prices.
+// itself). Prices under `price_floor` (the market's, in its currency: placeholders the outlier
+// rule drops) are neither judged nor evidence. For measuring the rule
+// (scripts/eval-suspect-price); reports use find_suspect_prices.
 std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
                                                     const std::vector<MarketPrice>& market,
-                                                    const schema::Catalog& catalog);
+                                                    const schema::Catalog& catalog,
+                                                    double price_floor);
 
 // The suspect candidates, by listing id.
 std::map<std::int64_t, SuspectPrice> find_suspect_prices(
     const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog);
+    const schema::Catalog& catalog, double price_floor);
 
 }  // namespace gpuprice::analysis

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/support_caveat.hpp"
 #include "analysis/vram_class.hpp"
 #include "schema/domain/market.hpp"
 
@@ -56,17 +57,44 @@ const char* class_color(const VramClass& vram_class) {
     return kClassColors[index];
 }
 
+// What the bars show: the report's rank key, turned so that a longer bar is always better
+// (--rank-by vram ranks the lowest price per GB first; its bars are GB per 1,000 of the
+// currency).
+struct Metric {
+    std::string title;  // the chart's title
+    std::string axis;   // above each class's ticks
+    std::optional<double> (*value)(const ReportRow& row);
+};
+
+Metric metric_of(RankBy rank_by, const std::string& currency) {
+    switch (rank_by) {
+        case RankBy::bandwidth:
+            return {"Memory bandwidth per " + currency, "GB/s per " + currency,
+                    [](const ReportRow& r) { return r.bandwidth_gbs_per_usd; }};
+        case RankBy::vram:
+            return {"VRAM per " + currency, "GB per 1,000 " + currency, [](const ReportRow& r) {
+                        return r.usd_per_gb_vram && *r.usd_per_gb_vram > 0
+                                   ? std::optional(1000.0 / *r.usd_per_gb_vram)
+                                   : std::nullopt;
+                    }};
+        case RankBy::tflops:
+            break;
+    }
+    return {"Tensor GFLOPS per " + currency, "GFLOPS per " + currency,
+            [](const ReportRow& r) { return r.no_matrix_units ? std::nullopt : r.gflops_per_usd; }};
+}
+
 // One class of one condition: its rows and its own axis.
 struct Section {
     std::vector<const ReportRow*> rows;
     double axis_max = 1;
 };
 
-std::vector<Section> sections(const Report& report) {
+std::vector<Section> sections(const Report& report, const Metric& metric) {
     std::vector<Section> out;
     const ReportRow* previous = nullptr;
     for (const auto& row : report.rows) {
-        if (!row.gflops_per_usd || row.no_matrix_units) continue;
+        if (!metric.value(row)) continue;
         if (!previous || row.condition != previous->condition ||
             row.vram_class.upper_gb != previous->vram_class.upper_gb) {
             out.emplace_back();
@@ -76,7 +104,7 @@ std::vector<Section> sections(const Report& report) {
     }
     for (auto& section : out) {
         std::vector<double> values;
-        for (const auto* row : section.rows) values.push_back(*row->gflops_per_usd);
+        for (const auto* row : section.rows) values.push_back(*metric.value(*row));
         std::sort(values.rbegin(), values.rend());
         double top = values.front();
         if (values.size() > 1 && values[0] > kClipFactor * values[1]) top = values[1];
@@ -115,9 +143,10 @@ std::string xml_escape(std::string_view text) {
 
 std::string svg_chart(const Report& report, const CsvContext& context) {
     const auto label = precision_label(context.precision, context.sparsity);
-    std::string body;
+    const auto metric = metric_of(context.rank_by, context.currency);
+    std::string body, marks;
     int y = kTop;
-    for (const auto& section : sections(report)) {
+    for (const auto& section : sections(report, metric)) {
         const auto& first = *section.rows.front();
         const char* color = class_color(first.vram_class);
         y += 8;
@@ -131,8 +160,8 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         const int grid_bottom = y + 4 + static_cast<int>(section.rows.size()) * kRowHeight;
         body += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" +
                 std::to_string(y + 10) +
-                "\" font-size=\"10\" text-anchor=\"end\" fill=\"#555555\">GFLOPS per " +
-                xml_escape(context.currency) + "</text>\n";
+                "\" font-size=\"10\" text-anchor=\"end\" fill=\"#555555\">" +
+                xml_escape(metric.axis) + "</text>\n";
         for (int tick = 0; tick <= kTicks; ++tick) {
             const double value = step * tick;
             const double x = kLabelWidth + kBarArea * value / section.axis_max;
@@ -144,7 +173,9 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         }
         y += 14;
         for (const auto* row : section.rows) {
-            const double value = *row->gflops_per_usd;
+            const double value = *metric.value(*row);
+            const auto row_marks = support_marks(row->support);
+            marks += row_marks;
             const bool clipped = value > section.axis_max;
             const double width =
                 std::max(1.0, kBarArea * std::min(value, section.axis_max) / section.axis_max);
@@ -152,11 +183,17 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
                     std::to_string(y + 14) + "\" font-size=\"12\" text-anchor=\"end\">" +
                     xml_escape(row->model.name) +
                     (row->model.slots ? "" : " (" + xml_escape(row->model.form_factor) + ")") +
-                    "</text>\n";
+                    (row_marks.empty() ? "" : " [" + row_marks + "]") + "</text>\n";
             body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +
                     "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
                     "\" fill=\"" + color + "\"" +
                     (row->low_sample ? " fill-opacity=\"0.35\"" : "") + "/>\n";
+            if (!row->support.supported) {
+                // Legacy cards hatched: current software no longer runs them.
+                body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" +
+                        std::to_string(y + 3) + "\" width=\"" + num(width) + "\" height=\"" +
+                        std::to_string(kRowHeight - 6) + "\" fill=\"url(#legacy)\"/>\n";
+            }
             const std::string figures =
                 format_number(value, 1) + " (" +
                 schema::format_money(row->basis_usd.value_or(row->median_usd), context.currency) +
@@ -190,9 +227,13 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
     svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
            " " + std::to_string(height) + "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
+    svg +=
+        "<defs><pattern id=\"legacy\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+        "patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" fill=\"#ffffff\" "
+        "fill-opacity=\"0.6\"/></pattern></defs>\n";
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-    svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">Tensor GFLOPS per " +
-           xml_escape(context.currency) + " (" + xml_escape(label) + ", " +
+    svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">" +
+           xml_escape(metric.title) + " (" + xml_escape(label) + ", " +
            std::string(sparsity_note(context.sparsity)) + ")</text>\n";
     svg += "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">" +
            xml_escape(std::string(price_basis_label(context.basis))) +
@@ -200,6 +241,12 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
            ", as of " + xml_escape(context.as_of) +
            "; each VRAM class on its own scale; pale bars: fewer listings than the "
            "minimum</text>\n";
+    if (!marks.empty()) {
+        // The marks' legend under the chart; hatched bars are the legacy (L) cards.
+        body += "<text x=\"20\" y=\"" + std::to_string(y + 4) +
+                "\" font-size=\"11\" fill=\"#555555\">" + xml_escape(support_marks_legend(marks)) +
+                " (hatched: L)</text>\n";
+    }
     return svg + body + "</svg>\n";
 }
 

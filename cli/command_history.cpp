@@ -2,12 +2,14 @@
 #include <iostream>
 
 #include "analysis/csv_format.hpp"
+#include "analysis/stale_prices.hpp"
 #include "cli/application/history_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/date_option.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/model_option.hpp"
 #include "cli/output_format.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 
 namespace po = boost::program_options;
@@ -75,6 +77,10 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     const auto& nights = history.periods;
     if (history.latest_night_incomplete && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << *history.latest_night_incomplete << '\n';
+    }
+    if (const auto stale = analysis::stale_prices_warning(history.latest_night, schema::today());
+        stale && global.verbosity != Verbosity::Quiet) {
+        std::cerr << "gpuprice: warning: " << *stale << '\n';
     }
     if (csv) {
         std::cout << by

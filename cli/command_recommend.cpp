@@ -29,7 +29,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         "budget", po::value(&box.budget_usd)->required(),
         "for all the cards together, shipping included, in the marketplace's currency "
         "(required)")("count", po::value(&count),
-                      "plan a box of exactly N cards (default: best single card per VRAM class)")(
+                      "plan a box of exactly N cards (default, and --count 1: the best single "
+                      "card per VRAM class)")(
         "max-count", po::value(&max_count),
         "plan boxes of 1 to N cards, the best count for each card")(
         "slots", po::value(&box.slots)->default_value(box.slots),
@@ -40,7 +41,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         "system-watts", po::value(&box.system_watts)->default_value(box.system_watts),
         "watts the rest of the box draws (CPU, board, drives, PSU losses), in W")(
         "power-limit", po::value(&power_limit)->default_value(power_limit),
-        "per-card limit: PCT% of TDP (e.g. 80%) or W per card (e.g. 275)")(
+        "per-card limit: PCT% of TDP (e.g. 80%) or W per card (e.g. 275); never under a "
+        "card's minimum, TFLOPS estimated at the limit (schema/catalog/power_curve.csv)")(
         "cooling", po::value(&cooling)->default_value(cooling),
         "any, blower, water, passive or open-air (from the listing's title, else the "
         "reference design)")(
@@ -86,6 +88,10 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
             throw UsageError("--power-limit '" + power_limit +
                              "' is not a percentage of TDP (1% to 100%) or watts per card");
         }
+        if (const auto why =
+                analysis::refused_power_limit(*parsed, rules.attributes.power, rules.catalog)) {
+            throw UsageError("--power-limit " + power_limit + ": " + *why);
+        }
         box.power_limit = *parsed;
     }
     if (cooling != "any") {
@@ -108,7 +114,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     box.min_vram_gb = query.request.options.min_vram_gb;
     box.today = schema::today();
     plan.report = query.request;
-    plan.builds = count > 0 || box.max_count > 1;
+    // One card is the single-card advice, ranked as `report` ranks (--count 1 included).
+    plan.builds = box.max_count > 1;
 
     auto db = open_database_for_reading(global, rules);
     const auto answer = app::recommend(db, rules, plan);

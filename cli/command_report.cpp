@@ -1,12 +1,15 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
+#include "analysis/csv_format.hpp"
 #include "analysis/html_page.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
+#include "analysis/stale_prices.hpp"
 #include "cli/application/night_page.hpp"
 #include "cli/application/report_files.hpp"
 #include "cli/commands.hpp"
@@ -14,8 +17,10 @@
 #include "cli/output_format.hpp"
 #include "cli/page_box_option.hpp"
 #include "cli/report_options.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
+#include "schema/domain/price_flags.hpp"
 
 namespace po = boost::program_options;
 
@@ -37,16 +42,32 @@ int table_width(const GlobalOptions& global) {
     return analysis::kDefaultTableWidth;
 }
 
-// The options that change the figures, in the file name, so two reports of one night with
-// different options never overwrite each other. The defaults add nothing: the plain name is
-// the default report.
-std::string options_in_name(const ReportQuery& query) {
+// Every option that changes what a report holds (its rows, figures or ranks), in the file name
+// before the date, so two reports of one night never overwrite each other (UX N3). The defaults
+// add nothing: the plain name is the default report. The price basis follows the date, as it
+// always has.
+std::string options_in_name(const ReportQuery& query, const std::string& rank_by) {
+    const auto& options = query.request.options;
     std::string name;
     if (query.precision != "fp16") name += "-" + query.precision;
-    name += analysis::sparsity_suffix(query.request.options.sparsity);
+    name += analysis::sparsity_suffix(options.sparsity);
+    if (rank_by != "tflops") name += "-by-" + rank_by;
     if (query.no_shipping) name += "-noship";
     if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
     if (!query.since.empty()) name += "-since-" + query.since;
+    if (options.min_vram_gb > 0)
+        name += "-min" + analysis::format_number(options.min_vram_gb, 0) + "gb";
+    if (options.min_listings != analysis::ReportOptions{}.min_listings)
+        name += "-min" + std::to_string(options.min_listings) + "listings";
+    if (query.supported_only) name += "-supported";
+    if (options.include_sxm) name += "-sxm";
+    // The flags let into the medians, in the table's order, whatever order they were typed in.
+    const auto included = schema::kAllPriceFlags & ~query.request.filter.excluded_flags;
+    if (included != 0) {
+        auto names = schema::price_flag_names(included);
+        std::replace(names.begin(), names.end(), ',', '+');
+        name += "-incl-" + names;
+    }
     return name;
 }
 
@@ -59,7 +80,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     std::string output = schema::default_report_dir();
     std::string format;
     std::string rank_by = "tflops";
-    bool chart = false;
+    bool chart = false, no_files = false;
     std::vector<std::string> box_options;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
@@ -73,6 +94,8 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         "with --format html, a standard box the page plans, COUNT:BUDGET[:OUTLET_WATTS] "
         "(repeat for more; default 1:2000, 2:4000 and 4:8000 on 1440 W)")(
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
+        "no-files", po::bool_switch(&no_files),
+        "write no files: only print (a look at the terminal, nothing left behind)")(
         "include-sxm", po::bool_switch(&query.request.options.include_sxm),
         "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
         "an SXM server)")(
@@ -99,6 +122,9 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     std::vector<app::PageBox> boxes;
     for (const auto& b : box_options) boxes.push_back(page_box_option(b));
     if (boxes.empty()) boxes = app::default_page_boxes();
+    if (no_files && (shown == OutputFormat::none || page)) {
+        throw UsageError("--no-files with --format none or html (or --quiet) would show nothing");
+    }
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     auto db = open_database_for_reading(global, rules);
@@ -118,12 +144,13 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     const auto market =
         query.marketplace == schema::default_market().id ? "" : query.marketplace + "-";
     const auto base = output + "/gpuprice-" + market + query.condition_option +
-                      options_in_name(query) + "-" + context.as_of + basis;
-    if (!loaded->night_complete) {
-        // Not only on a terminal: under cron this is the line that should reach the mail.
-        if (global.verbosity != Verbosity::Quiet) {
+                      options_in_name(query, rank_by) + "-" + context.as_of + basis;
+    // Not only on a terminal: under cron these are the lines that should reach the mail.
+    if (global.verbosity != Verbosity::Quiet) {
+        if (!loaded->night_complete)
             std::cerr << "gpuprice: warning: " << context.night_status << '\n';
-        }
+        if (const auto stale = analysis::stale_prices_warning(context.as_of, schema::today()))
+            std::cerr << "gpuprice: warning: " << *stale << '\n';
     }
     if (loaded->report.rows.empty()) {
         std::cerr << "gpuprice: report: no matched listings for these conditions and filters "
@@ -131,17 +158,20 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                   << context.as_of << "); no files written\n";
         return kExitFailure;
     }
-    std::optional<std::string> html;
-    if (page) {
-        const auto input = app::night_page_input(db, rules, query.request, *loaded, boxes);
-        html = analysis::html_page(loaded->report, context, input);
+    if (!no_files) {
+        std::optional<std::string> html;
+        if (page) {
+            const auto input = app::night_page_input(db, rules, query.request, *loaded, boxes);
+            html = analysis::html_page(loaded->report, context, input);
+        }
+        app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without,
+                                html);
+        progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
+                             (chart ? std::string(", .svg") : std::string()) +
+                             (page ? std::string(", .html") : std::string()));
+        // The page's path on stdout: what a script (or a person) opens next.
+        if (page) std::cout << base << ".html\n";
     }
-    app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without, html);
-    progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
-                         (chart ? std::string(", .svg") : std::string()) +
-                         (page ? std::string(", .html") : std::string()));
-    // The page's path on stdout: what a script (or a person) opens next.
-    if (page) std::cout << base << ".html\n";
 
     // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
     if (shown == OutputFormat::table) {

@@ -38,8 +38,8 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
         "marketplace", po::value(&q.marketplace)->default_value(q.marketplace),
         "the marketplace whose prices to report, in its currency")(
         "include", po::value(&q.include),
-        "let flagged listings into the medians: abroad, variations, low-feedback-seller "
-        "(comma-separated; default none)");
+        "let flagged listings into the medians: abroad, variations, low-feedback-seller, "
+        "suspect-price (comma-separated; default none)");
 }
 
 analysis::RankBy rank_by_option(const std::string& value) {
@@ -78,9 +78,10 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     }
     const auto include = schema::parse_price_flags(q.include);
     if (!include) {
-        throw UsageError("--include '" + q.include +
-                         "': use abroad, variations or low-feedback-seller, comma-separated");
+        throw UsageError("--include '" + q.include + "': use " +
+                         schema::price_flag_names(schema::kAllPriceFlags) + " (comma-separated)");
     }
+    q.request.options.include_suspect_prices = (*include & schema::kFlagSuspectPrice) != 0;
     q.request.since = q.since;
     q.request.days = q.days;
     q.request.filter.market = *market;

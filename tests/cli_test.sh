@@ -194,12 +194,55 @@ contains "recommend --count bound named" "--count and --max-count must be 1..64"
 check "recommend --max-count 65" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --max-count 65
 check "recommend --count beyond int" 2 "$bin" --db "$work/sample.db" recommend --budget 8000 --count 99999999999
 
+# Power limits as physics (UX N2): a limit under the measured power curve is refused with the
+# cards' ranges; a limit the curve covers lowers the plans' TFLOPS, labelled an estimate.
+check "recommend --power-limit 20%" 2 "$bin" --db "$work/sample.db" recommend --budget 10000 --count 4 \
+    --min-vram 24 --risers --power-limit 20%
+contains "power limit under the curve named" "--power-limit 20%: 20% of TDP is under 29%"
+contains "power limit refusal gives ranges" "RTX 3090 100-350 W"
+check "recommend --power-limit 70%" 0 "$bin" --db "$work/sample.db" recommend --budget 10000 --count 4 \
+    --min-vram 24 --risers --power-limit 70%
+contains "estimated TFLOPS heading" "est. TFLOPS fp16"
+contains "estimate caveat" "TFLOPS an estimate: at"
+# --count 1 is the single-card advice: the same answer as no --count.
+check "recommend --count 1" 0 "$bin" --db "$work/sample.db" recommend --budget 1000 --count 1
+cp "$work/out" "$work/count1"
+check "recommend single" 0 "$bin" --db "$work/sample.db" recommend --budget 1000
+cmp -s "$work/out" "$work/count1" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: --count 1 differs from single-card mode"; diff "$work/count1" "$work/out"; }
+
 # The plan's heading says dense or sparse once, from the one sparsity definition.
 check "recommend sparse" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 --sparse
 contains "recommend sparse heading" "fp16-sparse TFLOPS (sparse: inference only)"
 grep -q "sparse dense" "$work/out" && { failed=$((failed + 1)); echo "FAIL: recommend --sparse says 'sparse dense'"; } || passed=$((passed + 1))
 check "recommend dense" 0 "$bin" --db "$work/sample.db" recommend --budget 8000
 contains "recommend dense heading" "fp16 TFLOPS (dense)"
+
+# Every option that changes a report's content is in its file name: two reports of one night
+# into one folder are two files, never one overwriting the other (UX N3).
+mkdir -p "$work/reports"
+check "report default" 0 "$bin" --db "$work/sample.db" report --output "$work/reports" --format none
+check "report by vram" 0 "$bin" --db "$work/sample.db" report --output "$work/reports" --format none --rank-by vram
+check "report min-vram, suspects in" 0 "$bin" --db "$work/sample.db" report --output "$work/reports" --format none \
+    --min-vram 24 --include suspect-price,abroad
+summaries=$(cd "$work/reports" && ls gpuprice-used-*.csv | grep -v -e '-listings' -e '-cleared' | sort | tr '\n' ' ')
+case "$summaries" in
+    *"gpuprice-used-by-vram-2"*"gpuprice-used-min24gb-incl-abroad+suspect-price-2"*)
+        [ "$(echo $summaries | wc -w)" -eq 3 ] && passed=$((passed + 1)) ||
+            { failed=$((failed + 1)); echo "FAIL: three reports expected: $summaries"; } ;;
+    *) failed=$((failed + 1)); echo "FAIL: report file names: $summaries" ;;
+esac
+# --no-files: the table only, nothing written.
+check "report --no-files" 0 "$bin" --db "$work/sample.db" report --output "$work/nofiles" --no-files --format table
+contains "report --no-files prints the table" "== used ("
+[ -e "$work/nofiles" ] && { failed=$((failed + 1)); echo "FAIL: --no-files wrote $(ls "$work/nofiles")"; } || passed=$((passed + 1))
+check "report --no-files --format none" 2 "$bin" --db "$work/sample.db" report --no-files --format none
+# Stale data: report and history warn as recommend does, when the last night is days old.
+check "report on stale data" 0 env GPUPRICE_NOW=2030-01-01T03:00:00Z "$bin" --db "$work/sample.db" report --no-files
+contains "report warns of stale prices" "days old: is the nightly fetch running?"
+check "history on stale data" 0 env GPUPRICE_NOW=2030-01-01T03:00:00Z "$bin" --db "$work/sample.db" history --model "RTX 3090"
+contains "history warns of stale prices" "days old: is the nightly fetch running?"
+check "report on fresh data" 0 "$bin" --db "$work/sample.db" report --no-files
+grep -q "days old" "$work/out" && { failed=$((failed + 1)); echo "FAIL: fresh data called stale"; } || passed=$((passed + 1))
 
 # history --model: one suggestion when a model is close, a short list at most, never the catalog.
 check "history mistyped model" 2 "$bin" --db "$work/sample.db" history --model "RTX 309O"

@@ -396,7 +396,7 @@ TEST_SUITE("planner") {
             // A6000, A10 and the V100 SXM2 have 5 each, fewer than 6.
             int model_listings = 0;
             for (const auto& l : f.report().listings)
-                model_listings += l.observation.model == p.model.model && !l.outlier;
+                model_listings += l.observation.model == p.model.key && !l.outlier;
             CHECK(has(p, "fewer than --min-listings 6") == (model_listings < 6));
             CHECK(p.thin == (model_listings < 6));
         }
@@ -415,7 +415,7 @@ TEST_SUITE("planner") {
         REQUIRE(r.plans.size() > 4);
         bool seen_thin = false, any_thin = false, any_enough = false;
         for (const auto& p : r.plans) {
-            INFO(p.rank << " " << p.model.model);
+            INFO(p.rank << " " << p.model.name);
             CHECK_FALSE((seen_thin && !p.thin));  // once thin, thin to the end
             seen_thin = seen_thin || p.thin;
             any_thin = any_thin || p.thin;
@@ -428,7 +428,7 @@ TEST_SUITE("planner") {
         box.objective = analysis::Objective::vram;
         const auto by_vram = f.plan(box);
         REQUIRE_FALSE(by_vram.plans.empty());
-        CHECK(by_vram.plans.front().model.model != "RTX A6000");
+        CHECK(by_vram.plans.front().model.name != "RTX A6000");
         CHECK_FALSE(by_vram.plans.front().thin);
         const auto table = analysis::plans_table(by_vram, f.loaded().context);
         CHECK(table.find("4 x RTX A6000 *") != std::string::npos);
@@ -449,8 +449,9 @@ TEST_SUITE("planner") {
         const auto rule_set = schema::load_rule_set(test::catalog_dir());
         const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
-        REQUIRE(fetcher::replay_sample(
-                    db, (test::source_dir() / "scripts" / "sample-data").string(), "2026-12-03", {})
+        REQUIRE(fetcher::replay_sample(db,
+                                       (test::source_dir() / "scripts" / "sample-data").string(),
+                                       test::us_market(), "2026-12-03", {})
                     .status == schema::RunStatus::ok);
         app::match_listings(db, app::Matchers(rule_set), schema::WhichListings::All, 0,
                             "2026-12-03T04:00:00Z");
@@ -471,7 +472,7 @@ TEST_SUITE("planner") {
                                                     options, box);
                 bool seen_thin = false;
                 for (const auto& p : r.plans) {
-                    INFO(count << " cards, $" << budget << ": #" << p.rank << " " << p.model.model);
+                    INFO(count << " cards, $" << budget << ": #" << p.rank << " " << p.model.name);
                     CHECK(p.thin == (p.model_listings < 3));
                     CHECK_FALSE((seen_thin && !p.thin));
                     seen_thin = seen_thin || p.thin;
@@ -479,7 +480,7 @@ TEST_SUITE("planner") {
                 }
                 if (count == 2 && budget == 3000.0) {
                     REQUIRE_FALSE(r.plans.empty());
-                    CHECK(r.plans.front().model.model != "RTX 4090 D");
+                    CHECK(r.plans.front().model.name != "RTX 4090 D");
                     CHECK_FALSE(r.plans.front().thin);
                 }
             }
@@ -745,5 +746,96 @@ TEST_SUITE("listing attributes") {
         CHECK_FALSE(analysis::parse_power_limit("-5"));
         CHECK_FALSE(analysis::parse_power_limit("lots"));
         CHECK(analysis::parse_power_limit("80%")->label() == "80% of TDP");
+    }
+
+    TEST_CASE(
+        "a power limit lowers TFLOPS along the measured curve and never goes under a "
+        "card's minimum") {
+        PlannerDb f;
+        const auto& power = f.rules().power;
+        const auto& catalog = f.catalog();
+        const auto& r3090 = *catalog.find_model("rtx-3090");
+        // 70% of 350 W: between the 71% (92%) and 59% (82%) points of power_curve.csv.
+        const auto at70 = analysis::card_power(r3090, *analysis::parse_power_limit("70%"), power);
+        REQUIRE(at70);
+        CHECK(at70->watts == 245);
+        CHECK(at70->limited);
+        CHECK(at70->throughput_share == doctest::Approx(0.82 + 0.10 * 11.0 / 12.0));
+        CHECK_FALSE(at70->raised_to_minimum);
+        // No limit: full throughput, not an estimate.
+        const auto full = analysis::card_power(r3090, {}, power);
+        REQUIRE(full);
+        CHECK(full->throughput_share == 1.0);
+        CHECK_FALSE(full->limited);
+        // 30% of a Titan V's 250 W is under its 100 W minimum: raised to it (40% of TDP).
+        const auto titan = analysis::card_power(*catalog.find_model("titan-v"),
+                                                *analysis::parse_power_limit("30%"), power);
+        REQUIRE(titan);
+        CHECK(titan->watts == 100);
+        CHECK(titan->raised_to_minimum);
+        CHECK(titan->throughput_share == doctest::Approx(0.19 + 0.22 * 4.0 / 7.0));
+        const auto caveats = analysis::power_caveats(*catalog.find_model("titan-v"), *titan);
+        REQUIRE(caveats.size() == 2);
+        CHECK(caveats[0] ==
+              "power limit raised to the Titan V's minimum: its driver accepts "
+              "100-300 W");
+        // 50 W on a 575 W RTX 5090 is under the curve's lowest point (29%): not plannable.
+        CHECK_FALSE(analysis::card_power(*catalog.find_model("rtx-5090"),
+                                         *analysis::parse_power_limit("50"), power));
+        // 20% is refused outright, with the ranges the cards' drivers accept.
+        const auto why =
+            analysis::refused_power_limit(*analysis::parse_power_limit("20%"), power, catalog);
+        REQUIRE(why);
+        CHECK(why->find("20% of TDP is under 29%") != std::string::npos);
+        CHECK(why->find("RX 7900 XTX at least 294 W") != std::string::npos);
+        CHECK_FALSE(
+            analysis::refused_power_limit(*analysis::parse_power_limit("29%"), power, catalog));
+    }
+
+    TEST_CASE("plans under a power limit carry estimated TFLOPS; extreme limits no longer win") {
+        PlannerDb f;
+        auto box = f.box4();
+        box.slots = 8;
+        box.power_limit = *analysis::parse_power_limit("70%");
+        const auto r = f.plan(box);
+        const auto nineties = plans_of(r, "RTX 3090");
+        REQUIRE_FALSE(nineties.empty());
+        const double share = 0.82 + 0.10 * 11.0 / 12.0;
+        CHECK(*nineties[0]->total_tflops == doctest::Approx(4 * 71.16 * share).epsilon(0.002));
+        CHECK(nineties[0]->tflops_estimated);
+        CHECK(std::any_of(nineties[0]->caveats.begin(), nineties[0]->caveats.end(),
+                          [](const std::string& c) { return c.find("TFLOPS an estimate") == 0; }));
+        CHECK(analysis::plans_table(r, f.loaded().context).find("est. TFLOPS fp16") !=
+              std::string::npos);
+        // 50 W per card: the A10 (150 W TDP) runs at 33% of its TDP, which the curve covers; the
+        // 3090 is raised to its 100 W minimum, 29% of 350 W, under the curve's lowest point, and
+        // the bigger cards are at 50 W, under it too: not planned.
+        box.power_limit = *analysis::parse_power_limit("50");
+        const auto low = f.plan(box);
+        CHECK(plans_of(low, "RTX 3090").empty());
+        REQUIRE_FALSE(plans_of(low, "A10").empty());
+        for (const auto& p : low.plans) {
+            INFO(p.model.name);
+            CHECK(p.model.name == "A10");
+            CHECK(p.watts_per_card == 50);
+            CHECK(p.tflops_estimated);
+        }
+        // 40 W is under 29% of every fixture card's TDP (and the 3090's minimum): nothing fits,
+        // and the planner says why.
+        box.power_limit = *analysis::parse_power_limit("40");
+        const auto none = f.plan(box);
+        CHECK(none.plans.empty());
+        CHECK(none.nothing_fits.find("power limit: 40 W per card is under 29% of TDP") == 0);
+        // A lower limit never buys more TFLOPS: the best plan's total falls as the limit does.
+        double previous = 1e9;
+        for (const char* limit : {"100%", "80%", "60%", "40%"}) {
+            box.power_limit = *analysis::parse_power_limit(limit);
+            box.outlet_watts = 100000;  // only the limit changes the figures
+            const auto plans = f.plan(box);
+            REQUIRE_FALSE(plans.plans.empty());
+            INFO(limit);
+            CHECK(*plans.plans.front().total_tflops <= previous);
+            previous = *plans.plans.front().total_tflops;
+        }
     }
 }

@@ -73,20 +73,27 @@ TEST_SUITE("analysis::median") {
 TEST_SUITE("analysis::outliers") {
     TEST_CASE("the $1 placeholder and the $99,999 listing go, ordinary spread stays") {
         const std::vector<double> prices = {1.0, 760, 780, 800, 790, 820, 745, 99999};
-        const auto out = find_outliers(prices);
+        const auto out = find_outliers(prices, 10.0);
         CHECK(out == std::vector<bool>{true, false, false, false, false, false, false, true});
     }
 
     TEST_CASE("the floor applies even to tiny samples, MADs only from three prices on") {
-        CHECK(find_outliers({5.0, 800}) == std::vector<bool>{true, false});
-        CHECK(find_outliers({400, 800}) == std::vector<bool>{false, false});
+        CHECK(find_outliers({5.0, 800}, 10.0) == std::vector<bool>{true, false});
+        CHECK(find_outliers({400, 800}, 10.0) == std::vector<bool>{false, false});
+    }
+
+    TEST_CASE("the floor is the market's, in its currency, not a fixed dollar figure") {
+        // A market whose floor is 1,500 (a currency of small units) drops 800 as a placeholder;
+        // one whose floor is 2 keeps 5.
+        CHECK(find_outliers({5.0, 800}, 1500.0) == std::vector<bool>{true, true});
+        CHECK(find_outliers({5.0, 800}, 2.0) == std::vector<bool>{false, false});
     }
 
     TEST_CASE("identical prices do not make every other price an outlier") {
         // MAD is 0 here; the minimum scaled MAD (5%) keeps a 10% difference.
-        CHECK(find_outliers({100, 100, 100, 100, 110}) ==
+        CHECK(find_outliers({100, 100, 100, 100, 110}, 10.0) ==
               std::vector<bool>{false, false, false, false, false});
-        CHECK(find_outliers({100, 100, 100, 100, 130}) ==
+        CHECK(find_outliers({100, 100, 100, 100, 130}, 10.0) ==
               std::vector<bool>{false, false, false, false, true});
     }
 }
@@ -120,6 +127,7 @@ TEST_SUITE("analysis::price_report") {
         o.push_back(obs("rtx-4090", 1.0));  // placeholder
         for (double p : {230.0, 250.0}) o.push_back(obs("tesla-p40", p));
         ReportOptions options;
+        options.price_floor = 10.0;  // EBAY_US's: the placeholder is under it
         const auto report = build_report(o, catalog(), options);
         const auto* r3090 = row_of(report, "RTX 3090");
         REQUIRE(r3090);
@@ -416,7 +424,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find("\r\nused,16,,Tesla V100 SXM2 16GB,") != std::string::npos);
         CHECK(csv.find("\r\nused,16,1,Tesla V100 PCIe 16GB,") != std::string::npos);
         const auto table = report_table(report, context, 80);
-        CHECK(table.find("\nSXM2  Tesla V100 SXM2 16GB") != std::string::npos);
+        CHECK(table.find("\nSXM2 Lb  Tesla V100 SXM2 16GB") != std::string::npos);
         CHECK(table.find("--include-sxm ranks it") != std::string::npos);
         std::size_t start = 0;
         while (start < table.size()) {
@@ -496,12 +504,82 @@ TEST_SUITE("analysis::price_history") {
                                             obs("rtx-3090", 1.0, 3000, 0.0, "2026-11-30"),
                                             obs("rtx-3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("rtx-3090", 1100, 1000, 0.0, "2026-12-01")};
-        const auto nights =
-            nightly_medians(h, {gpuprice::schema::ConditionClass::used}, Shipping::Include);
+        const auto nights = nightly_medians(h, catalog(), {gpuprice::schema::ConditionClass::used},
+                                            Shipping::Include, 10.0);
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);
         CHECK(nights[0].outliers_removed == 1);
         CHECK(nights[1].median_usd == 780);
+    }
+}
+
+TEST_SUITE("analysis::report_table") {
+    TEST_CASE("legacy, no-BF16 and no-FlashAttention cards are marked in table and chart") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
+        // A V100 at this price ranks first in its class: a #1 current software no longer runs.
+        for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
+        for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("rtx-2080-ti", p));
+        auto report = build_report(o, catalog(), {});
+        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
+        auto table = report_table(report, context, 120);
+        // Volta: legacy and no BF16; Turing: no BF16; Ampere: nothing.
+        CHECK(table.find("   1 Lb  Tesla V100 PCIe 16GB") != std::string::npos);
+        CHECK(table.find(" b  RTX 2080 Ti") != std::string::npos);
+        CHECK(table.find("   1  RTX 3090") != std::string::npos);
+        CHECK(table.find("marks: L legacy: current CUDA/ROCm and PyTorch wheels no longer run "
+                         "it; b no BF16") != std::string::npos);
+        CHECK(table.find("FlashAttention") == std::string::npos);  // the catalog does not say
+        auto svg = svg_chart(report, context);
+        CHECK(svg.find("Tesla V100 PCIe 16GB [Lb]</text>") != std::string::npos);
+        CHECK(svg.find("RTX 2080 Ti [b]</text>") != std::string::npos);
+        CHECK(svg.find("RTX 3090</text>") != std::string::npos);
+        CHECK(svg.find("fill=\"url(#legacy)\"") != std::string::npos);
+        // Where software_support.csv says FlashAttention-2 does not run (its flash_attention_2
+        // column), the card carries an f and the footnote says what it means.
+        for (auto& row : report.rows)
+            if (row.model.key == "rtx-2080-ti") row.support.flash_attention_2 = false;
+        table = report_table(report, context, 120);
+        CHECK(table.find(" bf  RTX 2080 Ti") != std::string::npos);
+        CHECK(table.find("no FlashAttention-2") != std::string::npos);
+        CHECK(svg_chart(report, context).find("RTX 2080 Ti [bf]</text>") != std::string::npos);
+        // Only the cards that have none are unmarked.
+        std::vector<PricedObservation> current;
+        for (double p : {700.0, 750.0, 800.0}) current.push_back(obs("rtx-3090", p));
+        CHECK(report_table(build_report(current, catalog(), {}), context, 120).find("marks:") ==
+              std::string::npos);
+    }
+
+    TEST_CASE("the price column is the basis in use, and --rank-by shows and charts its metric") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
+        for (double p : {1500.0, 1600.0, 1700.0}) o.push_back(obs("rtx-4090", p));
+        ReportOptions options;
+        options.basis = PriceBasis::lowest3;
+        auto report = build_report(o, catalog(), options);
+        CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::lowest3, "USD"};
+        auto table = report_table(report, context, 120);
+        // The heading names the basis and the cell is its figure (the mean of the lowest three).
+        CHECK(table.find("lowest3") != std::string::npos);
+        CHECK(table.find("$750") != std::string::npos);
+        CHECK(table.find("ranked by GFLOPS per USD at the") != std::string::npos);
+
+        // By VRAM: the table shows USD per GB, the chart draws GB per 1,000 USD, sorted by it.
+        options = {};
+        options.rank_by = RankBy::vram;
+        report = build_report(o, catalog(), options);
+        context = {"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
+        context.rank_by = RankBy::vram;
+        table = report_table(report, context, 120);
+        CHECK(table.find("$/GB") != std::string::npos);
+        CHECK(table.find("31.2") != std::string::npos);  // $750 / 24 GB
+        CHECK(table.find("ranked by USD per GB of VRAM") != std::string::npos);
+        const auto svg = svg_chart(report, context);
+        CHECK(svg.find(">VRAM per USD (") != std::string::npos);
+        CHECK(svg.find(">GB per 1,000 USD</text>") != std::string::npos);
+        CHECK(svg.find("GFLOPS") == std::string::npos);
+        // The cheaper GB (the 3090's) is the longer bar, drawn first.
+        CHECK(svg.find("RTX 3090</text>") < svg.find("RTX 4090</text>"));
     }
 }

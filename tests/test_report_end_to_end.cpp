@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <set>
 #include <sstream>
 
+#include "analysis/box_planner.hpp"
 #include "analysis/clearance.hpp"
+#include "analysis/csv_format.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "analysis/title_matcher.hpp"
+#include "cli/application/plan_assembly.hpp"
 #include "cli/application/stored_matching.hpp"
 #include "cli/report_options.hpp"
 #include "fetcher/sample_replay.hpp"
@@ -187,7 +192,7 @@ TEST_SUITE("end_to_end") {
         REQUIRE(by_default.has_value());
         bool found = false;
         for (const auto& row : by_default->report.rows) {
-            if (row.model.model != "RTX 4090 D") continue;
+            if (row.model.name != "RTX 4090 D") continue;
             found = true;
             CHECK(row.suspect_removed == 1);
             CHECK(row.listings == 1);
@@ -337,5 +342,135 @@ TEST_SUITE("end_to_end") {
 
         const auto history = schema::load_model_history(db, "rtx-3090", {test::us_market()});
         CHECK(history.size() == 31 * 5);
+    }
+}
+
+namespace {
+
+// The sample replayed from `dir` into a fresh database at `path`, matched.
+void replay_and_match(const std::string& path, const std::filesystem::path& dir,
+                      const schema::RuleSet& rule_set) {
+    schema::Database db(path);
+    schema::migrate(db);
+    schema::store_catalog(db, rule_set.catalog);
+    REQUIRE(fetcher::replay_sample(db, dir.string(), test::us_market(), "2026-12-03", {}).status ==
+            schema::RunStatus::ok);
+    app::match_listings(db, app::Matchers(rule_set), schema::WhichListings::All, 0,
+                        "2026-12-03T04:00:00Z");
+}
+
+// One Browse API item summary of a seller in good standing: US, 99.9% of 5,000 ratings, fixed
+// price, used, free shipping.
+std::string good_seller_item(long long id, const std::string& title, double usd) {
+    const auto number = std::to_string(id);
+    return "{\"itemId\":\"v1|" + number + "|0\",\"legacyItemId\":\"" + number + "\",\"title\":\"" +
+           title + "\",\"price\":{\"value\":\"" + analysis::format_number(usd, 2) +
+           "\",\"currency\":\"USD\"},\"seller\":{\"username\":\"good-seller\","
+           "\"feedbackPercentage\":\"99.9\",\"feedbackScore\":5000},\"condition\":\"Used\","
+           "\"conditionId\":\"3000\",\"buyingOptions\":[\"FIXED_PRICE\"],\"itemWebUrl\":"
+           "\"https://www.ebay.com/itm/" +
+           number +
+           "\",\"itemLocation\":{\"country\":\"US\"},\"shippingOptions\":[{\"shippingCostType\":"
+           "\"FIXED\",\"shippingCost\":{\"value\":\"0.00\",\"currency\":\"USD\"}}]}";
+}
+
+}  // namespace
+
+TEST_SUITE("end_to_end") {
+    TEST_CASE("listings at 30% of their model's price by good sellers are in no median or plan") {
+        // The market: the bundled sample. Tonight one listing in forty of its best-listed model,
+        // and one of each of its five thinnest models, is offered at 30% of the model's median
+        // by a seller in good standing (no price flag of the fetcher applies).
+        test::TempDir dir;
+        const auto rule_set = schema::load_rule_set(test::catalog_dir());
+        const auto& catalog = rule_set.catalog;
+        const auto sample = dir.path() / "sample";
+        std::filesystem::copy(test::source_dir() / "scripts" / "sample-data", sample,
+                              std::filesystem::copy_options::recursive);
+        replay_and_match(dir.file("before.db"), sample, rule_set);
+        cli::ReportQuery query;
+        cli::resolve_report_query(query, catalog);
+        std::vector<const analysis::ReportRow*> rows;
+        std::optional<app::LoadedReport> before;
+        {
+            schema::Database db(dir.file("before.db"));
+            before = app::load_report(db, catalog, query.request, schema::Details::With);
+        }
+        REQUIRE(before.has_value());
+        for (const auto& row : before->report.rows)
+            if (row.listings > 0) rows.push_back(&row);
+        std::sort(rows.begin(), rows.end(),
+                  [](const auto* a, const auto* b) { return a->listings < b->listings; });
+        REQUIRE(rows.size() > 10);
+        const auto title_of = [&](const std::string& model) {
+            for (const auto& l : before->report.listings)
+                if (l.observation.model == model && !l.outlier && !l.kept_out_as_suspect)
+                    return l.observation.title;
+            FAIL("no title of " << model);
+            return std::string();
+        };
+        std::vector<std::pair<const analysis::ReportRow*, int>> offered;  // row, how many
+        const auto* best = rows.back();
+        offered.emplace_back(best, std::max(1, (best->listings + 39) / 39));
+        for (std::size_t i = 0; i < 5; ++i) offered.emplace_back(rows[i], 1);
+        std::string items;
+        long long id = 990000000001;
+        std::set<std::string> scams;
+        for (const auto& [row, n] : offered) {
+            for (int i = 0; i < n; ++i) {
+                if (!items.empty()) items += ",";
+                items += good_seller_item(id, title_of(row->model.key), 0.3 * row->median_usd);
+                scams.insert("v1|" + std::to_string(id++) + "|0");
+            }
+        }
+        test::write_file(sample / "night-0" / "zz-offers-1.json",
+                         "{\"href\":\"https://api.ebay.com/buy/browse/v1/item_summary/"
+                         "search?q=offers&limit=200&offset=0\",\"total\":" +
+                             std::to_string(scams.size()) +
+                             ",\"limit\":200,\"offset\":0,\"itemSummaries\":[" + items + "]}");
+        replay_and_match(dir.file("after.db"), sample, rule_set);
+
+        schema::Database db(dir.file("after.db"));
+        const auto after = app::load_report(db, catalog, query.request, schema::Details::With);
+        REQUIRE(after.has_value());
+        int found = 0;
+        for (const auto& line : after->report.listings) {
+            if (!scams.count(line.observation.item_id)) continue;
+            ++found;
+            INFO(line.observation.model << " at $" << line.total_usd);
+            CHECK(line.kept_out_as_suspect);
+            CHECK_FALSE(analysis::usable_for_prices(line));
+        }
+        CHECK(found == static_cast<int>(scams.size()));
+        // Every model's median is what it was before the offers.
+        for (const auto& [row, n] : offered) {
+            for (const auto& now : after->report.rows) {
+                if (now.model.key != row->model.key || now.condition != row->condition) continue;
+                INFO(now.model.name);
+                CHECK(now.median_usd == doctest::Approx(row->median_usd));
+                CHECK(now.listings == row->listings);
+            }
+        }
+        // And no plan, of any size or budget, buys one.
+        for (int count : {1, 2, 3, 4}) {
+            for (double budget : {500.0, 2000.0, 8000.0, 40000.0}) {
+                app::PlanRequest plan;
+                plan.report = query.request;
+                plan.box.min_count = plan.box.max_count = count;
+                plan.box.budget_usd = budget;
+                plan.box.risers = true;
+                plan.box.outlet_watts = 10000;
+                plan.box.include_sxm = true;
+                plan.box.results = 200;
+                plan.builds = count > 1;
+                const auto answer = app::recommend(db, rule_set, plan);
+                REQUIRE(answer.has_value());
+                for (const auto& p : answer->plans.plans)
+                    for (const auto& l : p.listings)
+                        CHECK_FALSE(scams.count(l.listing.observation.item_id));
+                for (const auto& a : answer->advice)
+                    CHECK_FALSE(scams.count(a.cheapest.observation.item_id));
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "analysis/box_planner.hpp"
+#include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/suspect_price.hpp"
@@ -42,7 +43,7 @@ struct Market {
         for (int i = 0; i < n; ++i) list(model, center * (0.75 + 0.5 * i / std::max(1, n - 1)));
     }
     std::map<std::int64_t, SuspectPrice> suspects() const {
-        return find_suspect_prices(candidates, prices, catalog());
+        return find_suspect_prices(candidates, prices, catalog(), 10.0);
     }
 };
 
@@ -64,8 +65,8 @@ PricedObservation obs(std::int64_t id, const std::string& model, double usd,
 TEST_SUITE("analysis::suspect_price") {
     TEST_CASE("one listing in forty at 30% of a well-listed model is flagged against its median") {
         Market m;
-        m.spread("RTX 3090", 800, 39);
-        const auto scam = m.list("RTX 3090", 240);
+        m.spread("rtx-3090", 800, 39);
+        const auto scam = m.list("rtx-3090", 240);
         const auto suspects = m.suspects();
         REQUIRE(suspects.size() == 1);
         const auto& s = suspects.at(scam);
@@ -78,15 +79,15 @@ TEST_SUITE("analysis::suspect_price") {
 
     TEST_CASE("honest cheap listings at the bottom of a real spread are not flagged") {
         Market m;
-        m.spread("RTX 3090", 800, 20);
-        m.list("RTX 3090", 0.55 * 800);  // a bargain, above half the median
+        m.spread("rtx-3090", 800, 20);
+        m.list("rtx-3090", 0.55 * 800);  // a bargain, above half the median
         CHECK(m.suspects().empty());
     }
 
     TEST_CASE("a thin model: the cheap one of two is flagged, the honest one is not") {
         Market m;
-        const auto honest = m.list("Tesla V100 PCIe 32GB", 950);
-        const auto scam = m.list("Tesla V100 PCIe 32GB", 285);
+        const auto honest = m.list("tesla-v100-pcie-32gb", 950);
+        const auto scam = m.list("tesla-v100-pcie-32gb", 285);
         const auto suspects = m.suspects();
         CHECK(suspects.count(scam) == 1);
         CHECK(suspects.count(honest) == 0);
@@ -96,9 +97,9 @@ TEST_SUITE("analysis::suspect_price") {
 
     TEST_CASE("a lone RTX 4090 D is compared with the RTX 4090, scaled to its throughput") {
         Market m;
-        m.spread("RTX 4090", 1885, 12);
-        const auto lone = m.list("RTX 4090 D", 243);
-        const auto fair = m.list("RTX 4090 D", 1006);
+        m.spread("rtx-4090", 1885, 12);
+        const auto lone = m.list("rtx-4090-d", 243);
+        const auto fair = m.list("rtx-4090-d", 1006);
         const auto suspects = m.suspects();
         REQUIRE(suspects.count(lone) == 1);
         CHECK(suspects.count(fair) == 0);
@@ -112,8 +113,8 @@ TEST_SUITE("analysis::suspect_price") {
 
     TEST_CASE("sales count as evidence: a lone listing under its model's sold prices") {
         Market m;
-        for (double usd : {900.0, 950.0, 1000.0, 980.0, 940.0}) m.sold("Titan RTX", usd);
-        const auto cheap = m.list("Titan RTX", 300);
+        for (double usd : {900.0, 950.0, 1000.0, 980.0, 940.0}) m.sold("titan-rtx", usd);
+        const auto cheap = m.list("titan-rtx", 300);
         const auto suspects = m.suspects();
         REQUIRE(suspects.count(cheap) == 1);
         CHECK(suspects.at(cheap).reference.tier == ReferenceTier::own);
@@ -122,13 +123,13 @@ TEST_SUITE("analysis::suspect_price") {
 
     TEST_CASE("a lone card with no sibling is compared with its VRAM class's cheapest card") {
         Market m;
-        m.spread("Tesla P40", 240, 8);  // 24 GB, 11.8 FP32 TFLOPS
-        m.spread("RTX 3090", 800, 8);
+        m.spread("tesla-p40", 240, 8);  // 24 GB, 11.8 FP32 TFLOPS
+        m.spread("rtx-3090", 800, 8);
         // An RTX 4090 for $80 is a third of the cheapest 24 GB card: suspect.
-        const auto absurd = m.list("RTX 4090", 80);
+        const auto absurd = m.list("rtx-4090", 80);
         // A Tesla M40 24GB (6.8 FP32 TFLOPS) at $90 is an old, slow card: the P40's price is
         // scaled down to its throughput, and $90 is not flagged.
-        const auto old = m.list("Tesla M40 24GB", 90);
+        const auto old = m.list("tesla-m40-24gb", 90);
         const auto suspects = m.suspects();
         REQUIRE(suspects.count(absurd) == 1);
         CHECK(suspects.count(old) == 0);
@@ -145,11 +146,11 @@ TEST_SUITE("analysis::suspect_price") {
 
     TEST_CASE("conditions are separate markets") {
         Market m;
-        m.spread("RTX 3090", 800, 10);  // used
-        for (int i = 0; i < 10; ++i) m.list("RTX 3090", 3000, ConditionClass::new_item);
+        m.spread("rtx-3090", 800, 10);  // used
+        for (int i = 0; i < 10; ++i) m.list("rtx-3090", 3000, ConditionClass::new_item);
         // A used 3090 at $700 is not judged against new ones; a new one at $700 is.
-        const auto used = m.list("RTX 3090", 700);
-        const auto new_one = m.list("RTX 3090", 700, ConditionClass::new_item);
+        const auto used = m.list("rtx-3090", 700);
+        const auto new_one = m.list("rtx-3090", 700, ConditionClass::new_item);
         const auto suspects = m.suspects();
         CHECK(suspects.count(used) == 0);
         CHECK(suspects.count(new_one) == 1);
@@ -167,8 +168,8 @@ TEST_SUITE("analysis::suspect_price") {
 TEST_SUITE("analysis::price_report") {
     TEST_CASE("a suspect price is in no median, no lowest-3, no plan, and back with --include") {
         std::vector<PricedObservation> observations;
-        for (int i = 0; i < 39; ++i) observations.push_back(obs(i + 1, "RTX 3090", 700 + 5 * i));
-        observations.push_back(obs(100, "RTX 3090", 240));
+        for (int i = 0; i < 39; ++i) observations.push_back(obs(i + 1, "rtx-3090", 700 + 5 * i));
+        observations.push_back(obs(100, "rtx-3090", 240));
         ReportOptions options;
         options.as_of = "2026-12-03";
         const auto report = build_report(observations, catalog(), options);
@@ -202,10 +203,10 @@ TEST_SUITE("analysis::price_report") {
 
     TEST_CASE("the recent nights' listings are the reference of tonight's lone listing") {
         // Tonight a thin model has one listing; over the recent nights it had five others.
-        std::vector<PricedObservation> tonight = {obs(1, "Titan RTX", 280)};
+        std::vector<PricedObservation> tonight = {obs(1, "titan-rtx", 280)};
         MarketEvidence evidence;
         for (int i = 0; i < 5; ++i)
-            evidence.recent.push_back(obs(10 + i, "Titan RTX", 900 + 10 * i, "2026-11-20"));
+            evidence.recent.push_back(obs(10 + i, "titan-rtx", 900 + 10 * i, "2026-11-20"));
         evidence.recent.push_back(tonight.front());  // the window includes tonight
         ReportOptions options;
         options.as_of = "2026-12-03";
@@ -215,5 +216,26 @@ TEST_SUITE("analysis::price_report") {
         CHECK(report.rows.front().suspect_removed == 1);
         const auto without_history = build_report(tonight, catalog(), options);
         CHECK(without_history.rows.front().listings == 1);
+    }
+}
+
+TEST_SUITE("analysis::price_history") {
+    TEST_CASE("a night's suspect price is kept out of history's median, as out of report's") {
+        std::vector<PricedObservation> history;
+        for (int i = 0; i < 6; ++i)
+            history.push_back(obs(i + 1, "rtx-3090", 780 + 10 * i, "2026-12-01"));
+        history.push_back(obs(50, "rtx-3090", 200, "2026-12-02"));
+        history.push_back(obs(51, "rtx-3090", 800, "2026-12-02"));
+        const auto nights =
+            nightly_medians(history, catalog(), {ConditionClass::used}, Shipping::Include, 10.0);
+        REQUIRE(nights.size() == 2);
+        CHECK(nights[1].night == "2026-12-02");
+        CHECK(nights[1].suspect_removed == 1);
+        CHECK(nights[1].listings == 1);
+        CHECK(nights[1].median_usd == 800);
+        const auto with = price_history(history, {}, {}, catalog(), {ConditionClass::used},
+                                        Shipping::Include, 10.0, Period::night, true);
+        CHECK(with[1].suspect_removed == 0);
+        CHECK(with[1].listings == 2);
     }
 }

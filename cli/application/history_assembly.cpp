@@ -19,6 +19,7 @@ ModelHistory load_history(schema::Database& db, const schema::Catalog& catalog,
         std::erase_if(history.periods, [&](const auto& n) { return n.night < from; });
     }
     if (latest) {
+        history.latest_night = *latest;
         const auto status = schema::night_status(db, *latest, *latest, request.market);
         if (!status.complete()) history.latest_night_incomplete = status.summary(*latest, *latest);
     }

@@ -29,6 +29,7 @@ struct ModelHistory {
     std::vector<analysis::NightlyMedian> periods;
     // The latest night's status line when that night is not whole.
     std::optional<std::string> latest_night_incomplete;
+    std::string latest_night;  // of the whole database (YYYY-MM-DD); empty when it has none
 };
 
 // The catalog names the SKU, for the family searches that cover it.

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "analysis/csv_format.hpp"
 #include "cli/application/clearances.hpp"
 #include "cli/application/model_nights.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/price_flags.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -20,6 +22,22 @@ constexpr int kDefaultEvidenceDays = 30;
 // How far before the window a listing may have been last seen and still clear inside it (a
 // fetch that skipped nights).
 constexpr int kClearanceLookbackDays = 31;
+
+// The request's filters in words, for the table's header: what left cards or listings out (or in).
+std::string report_filters(const ReportRequest& q) {
+    std::vector<std::string> parts;
+    if (q.options.min_vram_gb > 0)
+        parts.push_back("at least " + analysis::format_number(q.options.min_vram_gb, 0) + " GB");
+    if (q.options.supported_only) parts.push_back("current software only");
+    if (q.options.include_sxm) parts.push_back("SXM modules ranked");
+    if (q.options.min_listings != analysis::ReportOptions{}.min_listings)
+        parts.push_back("ranked from " + std::to_string(q.options.min_listings) + " listings");
+    if (const auto included = schema::kAllPriceFlags & ~q.filter.excluded_flags; included != 0)
+        parts.push_back("including " + schema::price_flag_names(included));
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
 
 }  // namespace
 
@@ -38,6 +56,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         schema::load_latest_observations(db, from, *latest, details, q.filter);
     auto options = q.options;
     options.as_of = *latest;
+    options.price_floor = q.filter.market.price_floor;
 
     // What left the market and what sold, over --days (or the last 30 nights).
     const int evidence_days = q.days > 0 ? q.days : kDefaultEvidenceDays;
@@ -53,6 +72,12 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
             loaded.evidence.clearances.push_back(std::move(c));
         }
     }
+    // The suspect-price rule's reference: every listing of the same window once, at its latest
+    // price (the report's own observations when its window is that window already).
+    if (loaded.evidence_from < from) {
+        loaded.evidence.recent = schema::load_latest_observations(
+            db, loaded.evidence_from, *latest, schema::Details::Without, q.filter);
+    }
     loaded.evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
     if (loaded.evidence.have_sold_data)
         loaded.evidence.sold =
@@ -63,6 +88,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
                       std::string(q.filter.market.currency)};
     loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
     loaded.context.window_start = from;
+    loaded.context.rank_by = options.rank_by;
+    loaded.context.filters = report_filters(q);
     const auto nights = schema::night_status(db, from, *latest, q.filter.market);
     loaded.night_complete = nights.complete();
     loaded.context.night_status = nights.summary(from, *latest);

@@ -96,6 +96,7 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
                 "no cooler for segment '" + model.segment + "' (SKU '" + model.key + "')");
         }
     }
+    rules.power = load_power_rules(dir, catalog);
     return rules;
 }
 

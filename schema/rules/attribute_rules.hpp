@@ -1,7 +1,8 @@
 // The planner's data about cards' builds, read from schema/catalog/: which title phrases state a
 // cooler or a slot width (listing_attributes.csv), the reference design's cooler per segment
-// (segment_coolers.csv) and per SKU where it differs (sku_coolers.csv), and how wide a card with
-// another cooler is taken to be (cooler_widths.csv).
+// (segment_coolers.csv) and per SKU where it differs (sku_coolers.csv), how wide a card with
+// another cooler is taken to be (cooler_widths.csv), and what a power limit does
+// (power_rules.hpp).
 #pragma once
 
 #include <map>
@@ -11,6 +12,7 @@
 
 #include "schema/domain/listing_attributes.hpp"
 #include "schema/rules/catalog.hpp"
+#include "schema/rules/power_rules.hpp"
 
 namespace gpuprice::schema {
 
@@ -29,14 +31,15 @@ struct AttributeRules {
     std::map<std::string, Cooler, std::less<>> sku_cooler;  // by SKU key
     // Widest a card with this (non-reference) cooler and no stated width is taken to be.
     std::map<Cooler, double> cooler_max_width;
+    PowerRules power;
 
     // The reference design's cooler: the model's row, else its segment's.
     Cooler reference_cooler(const GpuModel& model) const;
 };
 
-// Reads listing_attributes.csv and the three cooler files from `dir`, checking SKU keys and
-// segments against `catalog` and that every segment has a cooler. Throws DataFileError naming
-// file, line and column.
+// Reads listing_attributes.csv, the three cooler files and the power files from `dir`, checking
+// SKU keys and segments against `catalog` and that every segment has a cooler. Throws
+// DataFileError naming file, line and column.
 AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catalog);
 
 }  // namespace gpuprice::schema

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis/suspect_price.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace {
@@ -59,12 +60,17 @@ int main(int argc, char** argv) try {
     if (!in) throw std::runtime_error(std::string("cannot read ") + argv[2]);
     std::string line;
     std::getline(in, line);  // header
+    // `gpuprice match --stdin` names a model by its display name; the rule keys SKUs by key.
+    std::map<std::string, std::string> key_of;
+    for (const auto& m : catalog.models) key_of.emplace(m.name, m.key);
     std::map<std::string, std::vector<Row>> markets;
     while (std::getline(in, line)) {
         const auto f = split_tabs(line);
         if (f.size() != 7) throw std::runtime_error("not 7 fields: " + line);
-        Row row{f[0], f[2], f[6], {std::stoll(f[1]), condition_of(f[3]), f[4], std::stod(f[5])}};
-        if (!catalog.find_model(row.candidate.model)) continue;
+        const auto key = key_of.find(f[4]);
+        if (key == key_of.end()) continue;
+        Row row{
+            f[0], f[2], f[6], {std::stoll(f[1]), condition_of(f[3]), key->second, std::stod(f[5])}};
         markets[row.market].push_back(std::move(row));
     }
 
@@ -81,7 +87,9 @@ int main(int argc, char** argv) try {
             market.push_back({r.candidate.listing_id, r.candidate.condition, r.candidate.model,
                               r.candidate.usd});
         }
-        const auto judged = gpuprice::analysis::judge_prices(candidates, market, catalog);
+        // The real searches are EBAY_US's: its floor, in USD.
+        const auto judged = gpuprice::analysis::judge_prices(
+            candidates, market, catalog, gpuprice::schema::find_market("EBAY_US")->price_floor);
         for (const auto& r : rows) {
             ++listings[r.split];
             const auto it = judged.find(r.candidate.listing_id);
