@@ -3,7 +3,8 @@
 #   bin/gpuprice, bin/gpuprice-nightly (scripts/nightly)
 #   share/gpuprice/catalog/, share/gpuprice/sample-data/   found relative to bin/gpuprice
 #   share/man/man1/gpuprice.1, share/bash-completion/completions/gpuprice
-#   share/doc/gpuprice/ (README, ARCHITECTURE), lib/systemd/user/gpuprice-nightly.{service,timer}
+#   share/doc/gpuprice/ (README, ARCHITECTURE), the systemd user units gpuprice-nightly.{service,timer}
+#   in lib/systemd/user (/usr, /usr/local) or share/systemd/user (any other prefix, e.g. ~/.local)
 
 install(TARGETS gpuprice RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/nightly DESTINATION ${CMAKE_INSTALL_BINDIR}
@@ -17,10 +18,32 @@ install(FILES ${PROJECT_SOURCE_DIR}/cli/gpuprice.bash-completion
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME gpuprice)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/ARCHITECTURE.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
-# systemd looks for user units in <prefix>/lib/systemd/user, not in the multiarch libdir.
-install(FILES ${PROJECT_SOURCE_DIR}/scripts/systemd/gpuprice-nightly.service
-              ${PROJECT_SOURCE_DIR}/scripts/systemd/gpuprice-nightly.timer
-        DESTINATION lib/systemd/user)
+# The systemd user units, decided when installing (`cmake --install --prefix` may name another
+# prefix than configure did): the service's ExecStart names the installed gpuprice-nightly by its
+# absolute path (systemd does not search ~/.local/bin, and cron's PATH lacks /usr/local/bin), and
+# the units go where the user manager looks for that prefix: <prefix>/lib/systemd/user for /usr
+# and /usr/local (systemd's own folders; not the multiarch libdir), else
+# <prefix>/share/systemd/user ($XDG_DATA_HOME/systemd/user for ~/.local, $XDG_DATA_DIRS for the
+# rest).
+install(CODE "
+  set(prefix \"\${CMAKE_INSTALL_PREFIX}\")
+  if(prefix STREQUAL \"/usr\" OR prefix STREQUAL \"/usr/local\")
+    set(units \"\${prefix}/lib/systemd/user\")
+  else()
+    set(units \"\${prefix}/${CMAKE_INSTALL_DATADIR}/systemd/user\")
+  endif()
+  if(IS_ABSOLUTE \"${CMAKE_INSTALL_BINDIR}\")
+    set(nightly \"${CMAKE_INSTALL_BINDIR}/gpuprice-nightly\")
+  else()
+    set(nightly \"\${prefix}/${CMAKE_INSTALL_BINDIR}/gpuprice-nightly\")
+  endif()
+  file(READ \"${PROJECT_SOURCE_DIR}/scripts/systemd/gpuprice-nightly.service\" service)
+  string(REPLACE \"ExecStart=gpuprice-nightly\" \"ExecStart=\${nightly}\" service \"\${service}\")
+  file(WRITE \"\$ENV{DESTDIR}\${units}/gpuprice-nightly.service\" \"\${service}\")
+  file(INSTALL \"${PROJECT_SOURCE_DIR}/scripts/systemd/gpuprice-nightly.timer\"
+       DESTINATION \"\${units}\")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${units}/gpuprice-nightly.service (ExecStart=\${nightly})\")
+")
 
 # The build tree mirrors the installed data layout with links to the sources, so build/cli/gpuprice
 # (scripts/demo, the tests) finds the catalog and the sample the same way an installed one does.

@@ -151,7 +151,9 @@ Credentials load_credentials(const std::optional<std::string>& config_path) {
         throw CredentialsError(
             "no eBay credentials: " + what_the_env_lacks(from_env) + "; set them, or write " +
             (path.empty() ? std::string("a config file (--config)") : path) +
-            " with 'client_id = ...' and 'client_secret = ...' lines (mode 0600)");
+            " with 'client_id = ...' and 'client_secret = ...' lines (mode 0600). No eBay "
+            "account yet? 'gpuprice fetch --sample' tries gpuprice on bundled data; README "
+            "'Getting eBay keys' says how to get them (https://developer.ebay.com/my/keys)");
     }
     auto credentials = parse_credentials_text(read_config_file(path, from_env), path);
     // A variable that is set wins over the file, as documented.

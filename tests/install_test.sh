@@ -23,8 +23,8 @@ prefix=$work/prefix
 for f in bin/gpuprice bin/gpuprice-nightly share/gpuprice/catalog/skus.csv \
          share/gpuprice/catalog/aliases.csv share/gpuprice/sample-data/night-0/a100-1.json \
          share/man/man1/gpuprice.1 share/bash-completion/completions/gpuprice \
-         share/doc/gpuprice/README.md lib/systemd/user/gpuprice-nightly.service \
-         lib/systemd/user/gpuprice-nightly.timer; do
+         share/doc/gpuprice/README.md share/systemd/user/gpuprice-nightly.service \
+         share/systemd/user/gpuprice-nightly.timer; do
     [ -e "$prefix/$f" ] && ok || fail "not installed: $f"
 done
 # No path into the source tree's data is compiled in.
@@ -104,9 +104,12 @@ got=$(as_user bash -c 'source "$1"; COMP_WORDS=(gpuprice rep); COMP_CWORD=1; _gp
 got=$(as_user bash -c 'source "$1"; COMP_WORDS=(gpuprice report --ch); COMP_CWORD=2; _gpuprice; echo "${COMPREPLY[*]}"' _ "$completion")
 [ "$got" = --chart ] && ok || fail "completion of 'report --ch': '$got'"
 
-# systemd units: the service runs the installed nightly job, the timer starts it nightly.
-grep -q "^ExecStart=gpuprice-nightly" "$prefix/lib/systemd/user/gpuprice-nightly.service" && ok || fail "service ExecStart"
-grep -q "^OnCalendar=" "$prefix/lib/systemd/user/gpuprice-nightly.timer" && ok || fail "timer OnCalendar"
+# systemd units: the service runs the nightly job installed at the prefix given to
+# `cmake --install` (an absolute path: moving the prefix needs the unit reinstalled, see
+# nightly_install_test.sh), the timer starts it nightly.
+grep -q "^ExecStart=$work/staged/bin/gpuprice-nightly --max-calls" \
+    "$prefix/share/systemd/user/gpuprice-nightly.service" && ok || fail "service ExecStart"
+grep -q "^OnCalendar=" "$prefix/share/systemd/user/gpuprice-nightly.timer" && ok || fail "timer OnCalendar"
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -254,6 +254,12 @@ TEST_SUITE("fetcher::credentials") {
         CHECK_THROWS_WITH_AS(load_credentials(std::nullopt),
                              doctest::Contains("EBAY_CLIENT_ID and EBAY_CLIENT_SECRET are not set"),
                              CredentialsError);
+        // And where to go without an account: the sample, and the README's section on keys.
+        CHECK_THROWS_WITH_AS(load_credentials(std::nullopt),
+                             doctest::Contains("'gpuprice fetch --sample' tries gpuprice"),
+                             CredentialsError);
+        CHECK_THROWS_WITH_AS(load_credentials(std::nullopt),
+                             doctest::Contains("README 'Getting eBay keys'"), CredentialsError);
         // A file the user named is expected to exist: the message says it does not.
         CHECK_THROWS_WITH_AS(
             load_credentials(std::string("/nonexistent/credentials")),
