@@ -29,9 +29,16 @@ std::string slots_text(std::optional<double> width) {
     return format_number(*width, *width == static_cast<int>(*width) ? 0 : 1) + "-slot";
 }
 
-// One line per listing: price, item id and, when it fits the width, the URL.
+// Whether the listing's total lacks a shipping cost it should hold (unknown, not free).
+bool shipping_unknown(const ListingLine& l, const CsvContext& context) {
+    return context.shipping_included && !l.observation.shipping_cents;
+}
+
+// One line per listing: price ("+ shipping?" when its shipping is unknown), item id and, when it
+// fits the width, the URL.
 std::string listing_line(const ListingLine& l, const CsvContext& context) {
-    std::string line = kIndent + schema::format_money(l.total_usd, context.currency) + "  " +
+    std::string line = kIndent + schema::format_money(l.total_usd, context.currency) +
+                       (shipping_unknown(l, context) ? " + shipping?" : "") + "  " +
                        l.observation.item_id;
     const auto& url = l.observation.item_url;
     if (!url.empty() && line.size() + 2 + url.size() <= kWidth) line += "  " + url;
@@ -134,8 +141,19 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
             kWidth, kIndent);
-        for (const auto& l : p.listings) d += listing_line(l.listing, context);
-        d += caveat_lines(p.caveats);
+        int unknown_shipping = 0;
+        for (const auto& l : p.listings) {
+            d += listing_line(l.listing, context);
+            unknown_shipping += shipping_unknown(l.listing, context);
+        }
+        auto caveats = p.caveats;
+        if (unknown_shipping > 0) {
+            // The budget says shipping included: a listing that states none is not (UX N11).
+            caveats.push_back(std::to_string(unknown_shipping) + " of these listings state" +
+                              (unknown_shipping == 1 ? "s" : "") +
+                              " no shipping cost: the price is without it");
+        }
+        d += caveat_lines(caveats);
         details.push_back(d);
     }
     const auto table = format_table({"rank", "cards", "cooler", "slots", "watts",

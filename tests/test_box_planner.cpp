@@ -407,6 +407,23 @@ TEST_SUITE("planner") {
         for (const auto& p : f.plan(box).plans) CHECK_FALSE(has(p, "days old"));
     }
 
+    TEST_CASE("a plan's listing of unknown shipping is marked, and the plan says so") {
+        PlannerDb f;
+        auto r = f.plan(f.open_box4());
+        REQUIRE_FALSE(r.plans.empty());
+        auto context = f.loaded().context;
+        CHECK(analysis::plans_table(r, context).find("shipping?") == std::string::npos);
+        r.plans.front().listings.front().listing.observation.shipping_cents.reset();
+        const auto table = analysis::plans_table(r, context);
+        CHECK(table.find(" + shipping?  v1|") != std::string::npos);
+        CHECK(
+            table.find("! 1 of these listings states no shipping cost: the price is without it") !=
+            std::string::npos);
+        // Without shipping in the prices (--no-shipping) nothing is missing.
+        context.shipping_included = false;
+        CHECK(analysis::plans_table(r, context).find("shipping?") == std::string::npos);
+    }
+
     TEST_CASE("plans of models with fewer listings than --min-listings rank after the others") {
         PlannerDb f;
         auto box = f.open_box4();
