@@ -4,8 +4,9 @@ namespace gpuprice::analysis {
 
 PriceSeries price_series(const std::vector<schema::PricedObservation>& observations,
                          const std::vector<Clearance>& clearances,
-                         const std::vector<schema::SoldPrice>& sold,
-                         const std::vector<schema::ConditionClass>& conditions, Shipping shipping) {
+                         const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
+                         const std::vector<schema::ConditionClass>& conditions, Shipping shipping,
+                         double price_floor) {
     struct Inputs {
         std::vector<schema::PricedObservation> observations;
         std::vector<Clearance> clearances;
@@ -17,8 +18,8 @@ PriceSeries price_series(const std::vector<schema::PricedObservation>& observati
     for (const auto& s : sold) by_model[s.model].sold.push_back(s);
     PriceSeries series;
     for (const auto& [model, in] : by_model) {
-        for (auto& night : price_history(in.observations, in.clearances, in.sold, conditions,
-                                         shipping, Period::night)) {
+        for (auto& night : price_history(in.observations, in.clearances, in.sold, catalog,
+                                         conditions, shipping, price_floor, Period::night)) {
             series[{model, night.condition}].push_back(std::move(night));
         }
     }

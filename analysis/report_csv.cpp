@@ -228,9 +228,7 @@ const std::vector<ReportColumn>& report_columns() {
         // (and so the class) is one device's, what one model must fit in.
         {"devices", [](CsvLine& l, R r, C) { l.integer(r.model.devices); }},
         {"flash_attention_2",
-         [](CsvLine& l, R r, C) {
-             l.text(r.support.flash_attention_2 ? "yes" : "no");
-         }},
+         [](CsvLine& l, R r, C) { l.text(r.support.flash_attention_2 ? "yes" : "no"); }},
         {"rank_by", [](CsvLine& l, R, C c) { l.text(rank_by_name(c.rank_by)); }},
     };
     return columns;

@@ -291,9 +291,9 @@ TEST_SUITE("analysis::price_series") {
             listing(4, "rtx-3060-12gb", 220, "", "", "2026-12-01")};
         history.back().condition_id = 1000;  // new
         const auto series = price_series(
-            history, {}, {},
+            history, {}, {}, catalog(),
             {gpuprice::schema::ConditionClass::used, gpuprice::schema::ConditionClass::new_item},
-            Shipping::Include);
+            Shipping::Include, 10.0);
         REQUIRE(series.size() == 2);
         const auto& nights = series.at({"rtx-3090", gpuprice::schema::ConditionClass::used});
         REQUIRE(nights.size() == 2);

@@ -424,7 +424,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find("\r\nused,16,,Tesla V100 SXM2 16GB,") != std::string::npos);
         CHECK(csv.find("\r\nused,16,1,Tesla V100 PCIe 16GB,") != std::string::npos);
         const auto table = report_table(report, context, 80);
-        CHECK(table.find("\nSXM2 Lb  Tesla V100 SXM2 16GB") != std::string::npos);
+        CHECK(table.find("\nSXM2 bf  Tesla V100 SXM2 16GB") != std::string::npos);
         CHECK(table.find("--include-sxm ranks it") != std::string::npos);
         std::size_t start = 0;
         while (start < table.size()) {
@@ -523,27 +523,26 @@ TEST_SUITE("analysis::report_table") {
         for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("rtx-2080-ti", p));
         auto report = build_report(o, catalog(), {});
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
+        // software_support.csv: Volta and Turing have no BF16 and no FlashAttention-2.
         auto table = report_table(report, context, 120);
-        // Volta: legacy and no BF16; Turing: no BF16; Ampere: nothing.
-        CHECK(table.find("   1 Lb  Tesla V100 PCIe 16GB") != std::string::npos);
-        CHECK(table.find(" b  RTX 2080 Ti") != std::string::npos);
+        CHECK(table.find("   1 bf  Tesla V100 PCIe 16GB") != std::string::npos);
+        CHECK(table.find(" bf  RTX 2080 Ti") != std::string::npos);
         CHECK(table.find("   1  RTX 3090") != std::string::npos);
-        CHECK(table.find("marks: L legacy: current CUDA/ROCm and PyTorch wheels no longer run "
-                         "it; b no BF16") != std::string::npos);
-        CHECK(table.find("FlashAttention") == std::string::npos);  // the catalog does not say
-        auto svg = svg_chart(report, context);
-        CHECK(svg.find("Tesla V100 PCIe 16GB [Lb]</text>") != std::string::npos);
-        CHECK(svg.find("RTX 2080 Ti [b]</text>") != std::string::npos);
+        CHECK(table.find("b no BF16") != std::string::npos);
+        CHECK(table.find("no FlashAttention-2") != std::string::npos);
+        CHECK(table.find("L legacy") == std::string::npos);
+        // A card current software no longer runs is marked L and its bar hatched.
+        for (auto& row : report.rows)
+            if (row.model.key == "tesla-v100-pcie-16gb") row.support.supported = false;
+        table = report_table(report, context, 120);
+        CHECK(table.find("   1 Lbf  Tesla V100 PCIe 16GB") != std::string::npos);
+        CHECK(table.find("L legacy: current CUDA/ROCm and PyTorch wheels no longer run") !=
+              std::string::npos);
+        const auto svg = svg_chart(report, context);
+        CHECK(svg.find("Tesla V100 PCIe 16GB [Lbf]</text>") != std::string::npos);
+        CHECK(svg.find("RTX 2080 Ti [bf]</text>") != std::string::npos);
         CHECK(svg.find("RTX 3090</text>") != std::string::npos);
         CHECK(svg.find("fill=\"url(#legacy)\"") != std::string::npos);
-        // Where software_support.csv says FlashAttention-2 does not run (its flash_attention_2
-        // column), the card carries an f and the footnote says what it means.
-        for (auto& row : report.rows)
-            if (row.model.key == "rtx-2080-ti") row.support.flash_attention_2 = false;
-        table = report_table(report, context, 120);
-        CHECK(table.find(" bf  RTX 2080 Ti") != std::string::npos);
-        CHECK(table.find("no FlashAttention-2") != std::string::npos);
-        CHECK(svg_chart(report, context).find("RTX 2080 Ti [bf]</text>") != std::string::npos);
         // Only the cards that have none are unmarked.
         std::vector<PricedObservation> current;
         for (double p : {700.0, 750.0, 800.0}) current.push_back(obs("rtx-3090", p));

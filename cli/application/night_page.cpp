@@ -61,12 +61,13 @@ std::vector<PageBox> default_page_boxes() {
     return {{1, 2000, 1440}, {2, 4000, 1440}, {4, 8000, 1440}};
 }
 
-analysis::PriceSeries page_price_series(schema::Database& db, const ReportRequest& request,
-                                        const LoadedReport& loaded, const std::string& from) {
+analysis::PriceSeries page_price_series(schema::Database& db, const schema::Catalog& catalog,
+                                        const ReportRequest& request, const LoadedReport& loaded,
+                                        const std::string& from) {
     return analysis::price_series(
         schema::load_window_history(db, from, loaded.context.as_of, request.filter),
-        loaded.evidence.clearances, loaded.evidence.sold, request.options.conditions,
-        request.options.shipping);
+        loaded.evidence.clearances, loaded.evidence.sold, catalog, request.options.conditions,
+        request.options.shipping, request.filter.market.price_floor);
 }
 
 analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet& rules,
@@ -76,7 +77,7 @@ analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet
     const auto& context = loaded.context;
     analysis::PageInput page;
     page.series_from = schema::add_days(context.as_of, -(kSeriesNights - 1));
-    page.series = page_price_series(db, request, loaded, page.series_from);
+    page.series = page_price_series(db, rules.catalog, request, loaded, page.series_from);
     page.left_out = analysis::left_out_counts(
         schema::tally_listings(db, context.window_start, context.as_of, request.filter.market),
         loaded.report, request.options.conditions, request.filter.excluded_flags);

@@ -25,8 +25,9 @@ std::vector<PageBox> default_page_boxes();
 
 // The sparklines' series: each model's nights in [from, the report's night]. Computed from the
 // stored observations today; per-night rollups can serve it later behind this one function.
-analysis::PriceSeries page_price_series(schema::Database& db, const ReportRequest& request,
-                                        const LoadedReport& loaded, const std::string& from);
+analysis::PriceSeries page_price_series(schema::Database& db, const schema::Catalog& catalog,
+                                        const ReportRequest& request, const LoadedReport& loaded,
+                                        const std::string& from);
 
 // Everything the page shows beside the report. Fills the listings' missing attributes, which
 // the planner reads.
