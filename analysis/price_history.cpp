@@ -61,24 +61,29 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         if (auto* b = bucket(s.condition_id, s.sold_on))
             b->sold.push_back(static_cast<double>(s.price_cents) / 100.0);
     }
-    // Every price with its night, for the suspect-price rule's reference of each period.
-    std::vector<std::pair<std::string, MarketPrice>> evidence;
-    for (const auto& o : history) {
-        evidence.push_back({o.observed_on,
-                            {o.listing_id, schema::condition_class(o.condition_id), o.model,
-                             total_price_usd(o, shipping)}});
-    }
-    for (const auto& c : clearances) {
-        if (c.kind != ClearanceKind::cleared) continue;
-        evidence.push_back({c.night,
-                            {c.life.listing_id, schema::condition_class(c.life.condition_id),
-                             c.life.model, c.price_usd}});
-    }
-    for (const auto& s : sold) {
-        evidence.push_back({s.sold_on,
-                            {0, schema::condition_class(s.condition_id), s.model,
-                             static_cast<double>(s.price_cents) / 100.0}});
-    }
+    // The suspect-price rule's evidence for the period [first, last]: the model's asking prices
+    // there, each listing once at its latest price, and the last asking prices of listings that
+    // cleared there. Not eBay's sold prices: a sold fetch adds sales to past days later, and the
+    // nightly rollups (which hold the same figures) are not redone for it.
+    const auto evidence = [&](const std::string& first, const std::string& last) {
+        std::map<std::int64_t, const schema::PricedObservation*> latest;
+        for (const auto& o : history) {
+            if (o.observed_on < first || o.observed_on > last) continue;
+            auto& slot = latest[o.listing_id];
+            if (!slot || o.observed_on >= slot->observed_on) slot = &o;
+        }
+        std::vector<MarketPrice> market;
+        for (const auto& [id, o] : latest) {
+            market.push_back({id, schema::condition_class(o->condition_id), o->model,
+                              total_price_usd(*o, shipping)});
+        }
+        for (const auto& c : clearances) {
+            if (c.kind != ClearanceKind::cleared || c.night < first || c.night > last) continue;
+            market.push_back({c.life.listing_id, schema::condition_class(c.life.condition_id),
+                              c.life.model, c.price_usd});
+        }
+        return market;
+    };
     std::string model;
     if (!history.empty()) model = history.front().model;
 
@@ -88,14 +93,12 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         n.night = key.first;
         n.condition = key.second;
         const auto last = period == Period::week ? schema::add_days(key.first, 6) : key.first;
-        const auto first = schema::add_days(last, -29);
+        const auto first = schema::add_days(last, -(kSuspectEvidenceNights - 1));
         std::vector<PriceCandidate> candidates;
         for (const auto& [id, price] : b.asking)
             candidates.push_back({id, n.condition, model, price.second});
-        std::vector<MarketPrice> market;
-        for (const auto& [night, price] : evidence)
-            if (night >= first && night <= last) market.push_back(price);
-        const auto suspects = find_suspect_prices(candidates, market, catalog, price_floor);
+        const auto suspects =
+            find_suspect_prices(candidates, evidence(first, last), catalog, price_floor);
         std::vector<double> asking;
         for (const auto& [id, price] : b.asking) {
             if (!include_suspect_prices && suspects.count(id)) {
@@ -126,7 +129,8 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
 
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     const std::vector<schema::PricedObservation>& observations,
-    const std::vector<Clearance>& clearances, Shipping shipping) {
+    const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
+    double price_floor, const std::string& night) {
     std::map<std::string, std::pair<std::vector<schema::PricedObservation>, std::vector<Clearance>>>
         by_model;
     for (const auto& o : observations) by_model[o.model].first.push_back(o);
@@ -137,7 +141,9 @@ std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     for (const auto& info : schema::condition_classes()) every.push_back(info.condition);
     std::map<std::string, std::vector<NightlyMedian>> out;
     for (const auto& [model, prices] : by_model) {
-        auto nights = price_history(prices.first, prices.second, {}, every, shipping);
+        auto nights = price_history(prices.first, prices.second, {}, catalog, every, shipping,
+                                    price_floor, Period::night);
+        std::erase_if(nights, [&](const NightlyMedian& n) { return n.night != night; });
         if (!nights.empty()) out.emplace(model, std::move(nights));
     }
     return out;
@@ -145,10 +151,13 @@ std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
 
 std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
                                     const std::vector<schema::SoldPrice>& sold,
-                                    const std::vector<schema::ConditionClass>& conditions) {
+                                    const schema::Catalog& catalog,
+                                    const std::vector<schema::ConditionClass>& conditions,
+                                    double price_floor) {
     // The sold medians alone, per night, as price_history computes them; then merged in the
     // order price_history keys its buckets: night, then condition class.
-    const auto sales = price_history({}, {}, sold, conditions, Shipping::Include);
+    const auto sales =
+        price_history({}, {}, sold, catalog, conditions, Shipping::Include, price_floor);
     std::map<std::pair<std::string, schema::ConditionClass>, NightlyMedian> merged;
     for (const auto& n : nights) {
         if (std::find(conditions.begin(), conditions.end(), n.condition) == conditions.end())

@@ -32,30 +32,39 @@ struct NightlyMedian {
     int sold_listings = 0;
 };
 
+// The suspect-price rule judges a period's asking prices against the model's prices of this many
+// nights up to the period's end.
+inline constexpr int kSuspectEvidenceNights = 30;
+
 // Oldest first. Asking prices: over a week, each listing once at its latest price there.
 // Clearances count on the night they were found gone, sales on the day they sold. A price the
-// suspect-price rule flags against the model's prices of the 30 nights up to its period's end is
-// kept out, as in `report` (`include_suspect_prices` lets it in).
+// suspect-price rule flags against the model's prices of the kSuspectEvidenceNights nights up to
+// its period's end (in `history` and `clearances`: each listing once at its latest asking price,
+// and what cleared) is kept out, as in `report` (`include_suspect_prices` lets it in).
 std::vector<NightlyMedian> price_history(
     const std::vector<schema::PricedObservation>& history, const std::vector<Clearance>& clearances,
     const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
     const std::vector<schema::ConditionClass>& conditions, Shipping shipping, double price_floor,
     Period period = Period::night, bool include_suspect_prices = false);
 
-// The asking and cleared medians of every model in `observations` and `clearances` (any set of
-// nights), per night and condition class, every class: what the nightly rollups store. Sold
-// prices are added where the rollups are read (add_sold), since a later sold fetch adds sales to
-// past days.
+// The asking and cleared medians of `night` of every model in `observations` and `clearances`,
+// per condition class, every class: what the nightly rollups store. `observations` and
+// `clearances` hold the kSuspectEvidenceNights nights up to `night` (each listing once at its
+// latest price there is enough), the suspect-price rule's evidence. Sold prices are added where
+// the rollups are read (add_sold), since a later sold fetch adds sales to past days.
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     const std::vector<schema::PricedObservation>& observations,
-    const std::vector<Clearance>& clearances, Shipping shipping);
+    const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
+    double price_floor, const std::string& night);
 
 // `nights` of one model (per night, oldest first, without sold prices) with the sold medians of
 // `sold` added, and the nights and classes of `conditions` only: price_history over the same
 // prices, per night.
 std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
                                     const std::vector<schema::SoldPrice>& sold,
-                                    const std::vector<schema::ConditionClass>& conditions);
+                                    const schema::Catalog& catalog,
+                                    const std::vector<schema::ConditionClass>& conditions,
+                                    double price_floor);
 
 // The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,

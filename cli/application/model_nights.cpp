@@ -2,6 +2,7 @@
 
 #include "analysis/price_basis.hpp"
 #include "cli/application/clearances.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -60,9 +61,16 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     const auto filter = rollup_filter(work.market);
     for (const auto& night : schema::nights_to_roll_up(db, work, also)) {
+        // The night's prices with the suspect-price rule's evidence: the nights up to it.
+        const auto first = schema::add_days(night, -(analysis::kSuspectEvidenceNights - 1));
         const auto observations =
-            schema::load_latest_observations(db, night, night, schema::Details::Without, filter);
-        const auto cleared = schema::load_cleared_on(db, night, filter);
+            schema::load_latest_observations(db, first, night, schema::Details::Without, filter);
+        std::vector<schema::DecidedLife> cleared;
+        for (auto day = first; day <= night; day = schema::add_days(day, 1)) {
+            auto of_day = schema::load_cleared_on(db, day, filter);
+            cleared.insert(cleared.end(), std::make_move_iterator(of_day.begin()),
+                           std::make_move_iterator(of_day.end()));
+        }
         std::vector<schema::ModelNight> rows[2];
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
             std::vector<analysis::Clearance> clearances;
@@ -72,7 +80,8 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     clearances.push_back(std::move(*c));
             }
             rows[shipping == analysis::Shipping::Include ? 0 : 1] =
-                to_rows(analysis::nightly_medians_by_model(observations, clearances, shipping));
+                to_rows(analysis::nightly_medians_by_model(
+                    observations, clearances, catalog, shipping, work.market.price_floor, night));
         }
         schema::replace_model_nights(db, work.market, night, rows[0], rows[1]);
     }
@@ -85,8 +94,8 @@ std::vector<analysis::NightlyMedian> compute_model_history(
     const auto filter = rollup_filter(market);
     return analysis::price_history(schema::load_model_history(db, model, filter),
                                    model_clearances(db, catalog, model, filter, shipping),
-                                   schema::load_model_sold_prices(db, model, market), conditions,
-                                   shipping, period);
+                                   schema::load_model_sold_prices(db, model, market), catalog,
+                                   conditions, shipping, market.price_floor, period);
 }
 
 std::vector<analysis::NightlyMedian> model_history(
@@ -101,8 +110,8 @@ std::vector<analysis::NightlyMedian> model_history(
          schema::load_model_nights(db, market, model, shipping == analysis::Shipping::Include)) {
         nights.push_back(to_median(r));
     }
-    return analysis::add_sold(nights, schema::load_model_sold_prices(db, model, market),
-                              conditions);
+    return analysis::add_sold(nights, schema::load_model_sold_prices(db, model, market), catalog,
+                              conditions, market.price_floor);
 }
 
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
