@@ -35,8 +35,8 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
                                          const std::vector<schema::SoldPrice>& sold,
                                          const schema::Catalog& catalog,
                                          const std::vector<schema::ConditionClass>& conditions,
-                                         Shipping shipping, double price_floor, Period period,
-                                         bool include_suspect_prices) {
+                                         Shipping shipping, const schema::Market& marketplace,
+                                         Period period, bool include_suspect_prices) {
     std::map<std::pair<std::string, schema::ConditionClass>, Bucket>
         buckets;  // (period, condition)
     const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
@@ -98,7 +98,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         for (const auto& [id, price] : b.asking)
             candidates.push_back({id, n.condition, model, price.second});
         const auto suspects =
-            find_suspect_prices(candidates, evidence(first, last), catalog, price_floor);
+            find_suspect_prices(candidates, evidence(first, last), catalog, marketplace);
         std::vector<double> asking;
         for (const auto& [id, price] : b.asking) {
             if (!include_suspect_prices && suspects.count(id)) {
@@ -107,7 +107,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
                 asking.push_back(price.second);
             }
         }
-        const auto asked = kept(asking, price_floor);
+        const auto asked = kept(asking, marketplace.price_floor);
         n.listings = static_cast<int>(asked.size());
         n.outliers_removed = static_cast<int>(asking.size() - asked.size());
         if (!asked.empty()) {
@@ -115,10 +115,10 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
             n.p25_usd = percentile(asked, 0.25);
             n.p75_usd = percentile(asked, 0.75);
         }
-        const auto cleared = kept(b.cleared, price_floor);
+        const auto cleared = kept(b.cleared, marketplace.price_floor);
         n.cleared_listings = static_cast<int>(cleared.size());
         if (!cleared.empty()) n.cleared_median_usd = median(cleared);
-        const auto sales = kept(b.sold, price_floor);
+        const auto sales = kept(b.sold, marketplace.price_floor);
         n.sold_listings = static_cast<int>(sales.size());
         if (!sales.empty()) n.sold_median_usd = median(sales);
         if (n.listings == 0 && n.cleared_listings == 0 && n.sold_listings == 0) continue;
@@ -130,7 +130,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     const std::vector<schema::PricedObservation>& observations,
     const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
-    double price_floor, const std::string& night) {
+    const schema::Market& marketplace, const std::string& night) {
     std::map<std::string, std::pair<std::vector<schema::PricedObservation>, std::vector<Clearance>>>
         by_model;
     for (const auto& o : observations) by_model[o.model].first.push_back(o);
@@ -142,7 +142,7 @@ std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     std::map<std::string, std::vector<NightlyMedian>> out;
     for (const auto& [model, prices] : by_model) {
         auto nights = price_history(prices.first, prices.second, {}, catalog, every, shipping,
-                                    price_floor, Period::night);
+                                    marketplace, Period::night);
         std::erase_if(nights, [&](const NightlyMedian& n) { return n.night != night; });
         if (!nights.empty()) out.emplace(model, std::move(nights));
     }
@@ -153,11 +153,11 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
                                     const std::vector<schema::SoldPrice>& sold,
                                     const schema::Catalog& catalog,
                                     const std::vector<schema::ConditionClass>& conditions,
-                                    double price_floor) {
+                                    const schema::Market& marketplace) {
     // The sold medians alone, per night, as price_history computes them; then merged in the
     // order price_history keys its buckets: night, then condition class.
     const auto sales =
-        price_history({}, {}, sold, catalog, conditions, Shipping::Include, price_floor);
+        price_history({}, {}, sold, catalog, conditions, Shipping::Include, marketplace);
     std::map<std::pair<std::string, schema::ConditionClass>, NightlyMedian> merged;
     for (const auto& n : nights) {
         if (std::find(conditions.begin(), conditions.end(), n.condition) == conditions.end())
@@ -179,9 +179,9 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
                                            const schema::Catalog& catalog,
                                            const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping, double price_floor) {
+                                           Shipping shipping, const schema::Market& marketplace) {
     auto nights =
-        price_history(history, {}, {}, catalog, conditions, shipping, price_floor, Period::night);
+        price_history(history, {}, {}, catalog, conditions, shipping, marketplace, Period::night);
     std::erase_if(nights, [](const NightlyMedian& n) { return n.listings == 0; });
     return nights;
 }

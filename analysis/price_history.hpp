@@ -41,11 +41,14 @@ inline constexpr int kSuspectEvidenceNights = 30;
 // suspect-price rule flags against the model's prices of the kSuspectEvidenceNights nights up to
 // its period's end (in `history` and `clearances`: each listing once at its latest asking price,
 // and what cleared) is kept out, as in `report` (`include_suspect_prices` lets it in).
-std::vector<NightlyMedian> price_history(
-    const std::vector<schema::PricedObservation>& history, const std::vector<Clearance>& clearances,
-    const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
-    const std::vector<schema::ConditionClass>& conditions, Shipping shipping, double price_floor,
-    Period period = Period::night, bool include_suspect_prices = false);
+std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
+                                         const std::vector<Clearance>& clearances,
+                                         const std::vector<schema::SoldPrice>& sold,
+                                         const schema::Catalog& catalog,
+                                         const std::vector<schema::ConditionClass>& conditions,
+                                         Shipping shipping, const schema::Market& marketplace,
+                                         Period period = Period::night,
+                                         bool include_suspect_prices = false);
 
 // The asking and cleared medians of `night` of every model in `observations` and `clearances`,
 // per condition class, every class: what the nightly rollups store. `observations` and
@@ -55,7 +58,7 @@ std::vector<NightlyMedian> price_history(
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     const std::vector<schema::PricedObservation>& observations,
     const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
-    double price_floor, const std::string& night);
+    const schema::Market& marketplace, const std::string& night);
 
 // `nights` of one model (per night, oldest first, without sold prices) with the sold medians of
 // `sold` added, and the nights and classes of `conditions` only: price_history over the same
@@ -64,12 +67,12 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
                                     const std::vector<schema::SoldPrice>& sold,
                                     const schema::Catalog& catalog,
                                     const std::vector<schema::ConditionClass>& conditions,
-                                    double price_floor);
+                                    const schema::Market& marketplace);
 
 // The asking medians alone, per night.
 std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
                                            const schema::Catalog& catalog,
                                            const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping, double price_floor);
+                                           Shipping shipping, const schema::Market& marketplace);
 
 }  // namespace gpuprice::analysis

@@ -114,7 +114,7 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(
         if (!wanted(condition)) continue;
         market.push_back({0, condition, s.model, static_cast<double>(s.price_cents) / 100.0});
     }
-    return find_suspect_prices(candidates, market, catalog, options.price_floor);
+    return find_suspect_prices(candidates, market, catalog, options.market);
 }
 
 }  // namespace
@@ -190,7 +190,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             }
             lines.push_back(std::move(line));
         }
-        const auto outlier = find_outliers(prices, options.price_floor);
+        const auto outlier = find_outliers(prices, options.market.price_floor);
         std::vector<double> kept;
         std::size_t next = 0;
         for (auto& line : lines) {
@@ -216,7 +216,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.lowest3_mean_usd = (kept[0] + kept[1] + kept[2]) / 3.0;
         }
         // Clearances: the price and the days listed of the same kept listings.
-        const auto cleared_outlier = find_outliers(group.cleared_usd, options.price_floor);
+        const auto cleared_outlier = find_outliers(group.cleared_usd, options.market.price_floor);
         std::vector<double> cleared, days;
         for (std::size_t i = 0; i < group.cleared_usd.size(); ++i) {
             if (cleared_outlier[i]) continue;
@@ -229,7 +229,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             row.median_days_listed = median(days);
         }
         if (evidence.have_sold_data) {
-            const auto sold = kept_values(group.sold_usd, options.price_floor);
+            const auto sold = kept_values(group.sold_usd, options.market.price_floor);
             row.sold_listings = static_cast<int>(sold.size());
             if (!sold.empty()) row.sold_median_usd = median(sold);
         }

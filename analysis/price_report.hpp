@@ -14,6 +14,7 @@
 #include "analysis/tensor_flops.hpp"
 #include "analysis/vram_class.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/observation.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/rules/catalog.hpp"
@@ -42,9 +43,9 @@ struct ReportOptions {
     // Listings the suspect-price rule flags (suspect_price.hpp) are kept out of every figure
     // unless asked for (`--include suspect-price`); flagged either way.
     bool include_suspect_prices = false;
-    // The market's price floor (schema::Market::price_floor), in its currency: a price under it
-    // is no working card and in no figure. Report assembly sets it from the report's market.
-    double price_floor = 0;
+    // The report's market: its price floor (in its currency) keeps prices under it out of every
+    // figure, and money in words is written in its currency. Report assembly sets it.
+    schema::Market market;
 };
 
 // What left the market and what sold, within the window the caller chose (default: the last

@@ -6,7 +6,7 @@ PriceSeries price_series(const std::vector<schema::PricedObservation>& observati
                          const std::vector<Clearance>& clearances,
                          const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
                          const std::vector<schema::ConditionClass>& conditions, Shipping shipping,
-                         double price_floor) {
+                         const schema::Market& marketplace) {
     struct Inputs {
         std::vector<schema::PricedObservation> observations;
         std::vector<Clearance> clearances;
@@ -19,7 +19,7 @@ PriceSeries price_series(const std::vector<schema::PricedObservation>& observati
     PriceSeries series;
     for (const auto& [model, in] : by_model) {
         for (auto& night : price_history(in.observations, in.clearances, in.sold, catalog,
-                                         conditions, shipping, price_floor, Period::night)) {
+                                         conditions, shipping, marketplace, Period::night)) {
             series[{model, night.condition}].push_back(std::move(night));
         }
     }

@@ -18,11 +18,11 @@ using PriceSeries =
 
 // `observations`: every observation of the window (not only each listing's latest); clearances
 // and sales of the same window. Suspect prices are kept out as in `history` (price_history.hpp);
-// `price_floor` is the market's, in its currency.
+// `marketplace`: the prices' market (its price floor, its currency).
 PriceSeries price_series(const std::vector<schema::PricedObservation>& observations,
                          const std::vector<Clearance>& clearances,
                          const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
                          const std::vector<schema::ConditionClass>& conditions, Shipping shipping,
-                         double price_floor);
+                         const schema::Market& marketplace);
 
 }  // namespace gpuprice::analysis

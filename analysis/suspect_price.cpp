@@ -52,11 +52,11 @@ using Key = std::pair<schema::ConditionClass, std::string>;
 class Judge {
   public:
     Judge(const std::vector<MarketPrice>& market, const schema::Catalog& catalog,
-          double price_floor)
-        : catalog_(catalog), price_floor_(price_floor) {
+          const schema::Market& marketplace)
+        : catalog_(catalog), marketplace_(marketplace) {
         for (const auto& p : market) {
             // Placeholders ($1 "read the description") are no evidence of a price.
-            if (!(p.usd >= price_floor_)) continue;
+            if (!(p.usd >= marketplace_.price_floor)) continue;
             own_[{p.condition, p.model}].add(p.usd, p.listing_id);
         }
         for (auto& [key, pool] : own_) pool.sort();
@@ -65,7 +65,7 @@ class Judge {
     std::optional<PriceJudgement> judge(const PriceCandidate& c) {
         const auto* model = catalog_.find_model(c.model);
         // Under the floor a price is a placeholder, which the outlier rule drops on its own.
-        if (!model || !(c.usd >= price_floor_)) return std::nullopt;
+        if (!model || !(c.usd >= marketplace_.price_floor)) return std::nullopt;
         const std::string condition(schema::condition_name(c.condition));
         if (const auto own = find(own_, {c.condition, c.model})) {
             if (const auto m = median_without(*own, c.listing_id);
@@ -173,17 +173,18 @@ class Judge {
             const double scale = std::min(1.0, *mine / *theirs);
             const double usd = m->first * scale;
             if (best && best->usd <= usd) continue;
-            best = PriceReference{
-                ReferenceTier::vram_class, usd, m->second,
-                "cheapest well-listed " + vram_class(model.vram_gb).label + " card: " + peer->name +
-                    " (median $" + format_number(m->first, 0) + " of " + std::to_string(m->second) +
-                    (scale < 1.0 ? "; scaled to FP32 throughput" : "") + ")"};
+            best = PriceReference{ReferenceTier::vram_class, usd, m->second,
+                                  "cheapest well-listed " + vram_class(model.vram_gb).label +
+                                      " card: " + peer->name + " (median " +
+                                      schema::format_money(m->first, marketplace_.currency) +
+                                      " of " + std::to_string(m->second) +
+                                      (scale < 1.0 ? "; scaled to FP32 throughput" : "") + ")"};
         }
         return best;
     }
 
     const schema::Catalog& catalog_;
-    double price_floor_;
+    const schema::Market& marketplace_;
     std::map<Key, Pool> own_;
     std::map<Key, SiblingPool> siblings_;
     std::map<std::string, std::optional<double>> fp32_;
@@ -206,7 +207,7 @@ std::string_view reference_tier_name(ReferenceTier tier) {
 std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
-                                                    double price_floor) {
+                                                    const schema::Market& marketplace) {
     // A suspect price is no evidence of what a card is worth: the prices found suspect leave the
     // evidence and the rest are judged again, until no new one is found (two cheap listings of a
     // thin model must not vouch for each other). Bounded: each round removes at least one.
@@ -217,7 +218,7 @@ std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandi
         evidence.reserve(market.size());
         for (const auto& p : market)
             if (p.listing_id == 0 || !suspect.contains(p.listing_id)) evidence.push_back(p);
-        Judge judge(evidence, catalog, price_floor);
+        Judge judge(evidence, catalog, marketplace);
         out.clear();
         bool found = false;
         for (const auto& c : candidates) {
@@ -233,9 +234,9 @@ std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandi
 
 std::map<std::int64_t, SuspectPrice> find_suspect_prices(
     const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog, double price_floor) {
+    const schema::Catalog& catalog, const schema::Market& marketplace) {
     std::map<std::int64_t, SuspectPrice> out;
-    for (auto& [id, j] : judge_prices(candidates, market, catalog, price_floor)) {
+    for (auto& [id, j] : judge_prices(candidates, market, catalog, marketplace)) {
         if (j.suspect()) out.emplace(id, SuspectPrice{std::move(j.reference), j.ratio});
     }
     return out;

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "schema/domain/condition.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
@@ -92,17 +93,18 @@ struct PriceJudgement {
 
 // Every candidate that has a reference, by listing id. `market` holds every price of the
 // evidence (the candidates' own asking prices may be among them: a listing never counts against
-// itself). Prices under `price_floor` (the market's, in its currency: placeholders the outlier
-// rule drops) are neither judged nor evidence. For measuring the rule
+// itself). Prices under `marketplace`'s price floor (in its currency: placeholders the outlier
+// rule drops) are neither judged nor evidence; references are described in its currency. For
+// measuring the rule
 // (scripts/eval-suspect-price); reports use find_suspect_prices.
 std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
-                                                    double price_floor);
+                                                    const schema::Market& marketplace);
 
 // The suspect candidates, by listing id.
 std::map<std::int64_t, SuspectPrice> find_suspect_prices(
     const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog, double price_floor);
+    const schema::Catalog& catalog, const schema::Market& marketplace);
 
 }  // namespace gpuprice::analysis

@@ -7,6 +7,7 @@
 // pass over the whole database makes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <sstream>
@@ -297,6 +298,17 @@ TEST_SUITE("derived tables") {
                 for (const auto& m : live)
                     if (m.model == "rtx-4090") only_4090.push_back(m);
                 market.run(night, 3, only_4090, {{"RTX 4090", true}});
+            } else if (n == 5) {
+                // A too-cheap RTX 4090 listed for one night: a suspect price by its model's
+                // prices of the nights up to it, kept out of the rollup as out of history.
+                MarketListing cheap;
+                cheap.item_id = "v1|199999|0";
+                cheap.model = "rtx-4090";
+                cheap.cents = 15000;
+                market.remember(cheap);
+                auto with_cheap = live;
+                with_cheap.push_back(cheap);
+                market.run(night, 3, with_cheap, both);
             } else {
                 market.run(night, 3, live, both);
             }
@@ -306,6 +318,15 @@ TEST_SUITE("derived tables") {
             passed_once = true;
             check_same_as_deciding_now(db, night);
         }
+        const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
+        const auto history =
+            app::compute_model_history(db, catalog(), "rtx-4090", test::us_market(), used,
+                                       analysis::Shipping::Include, analysis::Period::night);
+        const auto cheap_night = std::find_if(
+            history.begin(), history.end(), [](const auto& n) { return n.night == "2026-11-06"; });
+        REQUIRE(cheap_night != history.end());
+        CHECK(cheap_night->suspect_removed == 1);
+        CHECK(cheap_night->median_usd > 400);
         const auto night_by_night = stored_decisions(db);
         CHECK(night_by_night.find("cleared") != std::string::npos);
         CHECK(night_by_night.find("uncounted") != std::string::npos);

@@ -11,6 +11,7 @@
 #include "analysis/sparkline.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 #include "tests/used_listing.hpp"
 
 using namespace gpuprice::analysis;
@@ -293,7 +294,7 @@ TEST_SUITE("analysis::price_series") {
         const auto series = price_series(
             history, {}, {}, catalog(),
             {gpuprice::schema::ConditionClass::used, gpuprice::schema::ConditionClass::new_item},
-            Shipping::Include, 10.0);
+            Shipping::Include, gpuprice::test::us_market());
         REQUIRE(series.size() == 2);
         const auto& nights = series.at({"rtx-3090", gpuprice::schema::ConditionClass::used});
         REQUIRE(nights.size() == 2);

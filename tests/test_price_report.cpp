@@ -14,6 +14,7 @@
 #include "analysis/vram_class.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::PricedObservation;
@@ -127,7 +128,7 @@ TEST_SUITE("analysis::price_report") {
         o.push_back(obs("rtx-4090", 1.0));  // placeholder
         for (double p : {230.0, 250.0}) o.push_back(obs("tesla-p40", p));
         ReportOptions options;
-        options.price_floor = 10.0;  // EBAY_US's: the placeholder is under it
+        options.market = gpuprice::test::us_market();  // the placeholder is under its floor
         const auto report = build_report(o, catalog(), options);
         const auto* r3090 = row_of(report, "RTX 3090");
         REQUIRE(r3090);
@@ -505,7 +506,7 @@ TEST_SUITE("analysis::price_history") {
                                             obs("rtx-3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("rtx-3090", 1100, 1000, 0.0, "2026-12-01")};
         const auto nights = nightly_medians(h, catalog(), {gpuprice::schema::ConditionClass::used},
-                                            Shipping::Include, 10.0);
+                                            Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);

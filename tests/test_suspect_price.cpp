@@ -10,6 +10,7 @@
 #include "schema/domain/price_flags.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
+#include "tests/test_market.hpp"
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::ConditionClass;
@@ -42,8 +43,11 @@ struct Market {
     void spread(const std::string& model, double center, int n) {
         for (int i = 0; i < n; ++i) list(model, center * (0.75 + 0.5 * i / std::max(1, n - 1)));
     }
+    std::map<std::int64_t, SuspectPrice> suspects_on(const gpuprice::schema::Market& where) const {
+        return find_suspect_prices(candidates, prices, catalog(), where);
+    }
     std::map<std::int64_t, SuspectPrice> suspects() const {
-        return find_suspect_prices(candidates, prices, catalog(), 10.0);
+        return suspects_on(gpuprice::test::us_market());
     }
 };
 
@@ -138,6 +142,23 @@ TEST_SUITE("analysis::suspect_price") {
         CHECK(r.description.find("Tesla P40") != std::string::npos);
     }
 
+    TEST_CASE("on a GB market the reference is written in pounds, and its price floor applies") {
+        Market m;
+        m.spread("tesla-p40", 200, 8);  // GBP prices: the market's own currency, never converted
+        const auto absurd = m.list("rtx-4090", 60);
+        const auto under_floor = m.list("rtx-3090", 4);  // a placeholder, not a price to judge
+        const auto suspects = m.suspects_on(gpuprice::test::gb_market());
+        REQUIRE(suspects.count(absurd) == 1);
+        CHECK(suspects.count(under_floor) == 0);
+        const auto& d = suspects.at(absurd).reference.description;
+        CAPTURE(d);
+        CHECK(d.find("(median \u00a3200 of 8") != std::string::npos);
+        CHECK(d.find('$') == std::string::npos);
+        // The same prices on the US market are described in dollars.
+        const auto us = m.suspects();
+        CHECK(us.at(absurd).reference.description.find("(median $200 of 8") != std::string::npos);
+    }
+
     TEST_CASE("a model with no evidence at all is not judged") {
         Market m;
         m.list("A100 PCIe 80GB", 100);
@@ -226,15 +247,16 @@ TEST_SUITE("analysis::price_history") {
             history.push_back(obs(i + 1, "rtx-3090", 780 + 10 * i, "2026-12-01"));
         history.push_back(obs(50, "rtx-3090", 200, "2026-12-02"));
         history.push_back(obs(51, "rtx-3090", 800, "2026-12-02"));
-        const auto nights =
-            nightly_medians(history, catalog(), {ConditionClass::used}, Shipping::Include, 10.0);
+        const auto nights = nightly_medians(history, catalog(), {ConditionClass::used},
+                                            Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[1].night == "2026-12-02");
         CHECK(nights[1].suspect_removed == 1);
         CHECK(nights[1].listings == 1);
         CHECK(nights[1].median_usd == 800);
-        const auto with = price_history(history, {}, {}, catalog(), {ConditionClass::used},
-                                        Shipping::Include, 10.0, Period::night, true);
+        const auto with =
+            price_history(history, {}, {}, catalog(), {ConditionClass::used}, Shipping::Include,
+                          gpuprice::test::us_market(), Period::night, true);
         CHECK(with[1].suspect_removed == 0);
         CHECK(with[1].listings == 2);
     }

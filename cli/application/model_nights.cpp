@@ -80,8 +80,8 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     clearances.push_back(std::move(*c));
             }
             rows[shipping == analysis::Shipping::Include ? 0 : 1] =
-                to_rows(analysis::nightly_medians_by_model(
-                    observations, clearances, catalog, shipping, work.market.price_floor, night));
+                to_rows(analysis::nightly_medians_by_model(observations, clearances, catalog,
+                                                           shipping, work.market, night));
         }
         schema::replace_model_nights(db, work.market, night, rows[0], rows[1]);
     }
@@ -95,7 +95,7 @@ std::vector<analysis::NightlyMedian> compute_model_history(
     return analysis::price_history(schema::load_model_history(db, model, filter),
                                    model_clearances(db, catalog, model, filter, shipping),
                                    schema::load_model_sold_prices(db, model, market), catalog,
-                                   conditions, shipping, market.price_floor, period);
+                                   conditions, shipping, market, period);
 }
 
 std::vector<analysis::NightlyMedian> model_history(
@@ -111,7 +111,7 @@ std::vector<analysis::NightlyMedian> model_history(
         nights.push_back(to_median(r));
     }
     return analysis::add_sold(nights, schema::load_model_sold_prices(db, model, market), catalog,
-                              conditions, market.price_floor);
+                              conditions, market);
 }
 
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,

@@ -67,7 +67,7 @@ analysis::PriceSeries page_price_series(schema::Database& db, const schema::Cata
     return analysis::price_series(
         schema::load_window_history(db, from, loaded.context.as_of, request.filter),
         loaded.evidence.clearances, loaded.evidence.sold, catalog, request.options.conditions,
-        request.options.shipping, request.filter.market.price_floor);
+        request.options.shipping, request.filter.market);
 }
 
 analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet& rules,

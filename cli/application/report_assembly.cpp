@@ -56,7 +56,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         schema::load_latest_observations(db, from, *latest, details, q.filter);
     auto options = q.options;
     options.as_of = *latest;
-    options.price_floor = q.filter.market.price_floor;
+    options.market = q.filter.market;
 
     // What left the market and what sold, over --days (or the last 30 nights).
     const int evidence_days = q.days > 0 ? q.days : kDefaultEvidenceDays;

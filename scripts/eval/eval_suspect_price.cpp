@@ -89,7 +89,7 @@ int main(int argc, char** argv) try {
         }
         // The real searches are EBAY_US's: its floor, in USD.
         const auto judged = gpuprice::analysis::judge_prices(
-            candidates, market, catalog, gpuprice::schema::find_market("EBAY_US")->price_floor);
+            candidates, market, catalog, *gpuprice::schema::find_market("EBAY_US"));
         for (const auto& r : rows) {
             ++listings[r.split];
             const auto it = judged.find(r.candidate.listing_id);
