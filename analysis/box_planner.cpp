@@ -161,7 +161,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         if (!model->slots && !box.include_sxm) continue;
         any_vram = true;
         const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
-        const auto build = card_build(*model, stated, rules);
+        const auto build = card_build(*model, stated, rules, line.observation.title);
         if (box.cooling && build.cooler != *box.cooling) continue;
         any_cooling = true;
         Kind kind{line.condition, model, build.cooler, build.slot_width};

@@ -29,8 +29,9 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
                 line.observation.model != m.key) {
                 continue;
             }
-            const auto build = card_build(
-                m, line.observation.attributes.value_or(schema::ListingAttributes{}), rules);
+            const auto build =
+                card_build(m, line.observation.attributes.value_or(schema::ListingAttributes{}),
+                           rules, line.observation.title);
             if (box.cooling && build.cooler != *box.cooling) continue;
             if (build.slot_width && (box.risers ? 1.0 : *build.slot_width) > box.slots) continue;
             if (!cheapest || line.total_usd < cheapest->total_usd) {

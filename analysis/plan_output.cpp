@@ -1,5 +1,6 @@
 #include "analysis/plan_output.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "analysis/csv_format.hpp"
@@ -129,9 +130,17 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                         std::to_string(p.total_watts), maybe(p.total_tflops, 1),
                         format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
                         maybe(p.gflops_per_usd, 1)});
+        // Which boards the width and cooler are of (board_designs.csv, or the reference design).
+        std::vector<std::string> designs;
+        for (const auto& l : p.listings) {
+            if (std::find(designs.begin(), designs.end(), l.build.design) == designs.end())
+                designs.push_back(l.build.design);
+        }
+        std::string boards;
+        for (const auto& name : designs) boards += (boards.empty() ? "" : ", ") + name;
         std::string d = wrap(
             "each " + slots_text(p.slot_width) + " " + std::string(schema::cooler_name(p.cooler)) +
-                ", " + std::string(schema::condition_name(p.condition)) + ", " +
+                " (" + boards + "), " + std::string(schema::condition_name(p.condition)) + ", " +
                 std::to_string(p.model.tdp_w) + " W TDP" +
                 (p.watts_per_card != p.model.tdp_w
                      ? " limited to " + std::to_string(p.watts_per_card) + " W"
@@ -224,8 +233,8 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
                         format_number(*r.basis_usd, 0), std::to_string(r.listings),
                         maybe(r.tflops, 1), maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
-                                 std::string(schema::cooler_name(a.build.cooler)) + ", " +
-                                 std::to_string(a.watts) + " W:",
+                                 std::string(schema::cooler_name(a.build.cooler)) + " (" +
+                                 a.build.design + "), " + std::to_string(a.watts) + " W:",
                              kWidth, kIndent);
         d += listing_line(a.cheapest, context);
         d += caveat_lines(a.caveats);

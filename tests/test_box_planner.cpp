@@ -712,32 +712,65 @@ TEST_SUITE("listing attributes") {
         const auto catalog = schema::load_catalog(test::catalog_dir());
         const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
         const auto& rtx3090 = *catalog.find_model("rtx-3090");
-        auto b = analysis::card_build(rtx3090, {}, rules);
+        auto b = analysis::card_build(rtx3090, {}, rules, "");
         CHECK(b.cooler == Cooler::open_air);
         CHECK(b.slot_width == 3.0);
-        b = analysis::card_build(rtx3090, {Cooler::blower, std::nullopt}, rules);
+        b = analysis::card_build(rtx3090, {Cooler::blower, std::nullopt}, rules, "");
         CHECK(b.cooler == Cooler::blower);
         CHECK(b.slot_width == 2.0);
-        b = analysis::card_build(rtx3090, {Cooler::water, 1.0}, rules);
+        b = analysis::card_build(rtx3090, {Cooler::water, 1.0}, rules, "");
         CHECK(b.slot_width == 1.0);
         b = analysis::card_build(*catalog.find_model("rtx-a4000"), {Cooler::water, std::nullopt},
-                                 rules);
+                                 rules, "");
         CHECK(b.slot_width == 1.0);  // never wider than the reference board
-        CHECK(analysis::card_build(*catalog.find_model("a10"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("a10"), {}, rules, "").cooler ==
               Cooler::passive);
-        CHECK(analysis::card_build(*catalog.find_model("rtx-a5000"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("rtx-a5000"), {}, rules, "").cooler ==
               Cooler::blower);
-        CHECK(analysis::card_build(*catalog.find_model("titan-v"), {}, rules).cooler ==
+        CHECK(analysis::card_build(*catalog.find_model("titan-v"), {}, rules, "").cooler ==
               Cooler::blower);
-        CHECK_FALSE(analysis::card_build(*catalog.find_model("h100-sxm5"), {}, rules)
+        CHECK_FALSE(analysis::card_build(*catalog.find_model("h100-sxm5"), {}, rules, "")
                         .slot_width.has_value());
+    }
+
+    TEST_CASE("a board partner's design a title names sets the width; none named: the reference") {
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog);
+        const analysis::AttributeExtractor x(rules);
+        const auto build = [&](const char* key, const char* title) {
+            return analysis::card_build(*catalog.find_model(key), x.extract(title), rules, title);
+        };
+        // A 3.5-slot Zotac RTX 5090 takes four slots, not the Founders Edition's two.
+        const auto zotac = build("rtx-5090", "ZOTAC GAMING GeForce RTX 5090 SOLID 32GB GDDR7");
+        CHECK(zotac.slot_width == 3.5);
+        CHECK(zotac.cooler == Cooler::open_air);
+        CHECK(zotac.design == "Zotac solid");
+        const auto fe = build("rtx-5090", "NVIDIA GeForce RTX 5090 Founders Edition 32GB");
+        CHECK(fe.slot_width == 2.0);
+        CHECK(fe.design == "the reference design");
+        // The 4070 Ti has no Founders Edition: a title naming no design is a partner board of 3
+        // slots, not the catalog's 2; one naming the TUF is 3.25.
+        const auto plain = build("rtx-4070-ti", "NVIDIA GeForce RTX 4070 Ti 12GB GDDR6X");
+        CHECK(plain.slot_width == 3.0);
+        CHECK(plain.design == "a partner board (no reference board)");
+        CHECK(build("rtx-4070-ti", "ASUS TUF Gaming RTX 4070 Ti OC 12GB").slot_width == 3.25);
+        // The longest phrase wins ("rog strix" over "strix" alike); a stated width wins over all.
+        CHECK(build("rtx-3090", "EVGA RTX 3090 FTW3 Ultra 24GB").slot_width == 2.75);
+        CHECK(build("rtx-3090", "ASUS ROG Strix RTX 3090 OC").design == "ASUS rog strix");
+        CHECK(build("rtx-3090", "EVGA RTX 3090 FTW3 2-slot waterblock").slot_width == 2.0);
+        // A design of another GPU does not apply: the TUF 3080's width is not the A4000's.
+        CHECK(build("rtx-a4000", "PNY RTX A4000 TUF").slot_width == 1.0);
+        // A stated blower on a design's board: the blower's width, not the design's.
+        const auto blower = build("rtx-3090", "Gigabyte RTX 3090 Gaming OC blower");
+        CHECK(blower.cooler == Cooler::blower);
+        CHECK(blower.slot_width == 2.0);
     }
 
     TEST_CASE("a bad data row names file, line and column") {
         test::TempDir dir;
         const auto catalog = schema::load_catalog(test::catalog_dir());
         for (const auto* name : {"listing_attributes.csv", "segment_coolers.csv", "sku_coolers.csv",
-                                 "cooler_widths.csv"}) {
+                                 "cooler_widths.csv", "board_designs.csv"}) {
             test::write_file(dir.path() / name,
                              test::read_file(std::filesystem::path(test::catalog_dir()) / name));
         }

@@ -88,6 +88,27 @@ AttributeRules load_attribute_rules(const std::string& dir, const Catalog& catal
         }
     }
 
+    const std::string designs_file = dir + "/board_designs.csv";
+    const CsvTable designs(read_text_file(designs_file), designs_file);
+    for (const auto& row : designs.rows()) {
+        BoardDesign d;
+        d.partner = designs.required_text(row, "partner");
+        d.phrase = designs.text(row, "phrase");
+        d.sku = designs.required_text(row, "sku");
+        if (!catalog.find_model(d.sku))
+            designs.fail(row, "sku", "'" + d.sku + "' is not a key of skus.csv");
+        d.slots = designs.number(row, "slots");
+        if (d.slots < 1 || d.slots > 5) designs.fail(row, "slots", "a slot width is 1 to 5");
+        d.cooler = cooler_cell(designs, row, "cooler");
+        designs.required_text(row, "source");
+        for (const auto& other : rules.designs) {
+            if (other.sku == d.sku && other.phrase == d.phrase)
+                designs.fail(row, "phrase",
+                             "'" + d.phrase + "' of '" + d.sku + "' is listed twice");
+        }
+        rules.designs.push_back(std::move(d));
+    }
+
     for (const auto& model : catalog.models) {
         if (!rules.sku_cooler.contains(model.key) &&
             !rules.segment_cooler.contains(model.segment)) {
