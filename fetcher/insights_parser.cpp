@@ -4,8 +4,10 @@
 
 #include <charconv>
 
+#include "fetcher/ebay_json.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -14,10 +16,11 @@ using schema::SkipReason;
 
 namespace {
 
+// Text fields are stored and shown: cleaned as Browse's are (fetcher/ebay_json.hpp).
 std::string text(dom::object obj, std::string_view key) {
     std::string_view value;
     if (obj[key].get(value)) return {};
-    return std::string(value);
+    return schema::printable_text(value);
 }
 
 // Reads one sale; returns the skip reason, or nullopt when it is usable.
@@ -27,8 +30,7 @@ std::optional<SkipReason> read_sale(dom::element value, std::string_view currenc
     if (value.get(item)) return SkipReason::malformed_item;
     sale.item_id = text(item, "itemId");
     if (sale.item_id.empty()) return SkipReason::missing_item_id;
-    sale.title = text(item, "title");
-    if (sale.title.empty() || sale.title.size() > kMaxTitleBytes) return SkipReason::missing_title;
+    if (auto skip = read_title(item, sale.title)) return skip;
 
     dom::object price;
     std::string_view amount;
@@ -87,9 +89,10 @@ std::optional<SkipReason> read_sale(dom::element value, std::string_view currenc
 SoldPage parse_sold_page(std::string_view body, std::string_view currency) {
     SoldPage page;
     dom::parser parser;
+    simdjson::padded_string json;
     dom::element root_value;
     dom::object root;
-    if (parser.parse(body.data(), body.size()).get(root_value) || root_value.get(root)) {
+    if (parse_repaired(parser, body, json, root_value) || root_value.get(root)) {
         page.page_problem = "the response is not a JSON object";
         return page;
     }

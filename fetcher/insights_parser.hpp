@@ -1,6 +1,8 @@
 // Parsing a page of eBay Marketplace Insights item_sales/search (SalesHistoryPagedCollection):
 // `itemSales` with lastSoldPrice, lastSoldDate and totalSoldQuantity per item, `total`, `next`.
-// An item without a usable id, title, price or sale date is skipped and counted, never guessed.
+// An item without a usable id, title, price or sale date is skipped and counted, never guessed;
+// the body and titles follow Browse's policy (fetcher/ebay_json.hpp): invalid UTF-8 is repaired
+// and costs its item, not the page, and stored text is cleaned.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +23,8 @@ struct SoldPage {
     std::int64_t limit = 0;
     bool has_next = false;
     std::vector<schema::SoldItem> items;
-    // missing-item-id, missing-title, bad-price, other-currency, missing-sold-date,
-    // for-parts-condition, malformed-item.
+    // missing-item-id, missing-title, bad-title, invalid-utf8, bad-price, other-currency,
+    // missing-sold-date, for-parts-condition, malformed-item.
     schema::SkipCounts skips;
     std::vector<EbayError> errors;
     std::string page_problem;  // set when the body is not a JSON object

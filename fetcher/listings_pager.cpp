@@ -231,6 +231,18 @@ void ListingsPager::note_short_of_total(std::size_t index) {
     state.coverage.warnings += std::to_string(*short_by) + " items short of eBay's total; ";
 }
 
+// An extra query of the family searched by query `index`: its family, q and conditions, the
+// rest (the aspect, the item group) for the caller to set.
+Query ListingsPager::extra_of(std::size_t index, QueryKind kind) const {
+    const auto& family = queries_[index].query;
+    Query q;
+    q.kind = kind;
+    q.family = family.family;
+    q.keywords = family.keywords;
+    q.conditions = family.conditions;
+    return q;
+}
+
 // After a family's first page: one search per aspect value its refinement says some listing
 // has tonight, in eBay's own spellings. Without the aspect in the refinement, an exact value is
 // searched as the catalog spells it and a prefix is skipped (its spellings are unknown).
@@ -245,15 +257,11 @@ void ListingsPager::plan_aspect_searches(std::size_t index, std::string_view bod
             spellings = std::vector<std::string>{split.value};
         }
         if (spellings->empty()) continue;  // no listing has the value tonight
-        const auto& family = queries_[index];
-        Query q;
-        q.kind = QueryKind::aspect_filter;
-        q.family = family.query.family;
-        q.conditions = family.query.conditions;
+        auto q = extra_of(index, QueryKind::aspect_filter);
         q.aspect = split.aspect;
         q.aspect_spellings = std::move(*spellings);
         q.aspect_value = split.value;
-        add(q, family.coverage.query);
+        add(q, queries_[index].coverage.query);
     }
 }
 
@@ -265,13 +273,9 @@ void ListingsPager::expand_variations(std::size_t index, const SearchPage& page)
             !groups_.insert(listing.item_group_id).second) {
             continue;
         }
-        const auto& family = queries_[index];
-        Query group;
-        group.kind = QueryKind::item_group;
-        group.family = family.query.family;
-        group.conditions = family.query.conditions;
+        auto group = extra_of(index, QueryKind::item_group);
         group.item_group_id = listing.item_group_id;
-        add(group, family.coverage.query);
+        add(group, queries_[index].coverage.query);
     }
 }
 

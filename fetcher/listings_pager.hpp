@@ -102,6 +102,7 @@ class ListingsPager {
     const std::vector<AspectSplit>* splits_of(const Query& query) const;
     void split_or_next(const PageCall& call, const SearchPage& page, std::int64_t returned);
     void note_short_of_total(std::size_t index);
+    Query extra_of(std::size_t index, QueryKind kind) const;
     void plan_aspect_searches(std::size_t index, std::string_view body);
     void expand_variations(std::size_t index, const SearchPage& page);
     bool complete(std::size_t index) const;

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/category_check.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/item_aspects.hpp"
@@ -60,6 +61,8 @@ class Probe {
         client_.ensure_token(EbayApi::browse);  // a refused keyset throws: nothing to probe
         const bool insights = insights_token();
         if (!read_quota(quota_reserve)) return std::move(result_);
+        // First: the searches below use the category it finds.
+        check_graphics_category();
         browse_join();
         if (insights) insights_join();
         pages();
@@ -96,6 +99,7 @@ class Probe {
         SearchSettings s;
         s.api_base = api_base_;
         s.marketplace = market_;
+        s.marketplace.graphics_cards_category = category_;
         return s;
     }
 
@@ -276,11 +280,57 @@ class Probe {
         if (!seen.empty()) answer(kEndedItemQuestion, seen, a.describe());
     }
 
+    // Three Taxonomy calls (their own quota, not the Browse budget): the marketplace's tree, the
+    // configured category in it, eBay's suggestions for graphics cards.
+    void check_graphics_category() {
+        const int configured = market_.graphics_cards_category;
+        const std::string expected =
+            "category " + std::to_string(configured) +
+            " is the Graphics/Video Cards leaf of the marketplace's default tree (Taxonomy "
+            "getCategorySubtree, getCategorySuggestions)";
+        const auto tree_answer =
+            call(EbayApi::taxonomy, default_tree_url(api_base_, market_.id), false);
+        const auto tree =
+            tree_answer.ok() ? parse_default_tree_id(tree_answer.response.body) : std::nullopt;
+        if (!tree) {
+            result_.answered_all = false;
+            add("graphics-card category", expected, "no tree: " + tree_answer.describe(),
+                "searches keep category " + std::to_string(configured));
+            return;
+        }
+        // A 4xx is eBay saying the id is not in the tree: no node, judged below.
+        const auto subtree =
+            call(EbayApi::taxonomy, category_subtree_url(api_base_, *tree, configured), false);
+        const auto suggestions =
+            call(EbayApi::taxonomy, category_suggestions_url(api_base_, *tree), false);
+        if (!subtree.response.complete() || subtree.response.status >= 500 || !suggestions.ok()) {
+            result_.answered_all = false;
+            add("graphics-card category", expected,
+                "no answer: " + (suggestions.ok() ? subtree.describe() : suggestions.describe()),
+                "searches keep category " + std::to_string(configured));
+            return;
+        }
+        const auto node =
+            subtree.ok() ? parse_category_subtree(subtree.response.body) : std::nullopt;
+        const auto verdict =
+            judge_category(configured, node, parse_category_suggestions(suggestions.response.body));
+        const int searched = graphics_category(market_, verdict.answer);
+        category_ = searched;
+        add("graphics-card category", expected, "tree " + *tree + ": " + verdict.detail,
+            searched == configured ? "searches use category " + std::to_string(configured) +
+                                         (verdict.answer == "confirmed" ? "" : "; each night warns")
+                                   : "searches use category " + std::to_string(searched) +
+                                         " (eBay's suggestion) instead of " +
+                                         std::to_string(configured) + ", and say so");
+        answer(kGraphicsCategoryQuestion, verdict.answer, "tree " + *tree + ": " + verdict.detail);
+    }
+
     EbayClient& client_;
     const ProbeSettings& settings_;
     const schema::Market& market_;
     const std::string& api_base_;
     std::string asked_at_;
+    int category_ = market_.graphics_cards_category;  // as the Taxonomy check found it
     ProbeResult result_;
 };
 
@@ -315,6 +365,22 @@ std::string probe_table(const std::vector<ProbeRow>& rows) {
     std::string out = line({&heading[0], &heading[1], &heading[2], &heading[3]});
     for (std::size_t i = 0; i < 4; ++i) out += std::string(width[i], '-') + (i < 3 ? "-+-" : "\n");
     for (const auto& r : rows) out += line(cells(r));
+    return out;
+}
+
+NightCategory stored_graphics_category(schema::Database& db, const schema::Market& market) {
+    NightCategory out{market.graphics_cards_category, {}};
+    const auto stored = schema::probe_answer(db, market, std::string(kGraphicsCategoryQuestion));
+    if (!stored || stored->answer == "confirmed") return out;
+    out.id = graphics_category(market, stored->answer);
+    const auto configured = std::to_string(market.graphics_cards_category);
+    out.warning = out.id != market.graphics_cards_category
+                      ? "graphics cards are searched in category " + std::to_string(out.id) +
+                            ", not " + configured + ": gpuprice probe (" + stored->asked_at +
+                            ") found " + stored->detail
+                      : "category " + configured + " is not confirmed as " +
+                            std::string(market.id) + "'s graphics-card leaf: gpuprice probe (" +
+                            stored->asked_at + ") found " + stored->detail;
     return out;
 }
 

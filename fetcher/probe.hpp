@@ -2,9 +2,11 @@
 // dozen calls (never more than kProbeCalls, within the quota above --quota-reserve): the token
 // and its scopes, getRateLimits' shape, how Browse and Marketplace Insights join q's words
 // (totals of both forms of one family term), whether a page short of its limit comes with
-// `next`, whether CALCULATED shipping gets a cost with X-EBAY-C-ENDUSERCTX, and how an ended item
-// answers getItem. Each row says what was expected (the documents), what eBay did, and what
-// gpuprice will do; the answers a night uses are returned for storing (schema/store/probe_store).
+// `next`, whether CALCULATED shipping gets a cost with X-EBAY-C-ENDUSERCTX, how an ended item
+// answers getItem, and whether the Market table's graphics-card category is the GPU leaf of the
+// marketplace's category tree (Taxonomy API, fetcher/category_check.hpp). Each row says what was
+// expected (the documents), what eBay did, and what gpuprice will do; the answers a night uses are
+// returned for storing (schema/store/probe_store).
 #pragma once
 
 #include <string>
@@ -23,6 +25,8 @@ inline constexpr int kProbeCalls = 20;
 inline constexpr std::string_view kBrowseJoinQuestion = "browse-keyword-join";
 inline constexpr std::string_view kInsightsJoinQuestion = "insights-keyword-join";
 inline constexpr std::string_view kEndedItemQuestion = "ended-item-status";
+// "confirmed", "unconfirmed", "other:<id>" or "absent" (fetcher/category_check.hpp).
+inline constexpr std::string_view kGraphicsCategoryQuestion = "graphics-cards-category";
 
 struct ProbeSettings {
     // A family term of two words or more that sells every day ("RTX 3080"): both joins are
@@ -55,6 +59,15 @@ ProbeResult run_probe(EbayClient& client, const ProbeSettings& settings, int quo
 
 // The rows as an aligned text table, for a terminal.
 std::string probe_table(const std::vector<ProbeRow>& rows);
+
+// The category a night searches for graphics cards in `market`, from the probe's stored answer
+// (fetcher/category_check.hpp's graphics_category), and a warning to say when the probe did not
+// confirm the configured id (empty when it did, or never asked).
+struct NightCategory {
+    int id = 0;
+    std::string warning;
+};
+NightCategory stored_graphics_category(schema::Database& db, const schema::Market& market);
 
 // The keyword join a night uses for `api` in `market`: the probe's stored answer, else the
 // documented one.

@@ -41,11 +41,7 @@ std::string model_search_term(const schema::GpuModel& model) {
 }
 
 std::set<std::string> term_words(const std::string& term) {
-    std::set<std::string> words;
-    std::istringstream in(term);
-    std::string word;
-    while (in >> word) words.insert(schema::ascii_lower(word));
-    return words;
+    return schema::family_words(term);
 }
 
 std::vector<std::string> search_terms(const schema::Catalog& catalog) {
@@ -136,6 +132,14 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
     return queries;
 }
 
+void apply_search_terms(std::vector<Query>& queries, const std::vector<schema::SearchTerm>& terms) {
+    for (auto& query : queries) {
+        if (const auto* term = schema::find_search_term(terms, query.family)) {
+            query.keywords = term->q == query.family ? std::string() : term->q;
+        }
+    }
+}
+
 std::string search_filter(const SearchSettings& settings, const Query& query) {
     const auto ids = schema::search_ids(query.conditions);
     // Auctions' current bids are not prices: fixed price and best offer only. priceCurrency is
@@ -172,7 +176,7 @@ std::string query_url(const SearchSettings& settings, const Query& query, std::i
     }
     // newlyListed: a listing added during the run pushes the others down a place (a repeat on
     // the next page), where Best Match re-ranks between calls and silently skips items.
-    return base + "item_summary/search?q=" + percent_encode(query.family) +
+    return base + "item_summary/search?q=" + percent_encode(query.q()) +
            "&category_ids=" + std::to_string(category) +
            "&filter=" + percent_encode(search_filter(settings, query)) + extra +
            "&sort=newlyListed&limit=" + std::to_string(limit.value_or(settings.limit)) +

@@ -1,5 +1,6 @@
-// What to ask eBay: one query per model family (search terms derived from the catalog, terms
-// another term already covers dropped), every wanted condition in one conditionIds filter, the
+// What to ask eBay: one query per model family (families derived from the catalog, terms
+// another term already covers dropped; each sends the q sellers' titles are found by, from
+// search_terms.csv), every wanted condition in one conditionIds filter, the
 // marketplace's item location, and a stable sort so that paging neither repeats nor skips. A
 // query has a kind so that other kinds (price bands now; aspect filters and single items later)
 // share the scheduling, budget and coverage of the run.
@@ -16,6 +17,7 @@
 #include "schema/domain/market.hpp"
 #include "schema/domain/query_stop.hpp"
 #include "schema/rules/catalog.hpp"
+#include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -45,7 +47,10 @@ struct PriceBand {
 
 struct Query {
     QueryKind kind = QueryKind::search;
-    std::string family;  // the search text (q); the family every result belongs to
+    std::string family;  // the family every result belongs to; the search text unless `keywords`
+    // The q sent when it differs from the family's name: what sellers write for the family
+    // (search_terms.csv, "(3080,RTX3080,3080Ti,RTX3080Ti)").
+    std::string keywords;
     // Refurbished and open box are their own classes, never mixed into new; for parts is never
     // fetched as a price (condition.hpp says which ids each class searches).
     std::vector<schema::ConditionClass> conditions;
@@ -62,6 +67,8 @@ struct Query {
     // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234",
     // "RTX 3080 Memory Size:{12 GB}".
     std::string key() const;
+    // The Browse q: `keywords`, else the family.
+    const std::string& q() const { return keywords.empty() ? family : keywords; }
     // The conditionId to assume for an item that carries none: the query's condition when it
     // asks for exactly one, else nullopt.
     std::optional<int> fallback_condition() const;
@@ -89,6 +96,10 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
                                           const std::vector<std::string>& terms,
                                           const std::vector<schema::ConditionClass>& conditions,
                                           const schema::Market& marketplace);
+
+// Gives each query whose family has a row in search_terms.csv that row's q (families without a
+// row, e.g. a --query of the user's, send their own text).
+void apply_search_terms(std::vector<Query>& queries, const std::vector<schema::SearchTerm>& terms);
 
 // The `filter` parameter of a search query, before URL encoding.
 std::string search_filter(const SearchSettings& settings, const Query& query);

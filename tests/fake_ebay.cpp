@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "fetcher/oauth_client.hpp"
+#include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::test {
 
@@ -266,6 +267,9 @@ FakeEbay::FakeEbay() {
                     handle_rate_limits(req, res);
                 });
     server_.Get(
+        R"(/commerce/taxonomy/v1/(get_default_category_tree_id|category_tree/[^/]+/.+))",
+        [this](const httplib::Request& req, httplib::Response& res) { handle_taxonomy(req, res); });
+    server_.Get(
         "/buy/marketplace_insights/v1_beta/item_sales/search",
         [this](const httplib::Request& req, httplib::Response& res) { handle_sold(req, res); });
     port_ = server_.bind_to_any_port("127.0.0.1");
@@ -318,9 +322,7 @@ void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
 
 void FakeEbay::set_market(std::vector<FakeItem> items) {
     std::lock_guard lock(mutex_);
-    market_words_.clear();
     market_index_.clear();
-    for (const auto& item : items) market_words_.push_back(lower_words(item.title));
     market_ = std::move(items);
 }
 
@@ -525,6 +527,71 @@ void FakeEbay::handle_rate_limits(const httplib::Request& req, httplib::Response
         "application/json");
 }
 
+void FakeEbay::set_graphics_category(int id) {
+    graphics_category_ = id;
+}
+
+// The shapes of Taxonomy's BaseCategoryTree, CategorySubtree and CategorySuggestionResponse
+// (developer.ebay.com/api-docs/commerce/taxonomy), with the default tree ids eBay documents per
+// marketplace.
+void FakeEbay::handle_taxonomy(const httplib::Request& req, httplib::Response& res) {
+    ++taxonomy_calls_;
+    if (!token_valid(req.get_header_value("Authorization"))) {
+        res.status = 401;
+        res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
+        return;
+    }
+    const std::string leaf = std::to_string(graphics_category_.load());
+    const std::string node =
+        R"({"categoryId":")" + leaf + R"(","categoryName":"Graphics/Video Cards"})";
+    if (req.path.ends_with("get_default_category_tree_id")) {
+        static const std::map<std::string, std::string> trees = {{"EBAY_US", "0"},
+                                                                 {"EBAY_GB", "3"},
+                                                                 {"EBAY_DE", "77"},
+                                                                 {"EBAY_CA", "2"},
+                                                                 {"EBAY_AU", "15"}};
+        const auto it = trees.find(req.get_param_value("marketplace_id"));
+        if (it == trees.end()) {
+            res.status = 400;
+            res.set_content(error_body(62001, "API_TAXONOMY", "Invalid marketplace_id"),
+                            "application/json");
+            return;
+        }
+        res.set_content(R"({"categoryTreeId":")" + it->second + R"(","categoryTreeVersion":"130"})",
+                        "application/json");
+    } else if (req.path.ends_with("get_category_subtree")) {
+        const auto id = req.get_param_value("category_id");
+        if (id == leaf) {
+            res.set_content(R"({"categorySubtreeNode":{"category":)" + node +
+                                R"(,"categoryTreeNodeLevel":4,"leafCategoryTreeNode":true},)"
+                                R"("categoryTreeId":"0","categoryTreeVersion":"130"})",
+                            "application/json");
+        } else if (id == "175673") {
+            res.set_content(
+                R"({"categorySubtreeNode":{"category":{"categoryId":"175673","categoryName":)"
+                R"("Computer Components & Parts"},"categoryTreeNodeLevel":3,"childCategoryTreeNodes":[)"
+                R"({"category":)" +
+                    node +
+                    R"(,"leafCategoryTreeNode":true}]},)"
+                    R"("categoryTreeId":"0","categoryTreeVersion":"130"})",
+                "application/json");
+        } else {
+            res.status = 400;
+            res.set_content(error_body(62004, "API_TAXONOMY", "Invalid category_id"),
+                            "application/json");
+        }
+    } else if (req.path.ends_with("get_category_suggestions")) {
+        res.set_content(
+            R"({"categorySuggestions":[{"category":)" + node +
+                R"(,"categoryTreeNodeAncestors":[{"categoryId":"175673",)"
+                R"("categoryName":"Computer Components & Parts","categoryTreeNodeLevel":3}],)"
+                R"("categoryTreeNodeLevel":4}],"categoryTreeId":"0","categoryTreeVersion":"130"})",
+            "application/json");
+    } else {
+        res.status = 404;
+    }
+}
+
 std::vector<std::int64_t> FakeEbay::offsets_requested() const {
     std::lock_guard lock(mutex_);
     return offsets_;
@@ -701,7 +768,7 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
     const auto filter = req.get_param_value("filter");
     if (filter.find("conditionIds:{") == std::string::npos ||
         filter.find("buyingOptions:{FIXED_PRICE|BEST_OFFER}") == std::string::npos ||
-        (req.get_param_value("category_ids") != "27386" &&
+        (req.get_param_value("category_ids") != std::to_string(graphics_category_.load()) &&
          req.get_param_value("category_ids") != "3761")) {
         res.status = 400;
         res.set_content(error_body(12002, "API_BROWSE", "Bad filter"), "application/json");
@@ -767,11 +834,16 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
             const auto q = req.get_param_value("q");
             auto index = market_index_.find(q);
             if (index == market_index_.end()) {  // the term's items, found once
-                const auto words = lower_words(q);
+                // Browse's documented q: spaces AND, a parenthesised group ORs; a q that does
+                // not parse finds nothing.
                 std::vector<std::size_t> matching;
-                for (std::size_t i = 0; i < market_.size(); ++i) {
-                    if (std::includes(market_words_[i].begin(), market_words_[i].end(),
-                                      words.begin(), words.end())) {
+                std::vector<gpuprice::schema::KeywordAlternatives> keywords;
+                try {
+                    keywords = gpuprice::schema::parse_keywords(q);
+                } catch (const std::invalid_argument&) {
+                }
+                for (std::size_t i = 0; i < market_.size() && !keywords.empty(); ++i) {
+                    if (gpuprice::schema::keywords_match(keywords, market_[i].title)) {
                         matching.push_back(i);
                     }
                 }

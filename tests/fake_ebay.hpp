@@ -122,6 +122,10 @@ class FakeEbay {
     // A whole market: a search term with no items of its own (set_items) returns every market
     // item whose title holds all of the term's words, as eBay ANDs them.
     void set_market(std::vector<FakeItem> items);
+    // Taxonomy (default tree per marketplace, getCategorySubtree, getCategorySuggestions): the
+    // leaf "Graphics/Video Cards" has this id (27386 as on EBAY_US unless set); its parent
+    // 175673 "Computer Components & Parts" is not a leaf; any other id answers 400.
+    void set_graphics_category(int id);
     // The variations get_items_by_item_group returns for a group.
     void set_item_group(const std::string& group_id, std::vector<FakeItem> variations);
     // getItem (/item/{item_id}): the item's localizedAspects array contents (JSON objects, may be
@@ -183,6 +187,7 @@ class FakeEbay {
     int token_calls() const { return token_calls_; }
     int search_calls() const { return search_calls_; }
     int rate_limit_calls() const { return rate_limit_calls_; }
+    int taxonomy_calls() const { return taxonomy_calls_; }
     int item_group_calls() const { return item_group_calls_; }
     int item_calls() const { return item_calls_; }
     std::set<std::string> end_user_contexts() const;
@@ -204,6 +209,7 @@ class FakeEbay {
     void handle_token(const httplib::Request& req, httplib::Response& res);
     void handle_search(const httplib::Request& req, httplib::Response& res);
     void handle_rate_limits(const httplib::Request& req, httplib::Response& res);
+    void handle_taxonomy(const httplib::Request& req, httplib::Response& res);
     void handle_item_group(const httplib::Request& req, httplib::Response& res);
     void handle_item(const httplib::Request& req, httplib::Response& res);
     bool token_valid(const std::string& authorization);
@@ -249,12 +255,13 @@ class FakeEbay {
     std::atomic<int> token_calls_{0};
     std::atomic<int> search_calls_{0};
     std::atomic<int> rate_limit_calls_{0};
+    std::atomic<int> taxonomy_calls_{0};
+    std::atomic<int> graphics_category_{27386};
     std::atomic<int> item_group_calls_{0};
     std::atomic<int> item_calls_{0};
     std::map<std::string, std::string> item_details_;
     std::map<std::string, std::vector<FakeItem>> groups_;
     std::vector<FakeItem> market_;
-    std::vector<std::set<std::string>> market_words_;
     std::map<std::string, std::vector<std::size_t>> market_index_;  // term -> its items
     std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};

@@ -4,6 +4,7 @@
 // whole. The probe prints its table, stores its answers, and the next fetch --sold uses them.
 #include <doctest/doctest.h>
 
+#include "fetcher/category_check.hpp"
 #include "fetcher/probe.hpp"
 #include "schema/store/probe_store.hpp"
 #include "tests/child_process.hpp"
@@ -50,6 +51,25 @@ std::vector<test::FakeSale> sales(const std::string& title, int n, int first_id)
     return out;
 }
 
+// The fake's keyset, as the environment gives it.
+std::vector<std::string> keys(const test::FakeEbay& ebay) {
+    return {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=" + ebay.client_secret};
+}
+
+std::vector<std::string> endpoint_options(const test::FakeEbay& ebay, const test::TempDir& dir) {
+    return {"--api-base",     ebay.api_base(), "--auth-url",
+            ebay.token_url(), "--token-cache", dir.file("token")};
+}
+
+// `gpuprice probe --term "RTX 3080"` into dir's p.db, its table in p.out; its exit code.
+int run_probe(const std::vector<std::string>& env, const std::vector<std::string>& endpoints,
+              const test::TempDir& dir) {
+    std::vector<std::string> probe = {GPUPRICE_BINARY, "--db",   dir.file("p.db"),
+                                      "probe",         "--term", "RTX 3080"};
+    probe.insert(probe.end(), endpoints.begin(), endpoints.end());
+    return test::wait_exit(test::spawn(probe, env, dir.file("p.out"), dir.file("p.err")));
+}
+
 }  // namespace
 
 TEST_SUITE("fetcher::probe") {
@@ -72,16 +92,9 @@ TEST_SUITE("fetcher::probe") {
             ebay.set_sales("RTX 3080", sales("RTX 3080 10GB", 30, 300000));
             ebay.set_sales("RTX 3090", sales("RTX 3090 24GB", 12, 400000));
             test::TempDir dir;
-            const std::vector<std::string> env = {"EBAY_CLIENT_ID=" + ebay.client_id,
-                                                  "EBAY_CLIENT_SECRET=" + ebay.client_secret};
-            const std::vector<std::string> endpoints = {"--api-base",    ebay.api_base(),
-                                                        "--auth-url",    ebay.token_url(),
-                                                        "--token-cache", dir.file("token")};
-            std::vector<std::string> probe = {GPUPRICE_BINARY, "--db",   dir.file("p.db"),
-                                              "probe",         "--term", "RTX 3080"};
-            probe.insert(probe.end(), endpoints.begin(), endpoints.end());
-            CHECK(test::wait_exit(test::spawn(probe, env, dir.file("p.out"), dir.file("p.err"))) ==
-                  0);
+            const auto env = keys(ebay);
+            const auto endpoints = endpoint_options(ebay, dir);
+            CHECK(run_probe(env, endpoints, dir) == 0);
             const auto table = test::read_file(dir.file("p.out"));
             CAPTURE(table);
             CAPTURE(test::read_file(dir.file("p.err")));
@@ -122,5 +135,79 @@ TEST_SUITE("fetcher::probe") {
             REQUIRE(count.step());
             CHECK(count.int32(0) == 30);
         }
+    }
+}
+
+TEST_SUITE("fetcher::probe") {
+    TEST_CASE(
+        "probe asks Taxonomy whether the graphics-card category is the GPU leaf; a night "
+        "searches the leaf eBay names") {
+        // eBay's tree as configured (27386 the leaf) and as moved (the leaf is now 27387, 27386
+        // no longer in the tree): confirmed and used as it is, or replaced, stored and said.
+        for (const int leaf : {27386, 27387}) {
+            CAPTURE(leaf);
+            test::FakeEbay ebay;
+            ebay.set_graphics_category(leaf);
+            auto market = cards("NVIDIA GeForce RTX 3080 10GB", 30, 100000);
+            for (auto& item : market) item.category = std::to_string(leaf);
+            ebay.set_market(market);
+            test::TempDir dir;
+            const auto env = keys(ebay);
+            const auto endpoints = endpoint_options(ebay, dir);
+            CHECK(run_probe(env, endpoints, dir) == 0);
+            const auto table = test::read_file(dir.file("p.out"));
+            CAPTURE(table);
+            CHECK(ebay.taxonomy_calls() == 3);
+            CHECK(table.find("graphics-card category") != std::string::npos);
+            {
+                schema::Database db(dir.file("p.db"));
+                const auto us = *schema::find_market("EBAY_US");
+                const auto stored = schema::probe_answer(db, us, "graphics-cards-category");
+                REQUIRE(stored);
+                CHECK(stored->answer == (leaf == 27386 ? "confirmed" : "other:27387"));
+                CHECK(stored->detail.find("Graphics/Video Cards") != std::string::npos);
+                CHECK(fetcher::stored_graphics_category(db, us).id == leaf);
+            }
+            if (leaf != 27386) {
+                CHECK(table.find("searches use category 27387 (eBay's suggestion) instead of "
+                                 "27386") != std::string::npos);
+            }
+            std::vector<std::string> fetch = {
+                GPUPRICE_BINARY, "--db",     dir.file("p.db"),     "fetch",
+                "--query",       "RTX 3080", "--condition",        "used",
+                "--item-share",  "0",        "--no-aspect-filters"};
+            fetch.insert(fetch.end(), endpoints.begin(), endpoints.end());
+            const int fetched =
+                test::wait_exit(test::spawn(fetch, env, dir.file("f.out"), dir.file("f.err")));
+            const auto err = test::read_file(dir.file("f.err"));
+            CAPTURE(err);
+            CHECK(fetched == 0);
+            CHECK((err.find("searched in category 27387, not 27386") != std::string::npos) ==
+                  (leaf != 27386));
+            schema::Database db(dir.file("p.db"));
+            auto count = db.prepare("SELECT count(*) FROM listings");
+            REQUIRE(count.step());
+            CHECK(count.int32(0) == 30);
+        }
+    }
+
+    TEST_CASE("judging the category: a leaf eBay suggests, a leaf it does not, no leaf at all") {
+        const fetcher::CategoryNode gpu{27386, "Graphics/Video Cards", true};
+        const fetcher::CategoryNode parent{175673, "Computer Components & Parts", false};
+        CHECK(fetcher::judge_category(27386, gpu, {gpu}).answer == "confirmed");
+        CHECK(fetcher::judge_category(27386, gpu, {{3761, "Video Capture", true}}).answer ==
+              "unconfirmed");
+        CHECK(fetcher::judge_category(175673, parent, {gpu}).answer == "other:27386");
+        CHECK(fetcher::judge_category(1, std::nullopt, {}).answer == "absent");
+        const auto us = *schema::find_market("EBAY_US");
+        CHECK(fetcher::graphics_category(us, "other:27387") == 27387);
+        CHECK(fetcher::graphics_category(us, "unconfirmed") == 27386);
+        CHECK(fetcher::graphics_category(us, "other:x") == 27386);
+        CHECK(fetcher::parse_category_subtree(
+                  R"({"categorySubtreeNode":{"category":{"categoryId":"27386","categoryName":)"
+                  R"("Graphics/Video Cards"},"leafCategoryTreeNode":true}})")
+                  ->leaf);
+        CHECK(fetcher::parse_default_tree_id(R"({"categoryTreeId":"77"})") == "77");
+        CHECK_FALSE(fetcher::parse_default_tree_id("<html>"));
     }
 }

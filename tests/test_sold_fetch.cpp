@@ -141,6 +141,30 @@ TEST_SUITE("fetcher::sold") {
         CHECK(fetcher::parse_sold_page("<html>", "USD").page_problem != "");
     }
 
+    TEST_CASE("one invalid UTF-8 byte in one sale's title skips that sale, not the page") {
+        // Browse's policy for Insights too (fetcher/ebay_json.hpp): repaired, counted, cleaned.
+        const auto bad = sale("v1|21|0", "RTX 3090 \xC3( 24GB", "700.00");
+        // An escape sequence and a tab, as JSON escapes: valid JSON, unprintable text.
+        auto escaped =
+            test::sale_json(sale("v1|22|0", "RTX 3090 ESC Founders TAB Edition", "720.00"));
+        escaped.replace(escaped.find(" ESC "), 5, " \\u001b[2J ");
+        escaped.replace(escaped.find(" TAB "), 5, "\\t");
+        const auto fine = sale("v1|23|0", "RTX 3090 24GB", "740.00");
+        const auto page =
+            fetcher::parse_sold_page(R"({"total":3,"itemSales":[)" + test::sale_json(bad) + "," +
+                                         escaped + "," + test::sale_json(fine) + "]}",
+                                     "USD");
+        CHECK(page.page_problem.empty());
+        REQUIRE(page.items.size() == 2);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::invalid_utf8) == 1);
+        CHECK(page.items[0].item_id == "v1|22|0");
+        CHECK(page.items[0].title.find('\x1b') == std::string::npos);
+        CHECK(page.items[0].title.find('\t') == std::string::npos);
+        CHECK(page.items[0].title.find("Founders Edition") != std::string::npos);
+        CHECK(page.items[1].item_id == "v1|23|0");
+        CHECK(page.total == 3);
+    }
+
     TEST_CASE("sales abroad, of variations or by unproven sellers are kept out of medians") {
         schema::SoldItem s;
         s.location_country = "US";

@@ -30,6 +30,10 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
                                      const NightPlan& plan, fetcher::EbayClient& client,
                                      const NightObserver& observer) {
     auto config = plan.fetch;
+    // The graphics-card category as `gpuprice probe` found it on this marketplace.
+    const auto category = fetcher::stored_graphics_category(db, config.search.marketplace);
+    config.search.marketplace.graphics_cards_category = category.id;
+    if (!category.warning.empty()) observer.message(Loudness::notice, category.warning);
     const auto terms = search_terms(rules, plan);
     config.queries = fetcher::family_queries(terms, plan.conditions);
     if (plan.aspect_filters) {
@@ -43,6 +47,7 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
                                                        config.search.marketplace)) {
             config.queries.push_back(std::move(q));
         }
+        fetcher::apply_search_terms(config.queries, rules.search_terms);
     }
     return fetcher::run_fetch(db, config, client, plan.observed_on, observer.fetch_progress);
 }

@@ -7,12 +7,18 @@
 namespace gpuprice::schema {
 
 const std::vector<Market>& markets() {
-    // Category 27386 is "Graphics/Video Cards" on EBAY_US (the audit's captures). eBay says
-    // category ids "are not the same across all eBay marketplaces" (Browse API search,
-    // category_ids); the other rows use the id of each site's Graphics/Video Cards browse page
-    // (ebay.co.uk, ebay.de, ebay.ca, ebay.com.au /b/.../27386) until eBay's Taxonomy API
-    // confirms them. 3761 on EBAY_US is where the audit found a real Tesla T4 (T4
-    // aspect-refinement capture, leafCategoryIds ["3761"]). Postal codes are central places, so
+    // Category ids, and where each comes from. eBay says category ids "are not the same across
+    // all eBay marketplaces" (developer.ebay.com/api-docs/buy/buy-categories.html), so none is
+    // trusted blindly: `gpuprice probe` asks the Taxonomy API of each marketplace's default tree
+    // whether the id is its Graphics/Video Cards leaf, and a night searches what it found
+    // (fetcher/category_check.hpp). Sources of the values below:
+    //   EBAY_US 27386: Taxonomy getItemAspectsForCategory(27386) and real searches in it
+    //           (activescott/gpu-agent api-examples; shared/real-listings/browse-api);
+    //   EBAY_GB 27386: public ebay.co.uk /b/.../27386 browse pages (ebay_audit_2 D3);
+    //   EBAY_DE, EBAY_CA, EBAY_AU 27386: unconfirmed (the audit found no capture): the probe's
+    //           Taxonomy check is what confirms or replaces them.
+    // 3761 on EBAY_US is where the audit found a real Tesla T4 (T4 aspect-refinement capture,
+    // leafCategoryIds ["3761"]). Postal codes are central places, so
     // that calculated shipping comes back as a typical estimate. The price floor is the same
     // ten units everywhere: the cheapest working card of the catalog (a used GT-class card sells
     // for several times that in each of these currencies), well above a box or a bracket.

@@ -32,6 +32,7 @@ RuleSet load_rule_set(const std::string& dir) {
     rules.match = load_match_rules(dir, rules.catalog);
     rules.attributes = load_attribute_rules(dir, rules.catalog);
     rules.aspect_filters = load_aspect_filter_rules(dir);
+    rules.search_terms = load_search_terms(dir);
     rules.digest = rule_set_digest(dir);
     return rules;
 }

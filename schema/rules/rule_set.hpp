@@ -11,6 +11,7 @@
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::schema {
 
@@ -20,6 +21,7 @@ struct RuleSet {
     MatchRules match;
     AttributeRules attributes;
     std::vector<AspectFilterRule> aspect_filters;
+    std::vector<SearchTerm> search_terms;  // the q sent for each family
     // Of every *.csv file of the folder, by its name within the folder and its bytes: a copy of
     // the folder elsewhere has the same digest, an edit to any rule or spec file changes it.
     std::string digest;
