@@ -2,6 +2,7 @@
 
 #include "analysis/box_planner.hpp"
 #include "analysis/csv_format.hpp"
+#include "cli/application/model_nights.hpp"
 #include "cli/application/watch_checks.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
@@ -63,6 +64,15 @@ std::vector<PageBox> default_page_boxes() {
 
 analysis::PriceSeries page_price_series(schema::Database& db, const ReportRequest& request,
                                         const LoadedReport& loaded, const std::string& from) {
+    // The rollups hold every night's clearances; the series computed from the nights has those of
+    // the report's evidence window (even before `from`): the same only when the two begin
+    // together, as they do on the page of a report without --days or --since.
+    if (loaded.evidence_from == from) {
+        if (auto rolled = rolled_up_price_series(db, from, loaded.context.as_of, request.filter,
+                                                 request.options.conditions,
+                                                 request.options.shipping, loaded.evidence.sold))
+            return std::move(*rolled);
+    }
     return analysis::price_series(
         schema::load_window_history(db, from, loaded.context.as_of, request.filter),
         loaded.evidence.clearances, loaded.evidence.sold, request.options.conditions,
