@@ -43,6 +43,7 @@ const std::map<std::string, CommandEntry>& commands() {
         {"match", {command_match, "match titles (--stdin) or stored listings to catalog models"}},
         {"probe", {command_probe, "check once, live, what eBay does where its documents disagree"}},
         {"unmatched", {command_unmatched, "list the most common titles that matched no model"}},
+        {"compact", {command_compact, "store nights older than the retention as price intervals"}},
         {"watch", {command_watch, "price lines checked every night: add, list, remove, check"}},
     };
     return table;

@@ -17,6 +17,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
 int command_match(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_probe(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_unmatched(const GlobalOptions& global, const std::vector<std::string>& args);
+int command_compact(const GlobalOptions& global, const std::vector<std::string>& args);
 int command_watch(const GlobalOptions& global, const std::vector<std::string>& args);
 
 }  // namespace gpuprice::cli

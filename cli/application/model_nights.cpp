@@ -142,6 +142,32 @@ std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
     return report;
 }
 
+std::optional<analysis::PriceSeries> rolled_up_price_series(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& from,
+    const std::string& to, const schema::ObservationFilter& filter,
+    const std::vector<schema::ConditionClass>& conditions, analysis::Shipping shipping,
+    const std::vector<schema::SoldPrice>& sold) {
+    if (filter.excluded_flags != schema::kAllPriceFlags ||
+        !schema::derived_tables_are_current(db, filter.market)) {
+        return std::nullopt;
+    }
+    // Per model, as price_series groups them: a model with sales alone in the window has a
+    // series too.
+    std::map<std::string,
+             std::pair<std::vector<analysis::NightlyMedian>, std::vector<schema::SoldPrice>>>
+        by_model;
+    for (const auto& r : model_nights_between(db, filter.market, from, to, shipping))
+        by_model[r.model].first.push_back(to_median(r));
+    for (const auto& s : sold) by_model[s.model].second.push_back(s);
+    analysis::PriceSeries series;
+    for (const auto& [model, in] : by_model) {
+        for (auto& night :
+             analysis::add_sold(in.first, in.second, catalog, conditions, filter.market))
+            series[{model, night.condition}].push_back(std::move(night));
+    }
+    return series;
+}
+
 std::vector<schema::ModelNight> model_nights_between(schema::Database& db,
                                                      const schema::Market& market,
                                                      const std::string& from, const std::string& to,

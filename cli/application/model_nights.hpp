@@ -11,10 +11,12 @@
 
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
+#include "analysis/price_series.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/model_night_store.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/sold_store.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -44,6 +46,15 @@ std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
                                                        const std::string& night,
                                                        const analysis::ReportOptions& options,
                                                        const schema::ObservationFilter& filter);
+
+// The page's sparklines over [from, to] (every model's nights, sold medians from `sold`) from the
+// rollups, as analysis::price_series computes them from the nights with the clearances of the
+// window; nullopt when the rollups cannot serve them (not current, or price flags let in).
+std::optional<analysis::PriceSeries> rolled_up_price_series(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& from,
+    const std::string& to, const schema::ObservationFilter& filter,
+    const std::vector<schema::ConditionClass>& conditions, analysis::Shipping shipping,
+    const std::vector<schema::SoldPrice>& sold);
 
 // Every model's rollups of `market` over [from, to], per night (for sparklines): one call.
 std::vector<schema::ModelNight> model_nights_between(schema::Database& db,

@@ -2,6 +2,7 @@
 
 #include "analysis/box_planner.hpp"
 #include "analysis/csv_format.hpp"
+#include "cli/application/model_nights.hpp"
 #include "cli/application/watch_checks.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
@@ -64,6 +65,16 @@ std::vector<PageBox> default_page_boxes() {
 analysis::PriceSeries page_price_series(schema::Database& db, const schema::Catalog& catalog,
                                         const ReportRequest& request, const LoadedReport& loaded,
                                         const std::string& from) {
+    // The rollups hold every night's clearances; the series computed from the nights has those of
+    // the report's evidence window (even before `from`): the same only when the two begin
+    // together, as they do on the page of a report without --days or --since.
+    // The rollups keep suspect prices out: a page that lets them in computes its series.
+    if (loaded.evidence_from == from && !request.options.include_suspect_prices) {
+        if (auto rolled = rolled_up_price_series(db, catalog, from, loaded.context.as_of,
+                                                 request.filter, request.options.conditions,
+                                                 request.options.shipping, loaded.evidence.sold))
+            return std::move(*rolled);
+    }
     return analysis::price_series(
         schema::load_window_history(db, from, loaded.context.as_of, request.filter),
         loaded.evidence.clearances, loaded.evidence.sold, catalog, request.options.conditions,

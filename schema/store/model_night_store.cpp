@@ -64,8 +64,9 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
     const std::string after = work.from_scratch ? "" : add_days(work.since, -1);
     std::set<std::string> nights = also;
     auto observed = db.prepare(
-        "SELECT min(observed_on) FROM price_observations WHERE observed_on > ?1 "
-        "AND marketplace = ?2");
+        "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
+        "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
+        "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2)");
     for (std::string night = after;;) {
         observed.bind(1, night).bind(2, work.market.id);
         observed.step();

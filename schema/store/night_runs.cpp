@@ -7,8 +7,10 @@ namespace gpuprice::schema {
 std::vector<NightRun> runs_of_night(Database& db, const std::string& night, const Market& market) {
     auto select = db.prepare(
         "SELECT id, source, status, listings_seen, listings_skipped, coalesce(message, '') "
-        "FROM fetch_runs WHERE id IN (SELECT DISTINCT run_id FROM price_observations "
-        "  WHERE observed_on = ?1 AND marketplace = ?2) ORDER BY id");
+        "FROM fetch_runs WHERE id IN (SELECT run_id FROM price_observations "
+        "  WHERE observed_on = ?1 AND marketplace = ?2 "
+        "  UNION SELECT run_id FROM compacted_runs WHERE night = ?1 AND marketplace = ?2) "
+        "ORDER BY id");
     select.bind(1, night).bind(2, market.id);
     std::vector<NightRun> runs;
     while (select.step()) {

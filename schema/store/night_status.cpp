@@ -1,6 +1,7 @@
 #include "schema/store/night_status.hpp"
 
 #include "schema/domain/run_status.hpp"
+#include "schema/store/compaction.hpp"
 
 namespace gpuprice::schema {
 
@@ -27,11 +28,21 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
     // counted (a pass over all its observations) only then.
     auto unmatched = db.prepare("SELECT 1 FROM fetch_runs WHERE matched_at IS NULL LIMIT 1");
     if (unmatched.step()) {
-        auto counts = db.prepare(
-            "SELECT count(DISTINCT o.listing_id), "
-            "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
-            "FROM price_observations o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-            "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
+        auto counts = window_has_compacted_nights(db, from, market)
+                          ? db.prepare(
+                                "SELECT count(DISTINCT o.listing_id), "
+                                "count(DISTINCT CASE WHEN m.listing_id IS NULL "
+                                "THEN o.listing_id END) FROM nightly_prices o "
+                                "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+                                "WHERE o.observed_on BETWEEN ?1 AND ?2 "
+                                "AND o.marketplace = ?3")
+                          : db.prepare(
+                                "SELECT count(DISTINCT o.listing_id), "
+                                "count(DISTINCT CASE WHEN m.listing_id IS NULL "
+                                "THEN o.listing_id END) FROM price_observations o "
+                                "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+                                "WHERE o.observed_on BETWEEN ?1 AND ?2 "
+                                "AND o.marketplace = ?3");
         counts.bind(1, from).bind(2, to).bind(3, market.id);
         if (counts.step()) {
             status.listings = counts.int32(0);
@@ -51,6 +62,8 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
     runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok));
     auto observed = db.prepare(
         "SELECT 1 FROM price_observations WHERE observed_on BETWEEN max(?1, date(?3, '-1 day')) "
+        "AND min(?2, ?3) AND run_id = ?4 AND marketplace = ?5 "
+        "UNION ALL SELECT 1 FROM compacted_runs WHERE night BETWEEN max(?1, date(?3, '-1 day')) "
         "AND min(?2, ?3) AND run_id = ?4 AND marketplace = ?5 LIMIT 1");
     while (runs.step()) {
         observed.bind(1, from)

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "schema/domain/match_reason.hpp"
+#include "schema/store/compaction.hpp"
 
 namespace gpuprice::schema {
 
@@ -37,6 +38,36 @@ PricedObservation read_row(const Statement& stmt, Details details) {
     return o;
 }
 
+std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
+    std::vector<PricedObservation> rows;
+    while (stmt.step()) rows.push_back(read_row(stmt, details));
+    return rows;
+}
+
+// load_latest_observations over a window that holds compacted nights: each listing's row of its
+// latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
+// value of the row max() chose), so nightly_prices is read once, not joined again.
+std::vector<PricedObservation> load_latest_compacted(Database& db, const std::string& from,
+                                                     const std::string& to, Details details,
+                                                     const ObservationFilter& filter) {
+    auto stmt = db.prepare(
+        "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
+        "  price_cents, shipping_cents, currency FROM nightly_prices "
+        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
+        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
+        "a.slot_width "
+        "FROM latest o "
+        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+        "JOIN listings l ON l.id = o.listing_id "
+        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
+        "WHERE (l.price_flags & ?4) = 0");
+    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok));
+    return read_rows(stmt, details);
+}
+
 }  // namespace
 
 std::optional<std::string> latest_night(Database& db, const Market& market) {
@@ -49,9 +80,13 @@ std::optional<std::string> latest_night(Database& db, const Market& market) {
 
 std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
                                               const Market& market) {
+    // A compacted night is still a night (compacted_nights); a listing's last night never is.
     auto stmt = db.prepare(
-        "SELECT max(observed_on) FROM price_observations WHERE observed_on <= ?1 "
-        "AND observed_on >= date(?1, ?2) AND marketplace = ?3");
+        "SELECT max(night) FROM ("
+        "  SELECT max(observed_on) AS night FROM price_observations WHERE observed_on <= ?1 "
+        "  AND observed_on >= date(?1, ?2) AND marketplace = ?3 "
+        "  UNION ALL SELECT max(night) FROM compacted_nights WHERE night <= ?1 "
+        "  AND night >= date(?1, ?2) AND marketplace = ?3)");
     stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
@@ -64,6 +99,8 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
     // row: ten times faster than a correlated max() per row on a year of data. The price flags
     // are applied here, where the medians' inputs are chosen, so no report can count them (nor
     // price a plan with them).
+    if (window_has_compacted_nights(db, from, filter.market))
+        return load_latest_compacted(db, from, to, details, filter);
     auto stmt = db.prepare(
         "WITH latest AS (SELECT listing_id, max(observed_on) AS night FROM price_observations "
         "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
@@ -80,44 +117,64 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
         "WHERE (l.price_flags & ?4) = 0");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
-    std::vector<PricedObservation> rows;
-    while (stmt.step()) rows.push_back(read_row(stmt, details));
-    return rows;
+    return read_rows(stmt, details);
 }
 
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
                                                   const ObservationFilter& filter) {
-    auto stmt = db.prepare(
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
-        "FROM match_results m "
-        "JOIN price_observations o ON o.listing_id = m.listing_id "
-        "JOIN listings l ON l.id = o.listing_id "
-        "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
-        "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
+    // Every night, compacted ones too (their listings' rows found through the model's index).
+    auto stmt = last_compacted_night(db, filter.market)
+                    ? db.prepare(
+                          "SELECT o.listing_id, m.model, "
+                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
+                          "o.shipping_cents, o.observed_on, o.currency "
+                          "FROM nightly_prices o "
+                          "JOIN match_results m ON m.listing_id = o.listing_id "
+                          "JOIN listings l ON l.id = o.listing_id "
+                          "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
+                          "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
+                          "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on")
+                    : db.prepare(
+                          "SELECT o.listing_id, m.model, "
+                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
+                          "o.shipping_cents, o.observed_on, o.currency "
+                          "FROM match_results m "
+                          "JOIN price_observations o ON o.listing_id = m.listing_id "
+                          "JOIN listings l ON l.id = o.listing_id "
+                          "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
+                          "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
     stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
     stmt.bind(4, match_reason_name(MatchReason::ok));
-    std::vector<PricedObservation> rows;
-    while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
-    return rows;
+    return read_rows(stmt, Details::Without);
 }
 
 std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
                                                    const std::string& to,
                                                    const ObservationFilter& filter) {
-    auto stmt = db.prepare(
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
-        "FROM price_observations o "
-        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-        "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
+    auto stmt = window_has_compacted_nights(db, from, filter.market)
+                    ? db.prepare(
+                          "SELECT o.listing_id, m.model, "
+                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
+                          "o.shipping_cents, o.observed_on, o.currency "
+                          "FROM nightly_prices o "
+                          "JOIN match_results m ON m.listing_id = o.listing_id "
+                          "  AND m.reason = ?5 "
+                          "JOIN listings l ON l.id = o.listing_id "
+                          "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+                          "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on")
+                    : db.prepare(
+                          "SELECT o.listing_id, m.model, "
+                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
+                          "o.shipping_cents, o.observed_on, o.currency "
+                          "FROM price_observations o "
+                          "JOIN match_results m ON m.listing_id = o.listing_id "
+                          "  AND m.reason = ?5 "
+                          "JOIN listings l ON l.id = o.listing_id "
+                          "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+                          "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
-    std::vector<PricedObservation> rows;
-    while (stmt.step()) rows.push_back(read_row(stmt, Details::Without));
-    return rows;
+    return read_rows(stmt, Details::Without);
 }
 
 }  // namespace gpuprice::schema

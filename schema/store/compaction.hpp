@@ -1,0 +1,37 @@
+// Storage that grows with what changes: the nightly prices of nights older than a retention
+// become intervals (price_intervals, the migration of that name), one row per listing per run of
+// consecutive market nights at unchanged values. Readers of nights that may be compacted read the
+// view nightly_prices, which gives every such night back; what they read is the same before and
+// after.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "schema/domain/market.hpp"
+#include "schema/store/sqlite.hpp"
+
+namespace gpuprice::schema {
+
+struct CompactionResult {
+    int nights = 0;                       // market nights compacted now
+    std::int64_t observations = 0;        // nightly prices turned into intervals
+    std::int64_t intervals_new = 0;       // intervals written
+    std::int64_t intervals_extended = 0;  // earlier intervals that went on into these nights
+};
+
+// Compacts `market`'s nightly prices of the nights before `before` (YYYY-MM-DD), except each
+// listing's price on its last night seen (the clearance lives read it with its run). Runs inside
+// the caller's write transaction.
+CompactionResult compact_nights_before(Database& db, const Market& market,
+                                       const std::string& before);
+
+// The newest compacted night of `market`, if any: a window that begins after it is read from
+// price_observations alone.
+std::optional<std::string> last_compacted_night(Database& db, const Market& market);
+
+// Whether the nights [from, ...] of `market` may hold compacted prices (then read nightly_prices).
+bool window_has_compacted_nights(Database& db, const std::string& from, const Market& market);
+
+}  // namespace gpuprice::schema
