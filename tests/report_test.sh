@@ -29,7 +29,8 @@ svg=$(ls out/gpuprice-used-*.svg 2>/dev/null | head -1)
 # --include-sxm ranks it among the PCIe cards, as recommend plans it only with --include-sxm.
 grep -q '^used,16,,Tesla V100 SXM2 16GB,.*,SXM2,' "$csv" && ok || fail "SXM module ranked among PCIe cards"
 grep -q '^used,16,1,Tesla V100 PCIe 16GB,' "$csv" && ok || fail "the PCIe V100 is not first of 16 GB"
-grep -q '^SXM2  Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
+# The marks column (L, b, f) sits between the rank and the name.
+grep -qE '^SXM2 [Lbf ]* Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
 grep -q -- '--include-sxm ranks it' stdout.txt && ok || fail "the table does not explain the mark"
 [ "$(wc -L <stdout.txt)" -le 80 ] && ok || fail "table wider than 80 columns: $(wc -L <stdout.txt)"
 "$bin" report --include-sxm --format csv --output out-sxm >sxm.csv || fail "report --include-sxm"
