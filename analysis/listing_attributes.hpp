@@ -2,11 +2,9 @@
 // schema/catalog/listing_attributes.csv, word by word as the title matcher cuts titles. Pure.
 #pragma once
 
-#include <string>
 #include <string_view>
-#include <unordered_map>
-#include <vector>
 
+#include "analysis/phrase_index.hpp"
 #include "schema/domain/listing_attributes.hpp"
 #include "schema/rules/attribute_rules.hpp"
 
@@ -22,12 +20,8 @@ class AttributeExtractor {
     schema::ListingAttributes extract(std::string_view title) const;
 
   private:
-    struct Phrase {
-        std::vector<std::string> words;
-        std::size_t rule = 0;  // index into rules_->phrases
-    };
     const schema::AttributeRules* rules_;
-    std::unordered_map<std::string, std::vector<Phrase>> by_first_word_;
+    PhraseIndex phrases_;  // targets index rules_->phrases
 };
 
 }  // namespace gpuprice::analysis

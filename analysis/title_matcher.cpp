@@ -180,45 +180,12 @@ TitleMatcher::TitleMatcher(const schema::Catalog& catalog, const schema::MatchRu
 }
 
 void TitleMatcher::add_phrase(PhraseIndex& index, const std::string& text, int target) {
-    Phrase phrase{tokenize(text), target};
-    if (phrase.words.empty()) {
+    auto words = tokenize(text);
+    if (words.empty()) {
         throw std::invalid_argument("the matcher's rule phrase '" + text +
                                     "' has no word to match");
     }
-    index.first_words.add(phrase.words.front());
-    auto& bucket = index.by_first_word[phrase.words.front()];
-    bucket.push_back(std::move(phrase));
-    // Longest first, so that "rtx 3090 ti" wins over "rtx 3090".
-    std::stable_sort(bucket.begin(), bucket.end(), [](const Phrase& a, const Phrase& b) {
-        return a.words.size() > b.words.size();
-    });
-}
-
-std::vector<TitleMatcher::Occurrence> TitleMatcher::find(const PhraseIndex& index,
-                                                         const std::vector<std::string>& words,
-                                                         Overlap overlap) {
-    std::vector<Occurrence> found;
-    for (std::size_t i = 0; i < words.size();) {
-        std::size_t advance = 1;
-        if (!index.first_words.may_contain(words[i])) {
-            ++i;
-            continue;
-        }
-        if (const auto it = index.by_first_word.find(words[i]); it != index.by_first_word.end()) {
-            for (const auto& phrase : it->second) {
-                const auto n = phrase.words.size();
-                if (i + n > words.size() ||
-                    !std::equal(phrase.words.begin(), phrase.words.end(), words.begin() + i)) {
-                    continue;
-                }
-                found.push_back({i, n, phrase.target});
-                if (overlap == Overlap::none) advance = n;
-                break;
-            }
-        }
-        i += advance;
-    }
-    return found;
+    index.add(std::move(words), target);
 }
 
 unsigned TitleMatcher::kinds(const std::string& word) const {
@@ -559,7 +526,7 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
                 for (int gb : stated_vram(value_words)) aspect_vram.push_back(gb);
             }
             if (name_has(name, "chipset") || name_has(name, "gpu model")) {
-                for (const auto& o : find(aliases_, value_words)) {
+                for (const auto& o : aliases_.find(value_words)) {
                     aspect_chipsets.push_back(alias_models_[static_cast<std::size_t>(o.target)]);
                 }
             }
@@ -645,7 +612,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     // box damaged") neither fires nor hides.
     std::size_t shadow_end = 0;
     std::size_t chain_start = 0;
-    for (const auto& occurrence : find(exclusions_, plain, Overlap::every_start)) {
+    for (const auto& occurrence : exclusions_.find(plain, Overlap::every_start)) {
         const auto& rule = exclusion_rules_[static_cast<std::size_t>(occurrence.target)];
         using schema::ExclusionWhen;
         const auto end = occurrence.start + occurrence.length;
@@ -670,7 +637,7 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
             if (kOrder[r] == rule.reason && !hits[r]) hits[r] = &rule;
         }
     }
-    auto models = find(aliases_, words);
+    auto models = aliases_.find(words);
     // A number right before "GB" is a VRAM figure, not the end of a model name ("Triple Fan
     // M 10GB" is no Tesla M10); before "year" or "day" it is a time ("with a 2 year warranty" is
     // no A2, "a 30 day return" no A30).

@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/phrase_index.hpp"
 #include "analysis/title_tokens.hpp"
 #include "analysis/word_prefilter.hpp"
 #include "schema/domain/match_evidence.hpp"
@@ -66,19 +67,9 @@ class TitleMatcher {
     MatchResult match(std::string_view title, const ItemSpecifics* specifics = nullptr) const;
 
   private:
-    struct Phrase {
-        std::vector<std::string> words;
-        int target = 0;  // alias group or exclusion rule index
-    };
-    struct PhraseIndex {
-        std::unordered_map<std::string, std::vector<Phrase>> by_first_word;
-        WordPrefilter first_words;
-    };
-    struct Occurrence {
-        std::size_t start = 0;
-        std::size_t length = 0;
-        int target = 0;
-    };
+    // A target is an alias group or an exclusion rule's index.
+    using Occurrence = PhraseIndex::Occurrence;
+    using Overlap = PhraseIndex::Overlap;
     struct Variants {
         std::vector<std::vector<std::string>> required;   // any one of them
         std::vector<std::vector<std::string>> only_with;  // any one of them, or impossible
@@ -89,12 +80,6 @@ class TitleMatcher {
     };
 
     static void add_phrase(PhraseIndex& index, const std::string& text, int target);
-    // Longest phrase at each position, left to right: not overlapping (model names), or at
-    // every start (exclusion phrases, where a never-phrase hides only what lies inside it).
-    enum class Overlap { none, every_start };
-    static std::vector<Occurrence> find(const PhraseIndex& index,
-                                        const std::vector<std::string>& words,
-                                        Overlap overlap = Overlap::none);
     unsigned kinds(const std::string& word) const;
     bool neutralized(const std::vector<std::string>& words, std::size_t start,
                      const schema::ExclusionRule& rule) const;
