@@ -530,6 +530,15 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("NVIDIA H800 80GB") == "ambiguous");
         CHECK(verdict("NVIDIA B100 192GB HBM3e SXM") == "B100");
         CHECK(verdict("NVIDIA H100 80GB PCIe") == "H100 PCIe");
+        // Section 8's items 20-32 that sources support; no real listing names them either.
+        CHECK(verdict("MSI GeForce RTX 5050 8G GAMING OC") == "RTX 5050");
+        CHECK(verdict("AMD Radeon PRO W7700 16GB GDDR6") == "Radeon PRO W7700");
+        CHECK(verdict("Intel Arc Pro B65 32GB GDDR6") == "Arc Pro B65");
+        CHECK(verdict("Intel Arc Pro B70 32GB Workstation GPU") == "Arc Pro B70");
+        CHECK(verdict("NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB GDDR7 passive") ==
+              "RTX PRO 6000 Blackwell Server Edition");
+        CHECK(verdict("PNY NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB") ==
+              "RTX PRO 6000 Blackwell");
     }
 
     // The labelled corpus: precision and recall of `ok` matches, and the confusions left.
