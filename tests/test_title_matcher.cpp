@@ -539,6 +539,14 @@ TEST_SUITE("analysis::title_matcher") {
               "RTX PRO 6000 Blackwell Server Edition");
         CHECK(verdict("PNY NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB") ==
               "RTX PRO 6000 Blackwell");
+        CHECK(verdict("MSI RTX 5090 D V2 24G Gaming Trio") == "RTX 5090 D V2");
+        CHECK(verdict("MSI GeForce RTX 5090 D 32G SUPRIM LIQUID SOC Graphics Card") ==
+              "RTX 5090 D");  // a real title
+        CHECK(verdict("GALAXY  GeForce RTX 5090 D HOF OC LAB XOC Graphics Card") ==
+              "RTX 5090 D");  // a real title: no V2, no 24 GB
+        CHECK(verdict("Zotac P102-100 5GB mining card") == "P102-100");
+        CHECK(verdict("P102-100 10GB GDDR5X mining GPU") == "unknown-model");
+        CHECK(verdict("NVIDIA P102-100 mining GPU") == "ambiguous");
     }
 
     // The labelled corpus: precision and recall of `ok` matches, and the confusions left.
