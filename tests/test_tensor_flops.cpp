@@ -134,6 +134,9 @@ TEST_SUITE("analysis::tensor_flops") {
         // CMP 100-210: tensor cores at 1/16, FP32 at the full V100 rate (5120 x 2 x 1380 MHz).
         CHECK(*tflops("cmp-100-210", "fp16") == doctest::Approx(7.1));
         CHECK(*tflops("cmp-100-210", "fp32") == doctest::Approx(14.13).epsilon(0.001));
+        // CMP 170HX: FP32 and every tensor path fused to 1/32 (0.395 of 12.6 TFLOPS FP32).
+        CHECK(*tflops("cmp-170hx-8gb", "fp32") == doctest::Approx(0.395));
+        CHECK(*tflops("cmp-170hx-8gb", "fp16", Sparsity::Sparse) == doctest::Approx(12.64));
         // Without its capped rows the same SKU is computed like any other Hopper part.
         auto sources = gpuprice::schema::read_catalog_sources(gpuprice::test::catalog_dir());
         sources.capped.text = "sku,precision,tflops,source\n";

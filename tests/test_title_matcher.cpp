@@ -547,6 +547,10 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Zotac P102-100 5GB mining card") == "P102-100");
         CHECK(verdict("P102-100 10GB GDDR5X mining GPU") == "unknown-model");
         CHECK(verdict("NVIDIA P102-100 mining GPU") == "ambiguous");
+        CHECK(verdict("NVIDIA CMP 170HX 8GB HBM2e mining GPU") == "CMP 170HX 8GB");
+        CHECK(verdict("NVIDIA CMP170HX 10GB") == "CMP 170HX 10GB");
+        CHECK(verdict("NVIDIA 900-11001-0105-000 CMP 170HX") == "CMP 170HX 10GB");
+        CHECK(verdict("NVIDIA CMP 170HX mining card") == "ambiguous");
     }
 
     // The labelled corpus: precision and recall of `ok` matches, and the confusions left.
