@@ -139,8 +139,18 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
     if (!model.slots) {
         caveats.push_back(model.form_factor +
                           " module: needs an SXM carrier board or server, not a PCIe slot");
-    } else if (cooler == schema::Cooler::passive) {
-        caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
+    } else {
+        // A card for a PCIe slot that is not a plain PCIe card: a mining card's cut link, an
+        // SXM2 module on an adapter board. skus.csv's form_factor says which; its source, why.
+        if (model.form_factor != kPlainPcie) {
+            caveats.push_back(model.form_factor +
+                              ": not a plain PCIe card (link, cooling and power as the catalog's "
+                              "source for the " +
+                              model.name + " says)");
+        }
+        if (cooler == schema::Cooler::passive) {
+            caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
+        }
     }
     return caveats;
 }

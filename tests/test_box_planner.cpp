@@ -407,6 +407,35 @@ TEST_SUITE("planner") {
         for (const auto& p : f.plan(box).plans) CHECK_FALSE(has(p, "days old"));
     }
 
+    TEST_CASE("caveats: a card for a PCIe slot that is not a plain PCIe card says what it is") {
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        analysis::BoxOptions box;
+        box.min_listings = 1;
+        box.today = "2026-12-04";
+        auto caveats_of = [&](const std::string& key) {
+            const auto* model = catalog.find_model(key);
+            REQUIRE_MESSAGE(model != nullptr, key);
+            analysis::ReportRow row;
+            row.model = *model;
+            row.basis_listings = 5;
+            return analysis::plan_caveats(catalog, row, std::nullopt, box, "2026-12-04");
+        };
+        auto has = [](const std::vector<std::string>& caveats, const std::string& text) {
+            return std::any_of(caveats.begin(), caveats.end(), [&](const std::string& c) {
+                return c.find(text) != std::string::npos;
+            });
+        };
+        // The CMP 100-210's cut link (Gen1 x1), the adapter board's module, a plain card.
+        CHECK(has(caveats_of("cmp-100-210"),
+                  "PCIe Gen1 x1 (mining): not a plain PCIe card (link, cooling and power as the "
+                  "catalog's source for the CMP 100-210 says)"));
+        CHECK(has(caveats_of("tesla-v100-sxm2-16gb-pcie-adapter"),
+                  "SXM2 on PCIe adapter: not a plain PCIe card"));
+        CHECK_FALSE(has(caveats_of("tesla-v100-pcie-16gb"), "not a plain PCIe card"));
+        CHECK_FALSE(has(caveats_of("h20"), "not a plain PCIe card"));  // a module, said so
+        CHECK(has(caveats_of("h20"), "SXM5 module: needs an SXM carrier board"));
+    }
+
     TEST_CASE("a plan's listing of unknown shipping is marked, and the plan says so") {
         PlannerDb f;
         auto r = f.plan(f.open_box4());
