@@ -22,7 +22,8 @@ mv "$work/staged" "$work/prefix"  # relocated: only paths relative to the binary
 prefix=$work/prefix
 for f in bin/gpuprice bin/gpuprice-nightly share/gpuprice/catalog/skus.csv \
          share/gpuprice/catalog/aliases.csv share/gpuprice/sample-data/night-0/a100-1.json \
-         share/man/man1/gpuprice.1 share/bash-completion/completions/gpuprice \
+         share/man/man1/gpuprice.1 share/man/man1/gpuprice-nightly.1 \
+         share/bash-completion/completions/gpuprice \
          share/doc/gpuprice/README.md share/systemd/user/gpuprice-nightly.service \
          share/systemd/user/gpuprice-nightly.timer; do
     [ -e "$prefix/$f" ] && ok || fail "not installed: $f"
@@ -75,6 +76,11 @@ page=$prefix/share/man/man1/gpuprice.1
 MANWIDTH=100 man -l "$page" >"$work/man.txt" 2>"$work/man.err"
 [ $? -eq 0 ] && ok || { fail "man -l"; cat "$work/man.err"; }
 [ ! -s "$work/man.err" ] && ok || { fail "man page warnings"; cat "$work/man.err"; }
+# `man gpuprice-nightly` finds the page (NAME lists it; UX N20: "No manual entry").
+(cd / && env -i PATH=/usr/bin:/bin MANPATH="$prefix/share/man" MANWIDTH=100 man gpuprice-nightly) \
+    >"$work/man-nightly.txt" 2>&1
+[ $? -eq 0 ] && grep -q "^   gpuprice-nightly$" "$work/man-nightly.txt" && ok ||
+    { fail "man gpuprice-nightly"; head -5 "$work/man-nightly.txt"; }
 for section in NAME SYNOPSIS "GLOBAL OPTIONS" COMMANDS "EXIT STATUS" ENVIRONMENT FILES; do
     grep -q "^$section" "$work/man.txt" && ok || fail "man page lacks $section"
 done
