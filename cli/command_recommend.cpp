@@ -120,7 +120,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     auto db = open_database_for_reading(global, rules);
     const auto answer = app::recommend(db, rules, plan);
     if (!answer) {
-        std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";
+        std::cerr << "gpuprice: recommend: " << no_prices_yet(db.path(), query.marketplace) << '\n';
         return kExitFailure;
     }
     const auto& context = answer->loaded.context;

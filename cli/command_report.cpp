@@ -130,8 +130,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     auto db = open_database_for_reading(global, rules);
     auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
     if (!loaded) {
-        std::cerr << "gpuprice: report: no prices in " << db.path()
-                  << " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first\n";
+        std::cerr << "gpuprice: report: " << no_prices_yet(db.path(), query.marketplace) << '\n';
         return kExitFailure;
     }
     const auto& context = loaded->context;
