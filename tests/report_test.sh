@@ -166,7 +166,7 @@ grep -q 'no CUDA 12' rec-sup.txt && fail "recommend --supported-only suggested a
 [ $? -eq 1 ] && grep -q "no database at" empty.err && [ ! -e "$work/missing.db" ] && ok || fail "report on a missing database"
 "$bin" --db "$work/empty.db" init >/dev/null
 "$bin" --db "$work/empty.db" report >/dev/null 2>empty.err
-[ $? -eq 1 ] && grep -q "no prices" empty.err && ok || fail "report on an empty database"
+[ $? -eq 1 ] && grep -q "no EBAY_US prices" empty.err && ok || fail "report on an empty database"
 
 echo "report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
