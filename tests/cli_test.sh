@@ -210,6 +210,20 @@ cp "$work/out" "$work/count1"
 check "recommend single" 0 "$bin" --db "$work/sample.db" recommend --budget 1000
 cmp -s "$work/out" "$work/count1" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: --count 1 differs from single-card mode"; diff "$work/count1" "$work/out"; }
 
+# UX N25: the sample holds blower ("Turbo"), hybrid, AIO and waterblocked consumer cards, so the
+# planner's cooler rules have something to plan, and Intel's Arc A770 ranks.
+check "recommend --cooling blower on the sample" 0 "$bin" --db "$work/sample.db" recommend --budget 5000 \
+    --count 4 --min-vram 24 --slots 8 --power-limit 70% --cooling blower --results 10
+contains "blower 3090s planned" "4 x RTX 3090"
+contains "the blower board named" "2-slot blower (a blower board)"
+check "recommend --cooling water on the sample" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 \
+    --count 2 --min-vram 24 --cooling water --results 10
+contains "water 4090s planned" "2 x RTX 4090"
+contains "water 3090s planned" "2 x RTX 3090"
+grep -q "nothing fits" "$work/out" && { failed=$((failed + 1)); echo "FAIL: --cooling water: nothing fits"; } || passed=$((passed + 1))
+check "report ranks Intel on the sample" 0 "$bin" --db "$work/sample.db" report --no-files --format csv
+grep -qE '^used,16,[0-9]+,Arc A770 16GB,' "$work/out" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the Arc A770 is not ranked"; }
+
 # The plan's heading says dense or sparse once, from the one sparsity definition.
 check "recommend sparse" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 --sparse
 contains "recommend sparse heading" "fp16-sparse TFLOPS (sparse: inference only)"
