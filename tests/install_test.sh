@@ -88,8 +88,15 @@ commands=$(as_user gpuprice --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*
 [ "$(echo "$commands" | wc -l)" -ge 8 ] && ok || fail "could not read the command list"
 for command in $commands; do
     grep -q "^   $command$" "$work/man.txt" && ok || fail "man page lacks command $command"
+    # In the command's own section, as a whole option (UX N20: report's --include and
+    # --marketplace were only elsewhere, and --include-sxm passed for --include).
+    awk -v heading="   $command" '$0 == heading { inside = 1; next }
+        inside && /^   [a-z][a-z-]*$/ { exit } inside' "$work/man.txt" >"$work/section.txt"
+    [ "$command" = help ] && continue  # `help --help` is the global help
     for option in $(as_user gpuprice "$command" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-        grep -q -- "$option" "$work/man.txt" && ok || fail "man page lacks $command $option"
+        [ "$option" = --help ] && continue
+        grep -qE -- "$option([^a-z-]|$)" "$work/section.txt" && ok ||
+            fail "man page's $command section lacks $option"
     done
 done
 for option in $(as_user gpuprice --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
