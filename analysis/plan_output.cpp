@@ -78,6 +78,57 @@ std::string caveat_lines(const std::vector<std::string>& caveats, std::size_t wi
     return out;
 }
 
+// A table within `width` when it can be: the `droppable` columns (indices, the first dropped
+// first) are left out until its widest line fits; the names of those left out are returned,
+// for a footnote (UX N15: 99 columns on an 80-column terminal).
+struct FittedTable {
+    std::string text;
+    std::vector<std::string> left_out;
+};
+
+FittedTable fitted_table(const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& rows, std::size_t width,
+                         const std::vector<std::size_t>& droppable) {
+    const auto widest = [](const std::string& text) {
+        std::size_t most = 0, line = 0;
+        for (const char c : text) {
+            if (c == '\n') {
+                most = std::max(most, line);
+                line = 0;
+            } else if ((c & 0xC0) != 0x80) {
+                ++line;
+            }
+        }
+        return std::max(most, line);
+    };
+    FittedTable out{format_table(header, rows), {}};
+    std::vector<std::size_t> dropped;
+    for (const auto column : droppable) {
+        if (widest(out.text) <= width) break;
+        dropped.push_back(column);
+        out.left_out.push_back(header[column]);
+        const auto keep = [&](const std::vector<std::string>& cells) {
+            std::vector<std::string> kept;
+            for (std::size_t i = 0; i < cells.size(); ++i)
+                if (std::find(dropped.begin(), dropped.end(), i) == dropped.end())
+                    kept.push_back(cells[i]);
+            return kept;
+        };
+        std::vector<std::vector<std::string>> kept_rows;
+        for (const auto& row : rows) kept_rows.push_back(keep(row));
+        out.text = format_table(keep(header), kept_rows);
+    }
+    return out;
+}
+
+std::string left_out_note(const std::vector<std::string>& names, const std::string& where,
+                          std::size_t width) {
+    if (names.empty()) return {};
+    return wrap(
+        join(names, " and ") + " left out to fit " + std::to_string(width) + " columns; " + where,
+        width, "");
+}
+
 // Inserts each row's details after its line of a format_table() output.
 std::string interleave(const std::string& table, const std::vector<std::string>& details) {
     std::istringstream lines(table);
@@ -204,17 +255,19 @@ std::string plans_table(const PlanResult& result, const CsvContext& context, std
         d += caveat_lines(caveats, width);
         details.push_back(d);
     }
+    // The cooler and the watts are in each plan's first line too: the first to go.
     const auto table =
-        format_table({"rank", "cards", "cooler", "slots", "watts",
+        fitted_table({"rank", "cards", "cooler", "slots", "watts",
                       std::string(any_estimate ? "est. " : "") + "TFLOPS " +
                           precision_label(context.precision, context.sparsity),
                       "VRAM GB", "price", schema::money_heading("GFLOPS/$", context.currency)},
-                     rows);
-    return interleave(table, details) +
+                     rows, width, {4, 2});
+    return interleave(table.text, details) +
            (any_thin ? wrap("* thin evidence: fewer usable prices of the model than "
                             "--min-listings; ranked after the models with enough",
                             width, "")
-                     : std::string());
+                     : std::string()) +
+           left_out_note(table.left_out, "each plan's first line states them", width);
 }
 
 std::string plans_csv(const PlanResult& result, const BoxOptions& box, const CsvContext& context) {
@@ -278,13 +331,14 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         d += caveat_lines(a.caveats, width);
         details.push_back(d);
     }
-    const auto table = format_table(
+    const auto table = fitted_table(
         {"class", "rank", "model", "condition", std::string(price_basis_name(context.basis)),
          "listings", "TFLOPS " + precision_label(context.precision, context.sparsity),
          schema::money_heading("GFLOPS/$", context.currency)},
-        rows);
-    return interleave(table, details) +
-           "rank: as in `gpuprice report`, within the class and condition\n";
+        rows, width, {5, 3});
+    return interleave(table.text, details) +
+           "rank: as in `gpuprice report`, within the class and condition\n" +
+           left_out_note(table.left_out, "`gpuprice report` shows them", width);
 }
 
 std::string advice_csv(const std::vector<CardAdvice>& advice, const BoxOptions& box,

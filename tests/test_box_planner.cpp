@@ -625,6 +625,30 @@ TEST_SUITE("planner") {
             ++n;
         }
         CHECK(n > 20);
+        // On an 80-column terminal (UX N15: 99 columns): every line fits, the table leaving out
+        // the columns each plan's first line repeats, and saying so; single cards likewise.
+        const auto narrow = analysis::plan_header(box, f.loaded().context,
+                                                  {gpuprice::schema::ConditionClass::used}, 80) +
+                            analysis::plans_table(r, f.loaded().context, 80);
+        std::istringstream narrow_lines(narrow);
+        while (std::getline(narrow_lines, line)) {
+            INFO(line);
+            CHECK(line.size() <= 80);
+        }
+        CHECK(narrow.find("left out to fit 80 columns; each plan's first line states them") !=
+              std::string::npos);
+        CHECK(analysis::plans_table(r, f.loaded().context).find("left out") == std::string::npos);
+        auto single = box;
+        single.min_count = single.max_count = 1;
+        single.include_sxm = false;
+        const auto advice =
+            analysis::single_card_advice(f.report(), f.catalog(), f.rules(), single, "2026-12-20");
+        REQUIRE_FALSE(advice.empty());
+        std::istringstream advice_lines(analysis::advice_table(advice, f.loaded().context, 80));
+        while (std::getline(advice_lines, line)) {
+            INFO(line);
+            CHECK(line.size() <= 80);
+        }
 
         // The attributes went into the database at matching time.
         auto stmt = f.db().prepare(
