@@ -1,5 +1,6 @@
 #include "cli/command_context.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 
@@ -37,15 +38,23 @@ std::string invalid_number(const std::string& option, const std::string& boost_m
     const auto open = boost_message.find("('");
     const auto close = boost_message.rfind("')");
     if (open != std::string::npos && close != std::string::npos && close > open + 2) {
-        value = " '" + boost_message.substr(open + 2, close - open - 2) + "'";
+        value = boost_message.substr(open + 2, close - open - 2);
     }
     std::string what;
     const auto name = option.rfind("--", 0) == 0 ? option.substr(2) : option;
     if (const auto* described = options.find_nothrow(name, false)) {
-        what = ": " + described->description();
+        what = "; " + option + ": " + described->description();
     }
-    return option + value + " is not a number; write digits only, e.g. " + option +
-           " 4000 (no currency sign, thousands separator or k)" + what;
+    // A decimal number refused is an option that counts (--count 2.5).
+    double number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (!value.empty() && error == std::errc() && end == value.data() + value.size()) {
+        return option + " '" + value + "' is not a whole number" + what;
+    }
+    return option + " '" + value +
+           "' is not a number: write digits only, without a currency sign, thousands "
+           "separators or k" +
+           what;
 }
 
 }  // namespace

@@ -289,10 +289,10 @@ contains "capitals read as the names" "== used (as of"
 check "history condition in capitals" 0 "$bin" --db "$work/sample.db" history --model rtx-3090 --condition USED
 for budget in '$1000' 1,000 4k; do
     check "recommend --budget $budget" 2 "$bin" --db "$work/sample.db" recommend --budget "$budget"
-    contains "--budget $budget named" "--budget '$budget' is not a number; write digits only, e.g. --budget 4000"
+    contains "--budget $budget named" "--budget '$budget' is not a number: write digits only, without a currency sign, thousands separators or k; --budget: for all the cards together"
 done
 check "recommend --count 2.5" 2 "$bin" --db "$work/sample.db" recommend --budget 4000 --count 2.5
-contains "--count 2.5 named" "--count '2.5' is not a number"
+contains "--count 2.5 named" "--count '2.5' is not a whole number; --count: plan a box of exactly N cards"
 check "report of a market not fetched" 1 "$bin" --db "$work/sample.db" report --marketplace EBAY_GB --no-files
 contains "the market not fetched named" "no EBAY_GB prices in $work/sample.db yet; fetch them with 'gpuprice fetch --marketplace EBAY_GB'"
 check "recommend of a market not fetched" 1 "$bin" --db "$work/sample.db" recommend --budget 900 --marketplace EBAY_GB
