@@ -258,24 +258,27 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     result.plans = std::move(fitting);
     if (!result.plans.empty()) return result;
 
-    const auto vram = format_number(box.min_vram_gb, 0) + " GB";
+    // "with at least 0 GB" says nothing (UX N15): the VRAM floor is named only when asked for.
+    const auto with_vram = box.min_vram_gb > 0
+                               ? " with at least " + format_number(box.min_vram_gb, 0) + " GB"
+                               : std::string();
     const auto counts = box.min_count == box.max_count ? std::to_string(box.min_count)
                                                        : std::to_string(box.min_count) + " to " +
                                                              std::to_string(box.max_count);
     if (!any_vram) {
-        result.nothing_fits = "VRAM: no card with at least " + vram + " has a usable listing";
+        result.nothing_fits = "VRAM: no card" + with_vram + " has a usable listing";
     } else if (!any_cooling) {
         result.nothing_fits = "cooling: no usable listing of a " +
-                              std::string(schema::cooler_name(*box.cooling)) +
-                              "-cooled card with at least " + vram;
+                              std::string(schema::cooler_name(*box.cooling)) + "-cooled card" +
+                              with_vram;
     } else if (!any_power) {
         result.nothing_fits = "power limit: " + box.power_limit.label() + " is under " +
                               format_number(rules.power.lowest_share() * 100.0, 0) +
                               "% of TDP (the lowest power at which throughput was measured, "
-                              "power_curve.csv) for every card with at least " +
-                              vram;
+                              "power_curve.csv) for every card" +
+                              with_vram;
     } else if (!any_count) {
-        result.nothing_fits = "listings: no card with at least " + vram + " has " + counts +
+        result.nothing_fits = "listings: no card" + with_vram + " has " + counts +
                               " usable listings of one kind (model, condition, cooler, width)";
     } else if (!any_precision) {
         result.nothing_fits = "precision: no card with enough listings has " +
@@ -294,7 +297,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         const auto& [mask, seen] = *pick;
         const auto& [count, closest] = seen;
         result.nothing_fits = constraint_names(mask) + ": " + std::to_string(count) + " plan" +
-                              (count == 1 ? "" : "s") + " fail only on " +
+                              (count == 1 ? " fails" : "s fail") + " only on " +
                               (std::popcount(mask) == 1 ? "it" : "these") + "; the cheapest, " +
                               plan_name(closest) + ", needs " + shortfall(closest, mask, box);
     }

@@ -45,8 +45,9 @@ struct BoxOptions {
     // A model with fewer prices than this behind its price basis (the report's --min-listings
     // rule): its plans rank after every plan with enough, marked, and its advice is not given.
     int min_listings = 3;
-    int results = 5;
-    std::string today;  // YYYY-MM-DD, for the age of the prices
+    int results = 5;          // plans shown
+    int cards_per_class = 1;  // single-card advice: the best N cards of each class (UX N16)
+    std::string today;        // YYYY-MM-DD, for the age of the prices
 
     int gpu_watts() const { return outlet_watts - system_watts; }
 };
