@@ -5,7 +5,6 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/sparsity.hpp"
-#include "analysis/vram_class.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
@@ -299,7 +298,7 @@ std::string plans_csv(const PlanResult& result, const BoxOptions& box, const Csv
             .integer(p.listings_of_kind)
             .text(join(p.caveats, "; "))
             .text(join(urls, " "))
-            .text(vram_class(p.model.vram_gb).label)
+            .text(p.model.vram_class.label)
             .number(p.basis_usd, 2)
             .text(price_basis_name(context.basis))
             .integer(p.model_listings)

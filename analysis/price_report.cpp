@@ -169,7 +169,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         ReportRow row;
         row.condition = condition;
         row.model = *model;
-        row.vram_class = vram_class(model->vram_gb);
+        row.vram_class = model->vram_class;
         // Suspect prices first (kept out unless included), then the outlier rule on the rest.
         std::vector<ListingLine> lines;
         std::vector<double> prices;

@@ -12,7 +12,6 @@
 #include "analysis/support_caveat.hpp"
 #include "analysis/suspect_price.hpp"
 #include "analysis/tensor_flops.hpp"
-#include "analysis/vram_class.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/observation.hpp"
@@ -62,7 +61,7 @@ struct MarketEvidence {
 
 struct ReportRow {
     schema::ConditionClass condition = schema::ConditionClass::used;
-    VramClass vram_class;
+    schema::VramClass vram_class;
     std::optional<int> rank;  // within class and condition; none when low_sample
     // A copy, not a pointer into the catalog: a row (or a copy of one) never dangles.
     schema::GpuModel model;

@@ -8,7 +8,6 @@
 #include "analysis/csv_format.hpp"
 #include "analysis/outliers.hpp"
 #include "analysis/tensor_flops.hpp"
-#include "analysis/vram_class.hpp"
 
 namespace gpuprice::analysis {
 
@@ -155,7 +154,7 @@ class Judge {
                                                   const schema::GpuModel& model) {
         const auto mine = fp32(model);
         if (!mine) return std::nullopt;
-        const int upper = vram_class(model.vram_gb).upper_gb;
+        const int upper = model.vram_class.upper_gb;
         std::optional<PriceReference> best;
         for (const auto& [key, pool] : own_) {
             if (key.first != condition || key.second == model.key ||
@@ -163,7 +162,7 @@ class Judge {
                 continue;
             }
             const auto* peer = catalog_.find_model(key.second);
-            if (!peer || vram_class(peer->vram_gb).upper_gb != upper ||
+            if (!peer || peer->vram_class.upper_gb != upper ||
                 peer->slots.has_value() != model.slots.has_value()) {
                 continue;
             }
@@ -174,7 +173,7 @@ class Judge {
             const double usd = m->first * scale;
             if (best && best->usd <= usd) continue;
             best = PriceReference{ReferenceTier::vram_class, usd, m->second,
-                                  "cheapest well-listed " + vram_class(model.vram_gb).label +
+                                  "cheapest well-listed " + model.vram_class.label +
                                       " card: " + peer->name + " (median " +
                                       schema::format_money(m->first, marketplace_.currency) +
                                       " of " + std::to_string(m->second) +

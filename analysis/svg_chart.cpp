@@ -5,7 +5,6 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/support_caveat.hpp"
-#include "analysis/vram_class.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
@@ -53,8 +52,8 @@ std::string tick_label(double value, double step) {
     return format_number(value, decimals);
 }
 
-const char* class_color(const VramClass& vram_class) {
-    const int index = vram_class_index(vram_class.upper_gb);
+const char* class_color(const schema::VramClass& vram_class) {
+    const int index = vram_class.index;
     if (index < 0 || index >= static_cast<int>(std::size(kClassColors))) return kOtherColor;
     return kClassColors[index];
 }

@@ -70,7 +70,7 @@ TEST_SUITE("schema::multi_device_boards") {
             catalog(), options);
         REQUIRE(report.rows.size() == 1);
         const auto& row = report.rows[0];
-        CHECK(row.vram_class.upper_gb == analysis::vram_class(12).upper_gb);  // one device
+        CHECK(row.vram_class.label == "10-12 GB");  // one device's 12 GB, not the board's 24
         CHECK(*row.tflops == doctest::Approx(2 * per_gpu));
         CHECK(*row.gflops_per_usd == doctest::Approx(2 * per_gpu * 1000 / 50));
         CHECK(*row.bandwidth_gbs_per_usd == doctest::Approx(2 * 240.0 / 50));

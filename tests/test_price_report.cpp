@@ -11,7 +11,6 @@
 #include "analysis/report_table.hpp"
 #include "analysis/support_caveat.hpp"
 #include "analysis/svg_chart.hpp"
-#include "analysis/vram_class.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -96,27 +95,6 @@ TEST_SUITE("analysis::outliers") {
               std::vector<bool>{false, false, false, false, false});
         CHECK(find_outliers({100, 100, 100, 100, 130}, 10.0) ==
               std::vector<bool>{false, false, false, false, true});
-    }
-}
-
-TEST_SUITE("analysis::vram_class") {
-    TEST_CASE("documented classes") {
-        CHECK(vram_class(6).label == "8 GB");
-        CHECK(vram_class(8).upper_gb == 8);
-        CHECK(vram_class(10).label == "10-12 GB");
-        CHECK(vram_class(11).label == "10-12 GB");
-        CHECK(vram_class(12).upper_gb == 12);
-        CHECK(vram_class(16).label == "16 GB");
-        CHECK(vram_class(20).label == "20-24 GB");
-        CHECK(vram_class(24).upper_gb == 24);
-        CHECK(vram_class(32).label == "32 GB");
-        CHECK(vram_class(40).label == "40-48 GB");
-        CHECK(vram_class(48).upper_gb == 48);
-        CHECK(vram_class(80).label == "80 GB");
-        CHECK(vram_class(94).label == "94-141 GB");
-        CHECK(vram_class(141).upper_gb == 141);
-        CHECK(vram_class(180).label == "180-192 GB");  // B200, MI300X
-        CHECK(vram_class(288).upper_gb == 288);        // B300, MI355X
     }
 }
 

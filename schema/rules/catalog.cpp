@@ -280,7 +280,7 @@ void parse_capped(const CsvTable& table, Catalog& catalog) {
 std::string digest_of(const CatalogSources& s) {
     Fnv1a hash;
     for (const auto* file : {&s.vendors, &s.segments, &s.precisions, &s.architectures, &s.rates,
-                             &s.skus, &s.support, &s.published, &s.capped}) {
+                             &s.skus, &s.support, &s.published, &s.capped, &s.vram_classes}) {
         hash.add_field(std::filesystem::path(file->file).filename().string()).add_field(file->text);
     }
     return std::to_string(hash.value());
@@ -404,6 +404,10 @@ Catalog parse_catalog(const CatalogSources& s) {
     }
     parse_published(CsvTable(s.published.text, s.published.file), catalog);
     parse_capped(CsvTable(s.capped.text, s.capped.file), catalog);
+    catalog.vram_classes = parse_vram_classes(CsvTable(s.vram_classes.text, s.vram_classes.file));
+    for (auto& model : catalog.models) {
+        model.vram_class = classify_vram(catalog.vram_classes, model.vram_gb);
+    }
     catalog.digest = digest_of(s);
     return catalog;
 }
@@ -415,7 +419,8 @@ CatalogSources read_catalog_sources(const std::string& dir) {
     };
     return {read(kVendorsFile),       read(kSegmentsFile),  read(kPrecisionsFile),
             read(kArchitecturesFile), read(kRatesFile),     read(kSkusFile),
-            read(kSupportFile),       read(kPublishedFile), read(kCappedFile)};
+            read(kSupportFile),       read(kPublishedFile), read(kCappedFile),
+            read(kVramClassesFile)};
 }
 
 Catalog load_catalog(const std::string& dir) {

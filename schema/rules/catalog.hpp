@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "schema/rules/vram_classes.hpp"
 
 namespace gpuprice::schema {
 
@@ -92,6 +93,7 @@ struct GpuModel {
     std::optional<double> slots;  // PCIe slot width; nullopt for SXM/OAM modules
     std::string form_factor;      // PCIe, SXM2, SXM4, SXM5, OAM, ...
     std::string source;
+    VramClass vram_class;  // of vram_gb, from vram_classes.csv: the report ranks within it
 
     bool runs_at_half_rate(std::string_view precision) const {
         return half_rate.find(precision) != half_rate.end();
@@ -140,6 +142,7 @@ struct Catalog {
     std::vector<SoftwareSupport> support;
     std::vector<PublishedFigure> published;
     std::vector<CappedRate> capped;
+    std::vector<VramClassBound> vram_classes;  // smallest first
     std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
@@ -168,7 +171,7 @@ struct CatalogText {
 // The files of a catalog folder.
 struct CatalogSources {
     CatalogText vendors, segments, precisions, architectures, rates, skus, support, published,
-        capped;
+        capped, vram_classes;
 };
 
 // The file names, relative to the catalog folder.
@@ -181,6 +184,7 @@ inline constexpr std::string_view kSkusFile = "skus.csv";
 inline constexpr std::string_view kSupportFile = "software_support.csv";
 inline constexpr std::string_view kPublishedFile = "published_figures.csv";
 inline constexpr std::string_view kCappedFile = "capped_rates.csv";
+inline constexpr std::string_view kVramClassesFile = "vram_classes.csv";
 
 // Parses the catalog files' text; throws DataFileError naming file, line and column.
 Catalog parse_catalog(const CatalogSources& sources);
