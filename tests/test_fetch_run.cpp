@@ -163,6 +163,10 @@ TEST_SUITE("fetcher::fetch_run") {
         CHECK_FALSE(ids[base + "3|0"]);
         CHECK(ids[base + "4|0"] == 3000);
         CHECK(ids.size() == 104);
+        // Said in the run's notes, not silent.
+        CHECK(std::count_if(outcome.notes.begin(), outcome.notes.end(), [](const auto& note) {
+                  return note.starts_with("2 listing(s) state no condition");
+              }) == 1);
     }
 
     TEST_CASE("pages are fetched in parallel, stored, and a rerun the same night adds nothing") {
