@@ -16,37 +16,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "fetcher/query_plan.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/search_terms.hpp"
+#include "scripts/bench/audit_family_sizes.hpp"
 #include "tests/fake_ebay.hpp"
-
-namespace {
-
-struct Sizes {
-    int new_items, used, open_box, refurbished;
-    int total() const { return new_items + used + open_box + refurbished; }
-};
-
-// The audit's assumed totals (not measurements) for a family's search term.
-Sizes sizes_for(const std::string& term, const std::string& segment,
-                const std::vector<std::string>& kept_terms) {
-    const bool redundant =
-        std::find(kept_terms.begin(), kept_terms.end(), term) == kept_terms.end();
-    static const std::regex big(R"(RTX [345]0[6-9]0)");
-    if (segment == "geforce" && std::regex_search(term, big)) {
-        return redundant ? Sizes{700, 500, 100, 60} : Sizes{2000, 1500, 300, 200};
-    }
-    if (segment == "geforce" || segment == "titan") return {300, 600, 30, 40};
-    if (segment == "workstation") return {120, 250, 20, 30};
-    return {60, 120, 10, 20};
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     const int latency_ms = argc > 1 ? std::stoi(argv[1]) : 100;
@@ -73,7 +50,7 @@ int main(int argc, char** argv) {
             if (gpuprice::fetcher::search_terms(one).front() == term) models.push_back(&m);
         }
         const auto& segment = models.front()->segment;
-        const auto size = sizes_for(term, segment, kept);
+        const auto size = gpuprice::bench::audit_family_sizes(term, segment, kept);
         // Server cards (the segments also listed outside Graphics/Video Cards) often ship from
         // abroad; consumer cards rarely.
         const auto* listed_elsewhere = catalog.find_segment(segment);
