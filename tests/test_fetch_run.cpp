@@ -169,6 +169,34 @@ TEST_SUITE("fetcher::fetch_run") {
               }) == 1);
     }
 
+    TEST_CASE("a single-condition search still stands in when neither id nor name says") {
+        FetchFixture f;
+        auto served = items("7", 4);
+        for (auto& item : served) item.condition_id.clear();  // no conditionId in the summary
+        served[0].condition = "Used";
+        served[1].condition = "Open box";
+        served[2].condition = "Refurbished by a friend";  // no name eBay gives
+        served[3].condition = "Refurbished by a friend";
+        f.ebay.set_items("RTX 3090", {served[0], served[1], served[2]});
+        f.ebay.set_items("RTX 4090", {served[3]});
+        f.config.queries = fetcher::family_queries({"RTX 3090"}, schema::parse_conditions("all"));
+        for (auto& q : fetcher::family_queries({"RTX 4090"}, {schema::ConditionClass::used}))
+            f.config.queries.push_back(q);
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        const auto condition = [&](const std::string& id) {
+            auto stmt =
+                f.db.prepare("SELECT coalesce(condition_id, 0) FROM listings WHERE item_id = ?1");
+            stmt.bind(1, id);
+            REQUIRE(stmt.step());
+            return stmt.int32(0);
+        };
+        CHECK(condition(served[0].item_id) == 3000);  // by its name
+        CHECK(condition(served[1].item_id) == 1500);
+        CHECK(condition(served[2].item_id) == 0);     // all conditions asked: none stands in
+        CHECK(condition(served[3].item_id) == 3000);  // the used search's class stands in
+    }
+
     TEST_CASE("pages are fetched in parallel, stored, and a rerun the same night adds nothing") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 450));
