@@ -139,8 +139,18 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
     if (!model.slots) {
         caveats.push_back(model.form_factor +
                           " module: needs an SXM carrier board or server, not a PCIe slot");
-    } else if (cooler == schema::Cooler::passive) {
-        caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
+    } else {
+        // A card for a PCIe slot that is not a plain PCIe card: a mining card's cut link, an
+        // SXM2 module on an adapter board. skus.csv's form_factor says which; its source, why.
+        if (model.form_factor != kPlainPcie) {
+            caveats.push_back(model.form_factor +
+                              ": not a plain PCIe card (link, cooling and power as the catalog's "
+                              "source for the " +
+                              model.name + " says)");
+        }
+        if (cooler == schema::Cooler::passive) {
+            caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
+        }
     }
     return caveats;
 }
@@ -248,24 +258,27 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     result.plans = std::move(fitting);
     if (!result.plans.empty()) return result;
 
-    const auto vram = format_number(box.min_vram_gb, 0) + " GB";
+    // "with at least 0 GB" says nothing (UX N15): the VRAM floor is named only when asked for.
+    const auto with_vram = box.min_vram_gb > 0
+                               ? " with at least " + format_number(box.min_vram_gb, 0) + " GB"
+                               : std::string();
     const auto counts = box.min_count == box.max_count ? std::to_string(box.min_count)
                                                        : std::to_string(box.min_count) + " to " +
                                                              std::to_string(box.max_count);
     if (!any_vram) {
-        result.nothing_fits = "VRAM: no card with at least " + vram + " has a usable listing";
+        result.nothing_fits = "VRAM: no card" + with_vram + " has a usable listing";
     } else if (!any_cooling) {
         result.nothing_fits = "cooling: no usable listing of a " +
-                              std::string(schema::cooler_name(*box.cooling)) +
-                              "-cooled card with at least " + vram;
+                              std::string(schema::cooler_name(*box.cooling)) + "-cooled card" +
+                              with_vram;
     } else if (!any_power) {
         result.nothing_fits = "power limit: " + box.power_limit.label() + " is under " +
                               format_number(rules.power.lowest_share() * 100.0, 0) +
                               "% of TDP (the lowest power at which throughput was measured, "
-                              "power_curve.csv) for every card with at least " +
-                              vram;
+                              "power_curve.csv) for every card" +
+                              with_vram;
     } else if (!any_count) {
-        result.nothing_fits = "listings: no card with at least " + vram + " has " + counts +
+        result.nothing_fits = "listings: no card" + with_vram + " has " + counts +
                               " usable listings of one kind (model, condition, cooler, width)";
     } else if (!any_precision) {
         result.nothing_fits = "precision: no card with enough listings has " +
@@ -284,7 +297,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         const auto& [mask, seen] = *pick;
         const auto& [count, closest] = seen;
         result.nothing_fits = constraint_names(mask) + ": " + std::to_string(count) + " plan" +
-                              (count == 1 ? "" : "s") + " fail only on " +
+                              (count == 1 ? " fails" : "s fail") + " only on " +
                               (std::popcount(mask) == 1 ? "it" : "these") + "; the cheapest, " +
                               plan_name(closest) + ", needs " + shortfall(closest, mask, box);
     }

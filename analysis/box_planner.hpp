@@ -45,8 +45,9 @@ struct BoxOptions {
     // A model with fewer prices than this behind its price basis (the report's --min-listings
     // rule): its plans rank after every plan with enough, marked, and its advice is not given.
     int min_listings = 3;
-    int results = 5;
-    std::string today;  // YYYY-MM-DD, for the age of the prices
+    int results = 5;          // plans shown
+    int cards_per_class = 1;  // single-card advice: the best N cards of each class (UX N16)
+    std::string today;        // YYYY-MM-DD, for the age of the prices
 
     int gpu_watts() const { return outlet_watts - system_watts; }
 };
@@ -100,8 +101,12 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
 // report at all).
 bool usable_for_prices(const ListingLine& line);
 
+// skus.csv's form_factor of a plain PCIe card; any other form factor of a card with a slot width
+// (a mining card's cut link, an SXM2 module on an adapter) is a caveat.
+inline constexpr std::string_view kPlainPcie = "PCIe";
+
 // The caveats every recommendation carries: software support, stale prices, thin evidence, SXM,
-// passive cooling.
+// a PCIe card that is not a plain one, passive cooling.
 // `row` is the model's report row in the plan's condition: its evidence.
 std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const ReportRow& row,
                                       std::optional<schema::Cooler> cooler, const BoxOptions& box,

@@ -13,7 +13,7 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
     for (const auto& row : report.rows)
         if (row.rank) ++ranked[{row.condition, row.vram_class.upper_gb}];
 
-    std::map<std::pair<schema::ConditionClass, int>, CardAdvice> best;
+    std::map<std::pair<schema::ConditionClass, int>, std::vector<CardAdvice>> best;
     for (const auto& row : report.rows) {
         const auto& m = row.model;
         if (!row.rank || !row.basis_usd || m.vram_gb < box.min_vram_gb) continue;
@@ -41,8 +41,6 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         }
         if (!cheapest) continue;
         const std::pair key{row.condition, row.vram_class.upper_gb};
-        auto it = best.find(key);
-        if (it != best.end() && *it->second.row.rank <= *row.rank) continue;
         CardAdvice advice;
         advice.row = row;
         advice.ranked_in_class = ranked[key];
@@ -51,10 +49,18 @@ std::vector<CardAdvice> single_card_advice(const Report& report, const schema::C
         advice.watts = watts;
         advice.caveats = plan_caveats(catalog, row, cheapest_build.cooler, box, as_of);
         for (auto& c : power_caveats(m, *power)) advice.caveats.push_back(std::move(c));
-        best[key] = std::move(advice);
+        best[key].push_back(std::move(advice));
     }
     std::vector<CardAdvice> out;
-    for (auto& [key, advice] : best) out.push_back(std::move(advice));
+    const auto per_class = static_cast<std::size_t>(std::max(1, box.cards_per_class));
+    for (auto& [key, cards] : best) {
+        std::stable_sort(cards.begin(), cards.end(), [](const CardAdvice& a, const CardAdvice& b) {
+            return *a.row.rank < *b.row.rank;
+        });
+        if (cards.size() > per_class) cards.resize(per_class);
+        for (auto& advice : cards) out.push_back(std::move(advice));
+    }
+    // Largest class first, then condition, then the class's rank.
     std::stable_sort(out.begin(), out.end(), [](const CardAdvice& a, const CardAdvice& b) {
         if (a.row.vram_class.upper_gb != b.row.vram_class.upper_gb)
             return a.row.vram_class.upper_gb > b.row.vram_class.upper_gb;

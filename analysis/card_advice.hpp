@@ -19,8 +19,9 @@ struct CardAdvice {
     std::vector<std::string> caveats;
 };
 
-// Largest class first, then condition. `report` is built without a VRAM filter, so that ranks
-// are the report's; box.min_vram_gb filters here.
+// Largest class first, then condition; within a class the best box.cards_per_class cards, by
+// rank. `report` is built without a VRAM filter, so that ranks are the report's;
+// box.min_vram_gb filters here.
 std::vector<CardAdvice> single_card_advice(const Report& report, const schema::Catalog& catalog,
                                            const schema::AttributeRules& rules,
                                            const BoxOptions& box, const std::string& as_of);

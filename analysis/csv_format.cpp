@@ -18,6 +18,20 @@ bool looks_numeric(std::string_view s) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
+// A figure as the tables print it: a number, or money ("$1,149", "£85", "C$1,200": a currency
+// symbol, then digits with thousands separators), which aligns right like one.
+bool looks_like_figure(std::string_view s) {
+    if (looks_numeric(s)) return true;
+    for (const std::string_view symbol : {"C$", "A$", "$", "£", "€"}) {
+        if (!s.starts_with(symbol)) continue;
+        std::string digits;
+        for (char c : s.substr(symbol.size()))
+            if (c != ',') digits.push_back(c);
+        return looks_numeric(digits);
+    }
+    return false;
+}
+
 // Display width in terminal columns: count UTF-8 lead bytes, not continuation bytes.
 std::size_t display_width(std::string_view s) {
     return static_cast<std::size_t>(
@@ -37,6 +51,10 @@ std::string format_number(double value, int decimals) {
         result.erase(0, 1);  // no "-0.00"
     }
     return result;
+}
+
+std::string format_width(double value) {
+    return format_number(value, value == std::floor(value) ? 0 : 1);
 }
 
 std::string csv_text_cell(std::string_view raw) {
@@ -104,14 +122,19 @@ CsvLine& CsvLine::empty() {
 std::string format_table(const std::vector<std::string>& header,
                          const std::vector<std::vector<std::string>>& rows) {
     std::vector<std::size_t> widths(header.size(), 0);
-    std::vector<bool> numeric(header.size(), true);
+    // A column aligns right when most of its cells are figures: a word among them (SXM2 in
+    // the slots column) no longer turns the whole column left (UX N15).
+    std::vector<int> figures(header.size(), 0), words(header.size(), 0);
     for (std::size_t c = 0; c < header.size(); ++c) widths[c] = display_width(header[c]);
     for (const auto& row : rows) {
         for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) {
             widths[c] = std::max(widths[c], display_width(row[c]));
-            if (!row[c].empty() && row[c] != "-" && !looks_numeric(row[c])) numeric[c] = false;
+            if (row[c].empty() || row[c] == "-") continue;
+            ++(looks_like_figure(row[c]) ? figures[c] : words[c]);
         }
     }
+    std::vector<bool> numeric(header.size());
+    for (std::size_t c = 0; c < header.size(); ++c) numeric[c] = figures[c] > words[c];
     auto emit = [&](const std::vector<std::string>& cells, std::string& out) {
         for (std::size_t c = 0; c < widths.size(); ++c) {
             const std::string& cell = c < cells.size() ? cells[c] : std::string();

@@ -12,6 +12,8 @@ namespace gpuprice::analysis {
 
 // A number printed with `decimals` digits after the point, locale-independent.
 std::string format_number(double value, int decimals);
+// A slot width as people write it: "2", "2.5" (UX N15: "2.0").
+std::string format_width(double value);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'
@@ -35,7 +37,8 @@ class CsvLine {
 // Text cell escaping on its own, for tests and for header rows.
 std::string csv_text_cell(std::string_view value);
 
-// Columns padded to a common width, for terminals. Numbers (cells that parse as one) align right.
+// Columns padded to a common width, for terminals. A column of figures (most cells a number or
+// money such as "$1,149") aligns right, any other left.
 std::string format_table(const std::vector<std::string>& header,
                          const std::vector<std::vector<std::string>>& rows);
 

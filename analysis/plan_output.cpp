@@ -12,7 +12,6 @@ namespace gpuprice::analysis {
 
 namespace {
 
-constexpr std::size_t kWidth = 100;
 const std::string kIndent = "      ";
 
 std::string join(const std::vector<std::string>& parts, const std::string& separator) {
@@ -27,7 +26,7 @@ std::string maybe(std::optional<double> value, int decimals) {
 
 std::string slots_text(std::optional<double> width) {
     if (!width) return "SXM";
-    return format_number(*width, *width == static_cast<int>(*width) ? 0 : 1) + "-slot";
+    return format_width(*width) + "-slot";
 }
 
 // Whether the listing's total lacks a shipping cost it should hold (unknown, not free).
@@ -37,19 +36,97 @@ bool shipping_unknown(const ListingLine& l, const CsvContext& context) {
 
 // One line per listing: price ("+ shipping?" when its shipping is unknown), item id and, when it
 // fits the width, the URL.
-std::string listing_line(const ListingLine& l, const CsvContext& context) {
+std::string listing_line(const ListingLine& l, const CsvContext& context, std::size_t width) {
     std::string line = kIndent + schema::format_money(l.total_usd, context.currency) +
                        (shipping_unknown(l, context) ? " + shipping?" : "") + "  " +
                        l.observation.item_id;
     const auto& url = l.observation.item_url;
-    if (!url.empty() && line.size() + 2 + url.size() <= kWidth) line += "  " + url;
+    if (!url.empty() && line.size() + 2 + url.size() <= width) line += "  " + url;
     return line + "\n";
 }
 
-std::string caveat_lines(const std::vector<std::string>& caveats) {
+// One header for plans and single cards. The columns after thin_evidence say what was asked
+// for, so a saved file reads on its own (UX N17).
+const std::string kCsvHeader =
+    "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
+    "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
+    "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
+    "basis_price_usd,price_basis,model_listings,thin_evidence,budget_usd,box_slots,outlet_watts,"
+    "system_watts,power_limit_pct,power_limit_w,risers,cooling_asked,min_vram_gb,objective,"
+    "include_sxm,min_listings\r\n";
+
+// The request's columns, the same on every row.
+void request_cells(CsvLine& line, const BoxOptions& box) {
+    line.number(box.budget_usd, 2)
+        .integer(box.slots)
+        .integer(box.outlet_watts)
+        .integer(box.system_watts)
+        .number(box.power_limit.percent, 1)
+        .number(
+            box.power_limit.watts ? std::optional<double>(*box.power_limit.watts) : std::nullopt, 0)
+        .text(box.risers ? "yes" : "no")
+        .text(box.cooling ? schema::cooler_name(*box.cooling) : "any")
+        .number(box.min_vram_gb, 0)
+        .text(objective_name(box.objective))
+        .text(box.include_sxm ? "yes" : "no")
+        .integer(box.min_listings);
+}
+
+std::string caveat_lines(const std::vector<std::string>& caveats, std::size_t width) {
     std::string out;
-    for (const auto& c : caveats) out += wrap("! " + c, kWidth, kIndent);
+    for (const auto& c : caveats) out += wrap("! " + c, width, kIndent);
     return out;
+}
+
+// A table within `width` when it can be: the `droppable` columns (indices, the first dropped
+// first) are left out until its widest line fits; the names of those left out are returned,
+// for a footnote (UX N15: 99 columns on an 80-column terminal).
+struct FittedTable {
+    std::string text;
+    std::vector<std::string> left_out;
+};
+
+FittedTable fitted_table(const std::vector<std::string>& header,
+                         const std::vector<std::vector<std::string>>& rows, std::size_t width,
+                         const std::vector<std::size_t>& droppable) {
+    const auto widest = [](const std::string& text) {
+        std::size_t most = 0, line = 0;
+        for (const char c : text) {
+            if (c == '\n') {
+                most = std::max(most, line);
+                line = 0;
+            } else if ((c & 0xC0) != 0x80) {
+                ++line;
+            }
+        }
+        return std::max(most, line);
+    };
+    FittedTable out{format_table(header, rows), {}};
+    std::vector<std::size_t> dropped;
+    for (const auto column : droppable) {
+        if (widest(out.text) <= width) break;
+        dropped.push_back(column);
+        out.left_out.push_back(header[column]);
+        const auto keep = [&](const std::vector<std::string>& cells) {
+            std::vector<std::string> kept;
+            for (std::size_t i = 0; i < cells.size(); ++i)
+                if (std::find(dropped.begin(), dropped.end(), i) == dropped.end())
+                    kept.push_back(cells[i]);
+            return kept;
+        };
+        std::vector<std::vector<std::string>> kept_rows;
+        for (const auto& row : rows) kept_rows.push_back(keep(row));
+        out.text = format_table(keep(header), kept_rows);
+    }
+    return out;
+}
+
+std::string left_out_note(const std::vector<std::string>& names, const std::string& where,
+                          std::size_t width) {
+    if (names.empty()) return {};
+    return wrap(
+        join(names, " and ") + " left out to fit " + std::to_string(width) + " columns; " + where,
+        width, "");
 }
 
 // Inserts each row's details after its line of a format_table() output.
@@ -83,41 +160,53 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
 }
 
 std::string plan_header(const BoxOptions& box, const CsvContext& context,
-                        const std::vector<schema::ConditionClass>& conditions) {
+                        const std::vector<schema::ConditionClass>& conditions, std::size_t width) {
     const bool fixed = box.min_count == box.max_count;
-    std::string cards = box.max_count <= 1 && fixed ? "single cards"
-                        : fixed                     ? std::to_string(box.min_count) + "-card builds"
-                                : "builds of 1 to " + std::to_string(box.max_count) + " cards";
+    std::string cards =
+        box.max_count <= 1 && fixed
+            ? "single cards" + (box.cards_per_class > 1
+                                    ? " (the best " + std::to_string(box.cards_per_class) +
+                                          " of each VRAM class)"
+                                    : std::string())
+        : fixed ? std::to_string(box.min_count) + "-card builds"
+                : "builds of 1 to " + std::to_string(box.max_count) + " cards";
     std::vector<std::string> names;
     for (const auto c : conditions) names.emplace_back(schema::condition_name(c));
-    std::string out = "gpuprice recommend: " + cards + ", " + join(names, "/") + ", " +
-                      precision_label(context.precision, context.sparsity) + " TFLOPS (" +
-                      std::string(sparsity_note(context.sparsity)) + "); prices as of " +
-                      context.as_of + "\n";
+    std::string out =
+        wrap("gpuprice recommend: " + cards + ", " + join(names, "/") + ", " +
+                 precision_label(context.precision, context.sparsity) + " TFLOPS (" +
+                 std::string(sparsity_note(context.sparsity)) + "); prices as of " + context.as_of,
+             width, "");
+    // Single cards plan no box: the slots and watts bound one card (UX N16).
+    const bool single = fixed && box.max_count <= 1;
     std::string box_line =
-        "box: " + std::to_string(box.slots) + " slots" + (box.risers ? " (risers)" : "") + ", " +
-        std::to_string(box.outlet_watts) + " W outlet - " + std::to_string(box.system_watts) +
-        " W system = " + std::to_string(box.gpu_watts()) + " W for GPUs, power limit " +
-        box.power_limit.label() +
+        (single ? "each card: at most " + std::to_string(box.slots) + " slots wide" +
+                      (box.risers ? " (risers)" : "") + " and " + std::to_string(box.gpu_watts()) +
+                      " W (" + std::to_string(box.outlet_watts) + " W outlet - " +
+                      std::to_string(box.system_watts) + " W system)"
+                : "box: " + std::to_string(box.slots) + " slots" + (box.risers ? " (risers)" : "") +
+                      ", " + std::to_string(box.outlet_watts) + " W outlet - " +
+                      std::to_string(box.system_watts) +
+                      " W system = " + std::to_string(box.gpu_watts()) + " W for GPUs") +
+        ", power limit " + box.power_limit.label() +
         (box.power_limit.percent || box.power_limit.watts
              ? " (never under a card's minimum; TFLOPS estimated at the limit from measured "
                "power-limited training)"
              : "");
-    out += wrap(box_line, kWidth, "");
+    out += wrap(box_line, width, "");
     std::string want =
         "budget " + schema::format_money(box.budget_usd, context.currency) + ", cooling " +
-        (box.cooling ? std::string(schema::cooler_name(*box.cooling)) : "any") + ", at least " +
-        format_number(box.min_vram_gb, 0) + " GB per card" +
+        (box.cooling ? std::string(schema::cooler_name(*box.cooling)) : "any") +
+        (box.min_vram_gb > 0 ? ", at least " + format_number(box.min_vram_gb, 0) + " GB per card"
+                             : std::string()) +
         (box.include_sxm ? ", SXM included" : "") +
-        (fixed && box.max_count <= 1
-             ? ""
-             : ", most total " + std::string(objective_name(box.objective)) + " first");
-    out += wrap(want, kWidth, "");
+        (single ? "" : ", most total " + std::string(objective_name(box.objective)) + " first");
+    out += wrap(want, width, "");
     return out;
 }
 
-std::string plans_table(const PlanResult& result, const CsvContext& context) {
-    if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, kWidth, "");
+std::string plans_table(const PlanResult& result, const CsvContext& context, std::size_t width) {
+    if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, width, "");
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     bool any_thin = false, any_estimate = false;
@@ -128,7 +217,8 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                         std::to_string(p.count) + " x " + p.model.name + (p.thin ? " *" : ""),
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
                         std::to_string(p.total_watts), maybe(p.total_tflops, 1),
-                        format_number(p.total_vram_gb, 0), format_number(p.total_usd, 0),
+                        format_number(p.total_vram_gb, 0),
+                        schema::format_money(p.total_usd, context.currency),
                         maybe(p.gflops_per_usd, 1)});
         // Which boards the width and cooler are of (board_designs.csv, or the reference design).
         std::vector<std::string> designs;
@@ -149,10 +239,10 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                 format_number(p.model.bandwidth_gbs, 0) + " GB/s; " +
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
-            kWidth, kIndent);
+            width, kIndent);
         int unknown_shipping = 0;
         for (const auto& l : p.listings) {
-            d += listing_line(l.listing, context);
+            d += listing_line(l.listing, context, width);
             unknown_shipping += shipping_unknown(l.listing, context);
         }
         auto caveats = p.caveats;
@@ -162,28 +252,26 @@ std::string plans_table(const PlanResult& result, const CsvContext& context) {
                               (unknown_shipping == 1 ? "s" : "") +
                               " no shipping cost: the price is without it");
         }
-        d += caveat_lines(caveats);
+        d += caveat_lines(caveats, width);
         details.push_back(d);
     }
-    const auto table = format_table({"rank", "cards", "cooler", "slots", "watts",
-                                     std::string(any_estimate ? "est. " : "") + "TFLOPS " +
-                                         precision_label(context.precision, context.sparsity),
-                                     "VRAM GB", schema::money_heading("price $", context.currency),
-                                     schema::money_heading("GFLOPS/$", context.currency)},
-                                    rows);
-    return interleave(table, details) +
+    // The cooler and the watts are in each plan's first line too: the first to go.
+    const auto table =
+        fitted_table({"rank", "cards", "cooler", "slots", "watts",
+                      std::string(any_estimate ? "est. " : "") + "TFLOPS " +
+                          precision_label(context.precision, context.sparsity),
+                      "VRAM GB", "price", schema::money_heading("GFLOPS/$", context.currency)},
+                     rows, width, {4, 2});
+    return interleave(table.text, details) +
            (any_thin ? wrap("* thin evidence: fewer usable prices of the model than "
                             "--min-listings; ranked after the models with enough",
-                            kWidth, "")
-                     : std::string());
+                            width, "")
+                     : std::string()) +
+           left_out_note(table.left_out, "each plan's first line states them", width);
 }
 
-std::string plans_csv(const PlanResult& result, const CsvContext& context) {
-    std::string out =
-        "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
-        "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
-        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
-        "basis_price_usd,price_basis,model_listings,thin_evidence\r\n";
+std::string plans_csv(const PlanResult& result, const BoxOptions& box, const CsvContext& context) {
+    std::string out = kCsvHeader;
     for (const auto& p : result.plans) {
         std::vector<std::string> ids, urls;
         for (const auto& l : p.listings) {
@@ -216,12 +304,14 @@ std::string plans_csv(const PlanResult& result, const CsvContext& context) {
             .text(price_basis_name(context.basis))
             .integer(p.model_listings)
             .text(p.thin ? "yes" : "no");
+        request_cells(line, box);
         out += line.str();
     }
     return out;
 }
 
-std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context) {
+std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context,
+                         std::size_t width) {
     if (advice.empty()) return "nothing fits: no ranked card within the budget and the box\n";
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
@@ -230,33 +320,30 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
         rows.push_back({r.vram_class.label,
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
                         r.model.name, std::string(schema::condition_name(r.condition)),
-                        format_number(*r.basis_usd, 0), std::to_string(r.listings),
-                        maybe(r.tflops, 1), maybe(r.gflops_per_usd, 1)});
+                        schema::format_money(*r.basis_usd, context.currency),
+                        std::to_string(r.listings), maybe(r.tflops, 1),
+                        maybe(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
                                  std::string(schema::cooler_name(a.build.cooler)) + " (" +
                                  a.build.design + "), " + std::to_string(a.watts) + " W:",
-                             kWidth, kIndent);
-        d += listing_line(a.cheapest, context);
-        d += caveat_lines(a.caveats);
+                             width, kIndent);
+        d += listing_line(a.cheapest, context, width);
+        d += caveat_lines(a.caveats, width);
         details.push_back(d);
     }
-    const auto table =
-        format_table({"class", "rank", "model", "condition",
-                      schema::money_heading(std::string(price_basis_name(context.basis)) + " $",
-                                            context.currency),
-                      "listings", "TFLOPS " + precision_label(context.precision, context.sparsity),
-                      schema::money_heading("GFLOPS/$", context.currency)},
-                     rows);
-    return interleave(table, details) +
-           "rank: as in `gpuprice report`, within the class and condition\n";
+    const auto table = fitted_table(
+        {"class", "rank", "model", "condition", std::string(price_basis_name(context.basis)),
+         "listings", "TFLOPS " + precision_label(context.precision, context.sparsity),
+         schema::money_heading("GFLOPS/$", context.currency)},
+        rows, width, {5, 3});
+    return interleave(table.text, details) +
+           "rank: as in `gpuprice report`, within the class and condition\n" +
+           left_out_note(table.left_out, "`gpuprice report` shows them", width);
 }
 
-std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& context) {
-    std::string out =
-        "rank,count,model,condition,total_price_usd,total_tflops,total_vram_gb,total_watts,"
-        "slots_used,item_ids,cooler,slot_width,watts_per_card,gflops_per_usd,"
-        "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
-        "basis_price_usd,price_basis,model_listings,thin_evidence\r\n";
+std::string advice_csv(const std::vector<CardAdvice>& advice, const BoxOptions& box,
+                       const CsvContext& context) {
+    std::string out = kCsvHeader;
     for (const auto& a : advice) {
         const auto& r = a.row;
         const auto& o = a.cheapest.observation;
@@ -286,6 +373,7 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& 
             .text(price_basis_name(context.basis))
             .integer(r.basis_listings)
             .text("no");  // advice is given only for ranked cards
+        request_cells(line, box);
         out += line.str();
     }
     return out;

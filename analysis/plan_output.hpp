@@ -12,15 +12,25 @@
 
 namespace gpuprice::analysis {
 
+// Text wraps at `width` columns (the terminal's, at most 100): the lines under each plan, the
+// header and the URLs, which are left out where they do not fit; a table row is as wide as
+// its cells.
+constexpr std::size_t kPlanWidth = 100;
+
 // The lines above every answer: the prices' date, precision, the box and the budget.
 std::string plan_header(const BoxOptions& box, const CsvContext& context,
-                        const std::vector<schema::ConditionClass>& conditions);
+                        const std::vector<schema::ConditionClass>& conditions,
+                        std::size_t width = kPlanWidth);
 
-std::string plans_table(const PlanResult& result, const CsvContext& context);
-std::string plans_csv(const PlanResult& result, const CsvContext& context);
+std::string plans_table(const PlanResult& result, const CsvContext& context,
+                        std::size_t width = kPlanWidth);
+// The CSVs end with the request's columns (budget, box, power limit, cooling ...), from `box`.
+std::string plans_csv(const PlanResult& result, const BoxOptions& box, const CsvContext& context);
 
-std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context);
-std::string advice_csv(const std::vector<CardAdvice>& advice, const CsvContext& context);
+std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context,
+                         std::size_t width = kPlanWidth);
+std::string advice_csv(const std::vector<CardAdvice>& advice, const BoxOptions& box,
+                       const CsvContext& context);
 
 // Words wrapped at `width` columns, every line starting with `indent`.
 std::string wrap(const std::string& text, std::size_t width, const std::string& indent);

@@ -169,9 +169,7 @@ const std::vector<ReportColumn>& report_columns() {
         {"slots",
          [](CsvLine& l, R r, C) { l.number(r.model.slots, 1); },
          {"slots",
-          [](R r, C) {
-              return r.model.slots ? format_number(*r.model.slots, 1) : r.model.form_factor;
-          },
+          [](R r, C) { return r.model.slots ? format_width(*r.model.slots) : r.model.form_factor; },
           5}},
         {"low_sample",
          [](CsvLine& l, R r, C) { l.text(r.low_sample ? "yes" : "no"); },

@@ -27,12 +27,14 @@ constexpr const char* kOtherColor = "#999999";
 // carries its value, so one module does not squash its class into slivers.
 constexpr double kClipFactor = 2.0;
 
-// A round axis maximum: 1, 2 or 5 times a power of ten.
+// A round axis maximum: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten, each a fifth of
+// it a round tick (0.3, 0.5, 0.8, 1.2 ...). The longest bar fills at least two thirds of the
+// width; with 1, 2 and 5 a class whose best was 235 ran to 500 (UX N14).
 double nice_ceiling(double value) {
     if (value <= 0) return 1;
     const double power = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 2.0, 5.0, 10.0}) {
-        if (value <= step * power) return step * power;
+    for (double step : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0}) {
+        if (value <= step * power * (1 + 1e-12)) return step * power;
     }
     return 10 * power;
 }
@@ -102,9 +104,20 @@ std::vector<Section> sections(const Report& report, const Metric& metric) {
         out.back().rows.push_back(&row);
         previous = &row;
     }
+    // `used`, the tool's main market and the nightly chart's reason, first; the other
+    // conditions after it in the report's order (UX N14: it was at the bottom of a tall chart).
+    std::stable_partition(out.begin(), out.end(), [](const Section& section) {
+        return section.rows.front()->condition == schema::ConditionClass::used;
+    });
     for (auto& section : out) {
+        // The scale is the ranked cards': an unranked one (too few listings, a module shown
+        // apart) beyond it is cut off and labelled, so the longest bar is never the least
+        // trustworthy (UX N14). A class with no ranked card scales to all of its bars.
         std::vector<double> values;
-        for (const auto* row : section.rows) values.push_back(*metric.value(*row));
+        for (const auto* row : section.rows)
+            if (row->rank) values.push_back(*metric.value(*row));
+        if (values.empty())
+            for (const auto* row : section.rows) values.push_back(*metric.value(*row));
         std::sort(values.rbegin(), values.rend());
         double top = values.front();
         if (values.size() > 1 && values[0] > kClipFactor * values[1]) top = values[1];

@@ -9,6 +9,10 @@ std::optional<double> peak_tflops(const schema::Catalog& catalog, const schema::
     const auto* rate = catalog.architecture_of(model).rate(precision);
     if (!rate) return std::nullopt;
     if (sparsity == Sparsity::Sparse && !rate->sparse) return std::nullopt;
+    // A capped part's stated rate wins over its units x clock; 2:4 sparsity still doubles it.
+    if (const auto* capped = catalog.find_capped(model.key, precision)) {
+        return capped->tflops * (sparsity == Sparsity::Sparse ? 2.0 : 1.0);
+    }
     double per_clock = static_cast<double>(rate->fma_per_clock);
     if (model.runs_at_half_rate(precision)) per_clock /= 2.0;
     if (sparsity == Sparsity::Sparse) per_clock *= 2.0;

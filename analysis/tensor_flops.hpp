@@ -13,7 +13,8 @@ namespace gpuprice::analysis {
 // units x FMA/clock x 2 FLOPs x clock, in TFLOPS (TOPS for integer precisions). Matrix
 // precisions count matrix units at the SKU's tensor_clock_mhz where the vendor states one, else
 // its boost clock; shader precisions count FP32 lanes at the boost clock. The rate is halved
-// where the SKU runs that precision at half rate. nullopt when the card lacks the precision (or
+// where the SKU runs that precision at half rate. A capped part's rate (capped_rates.csv)
+// replaces the arithmetic. nullopt when the card lacks the precision (or
 // the precision is unknown), or for Sparsity::Sparse when the precision has no 2:4 sparsity.
 std::optional<double> peak_tflops(const schema::Catalog& catalog, const schema::GpuModel& model,
                                   std::string_view precision, Sparsity sparsity = Sparsity::Dense);

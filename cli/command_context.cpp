@@ -1,11 +1,14 @@
 #include "cli/command_context.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 
 #include "cli/did_you_mean.hpp"
+#include "schema/domain/ascii_case.hpp"
 
 #include "schema/domain/locations.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/match_store.hpp"
@@ -25,6 +28,36 @@ std::string unexpected_arguments(const std::string& first, std::size_t more) {
     return "unexpected argument '" + first + "'" +
            (more > 0 ? " (and " + std::to_string(more) + " more)" : std::string());
 }
+
+namespace {
+
+std::string invalid_number(const std::string& option, const std::string& boost_message,
+                           const po::options_description& options) {
+    // The value as typed, from Boost's "the argument ('VALUE') for option ...".
+    std::string value;
+    const auto open = boost_message.find("('");
+    const auto close = boost_message.rfind("')");
+    if (open != std::string::npos && close != std::string::npos && close > open + 2) {
+        value = boost_message.substr(open + 2, close - open - 2);
+    }
+    std::string what;
+    const auto name = option.rfind("--", 0) == 0 ? option.substr(2) : option;
+    if (const auto* described = options.find_nothrow(name, false)) {
+        what = "; " + option + ": " + described->description();
+    }
+    // A decimal number refused is an option that counts (--count 2.5).
+    double number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (!value.empty() && error == std::errc() && end == value.data() + value.size()) {
+        return option + " '" + value + "' is not a whole number" + what;
+    }
+    return option + " '" + value +
+           "' is not a number: write digits only, without a currency sign, thousands "
+           "separators or k" +
+           what;
+}
+
+}  // namespace
 
 std::optional<po::variables_map> parse_command_options(const std::string& command,
                                                        const std::string& summary,
@@ -48,6 +81,10 @@ std::optional<po::variables_map> parse_command_options(const std::string& comman
     } catch (const po::unknown_option& e) {
         throw UsageError("unknown option '" + e.get_option_name() + "'" +
                          did_you_mean(e.get_option_name(), option_names(all)));
+    } catch (const po::invalid_option_value& e) {
+        // Only numeric options can hold an invalid value; Boost's "the argument ('$1000') for
+        // option '--budget' is invalid" says neither what it takes nor how to write it (UX N22).
+        throw UsageError(invalid_number(e.get_option_name(), e.what(), all));
     }
     if (vm.count(kExtra)) {
         const auto& extra = vm[kExtra].as<std::vector<std::string>>();
@@ -63,20 +100,33 @@ std::optional<po::variables_map> parse_command_options(const std::string& comman
     return vm;
 }
 
+// Names on the command line are taken in any case (`--precision FP16`, `--condition Used`), as
+// `--model` is (UX N22); the catalog's and the tables' names are lower case.
 std::string precision_option(const schema::Catalog& catalog, const std::string& value) {
-    if (!catalog.find_precision(value)) {
+    const auto name = schema::ascii_lower(value);
+    if (!catalog.find_precision(name)) {
         throw UsageError("unknown precision '" + value + "' (use " + catalog.precision_names() +
                          ")");
     }
-    return value;
+    return name;
 }
 
 std::vector<schema::ConditionClass> conditions_option(const std::string& value) {
     try {
-        return schema::parse_conditions(value);
+        return schema::parse_conditions(schema::ascii_lower(value));
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
+}
+
+std::string no_prices_yet(const std::string& db_path, const std::string& marketplace) {
+    // A database of US nights asked for EBAY_GB has prices, just not that market's (UX N22).
+    if (marketplace != schema::default_market().id) {
+        return "no " + marketplace + " prices in " + db_path + " yet; fetch them with 'gpuprice " +
+               "fetch --marketplace " + marketplace + "'";
+    }
+    return "no " + marketplace + " prices in " + db_path +
+           " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first";
 }
 
 schema::RuleSet load_rules(const GlobalOptions& global) {

@@ -51,12 +51,15 @@ std::optional<boost::program_options::variables_map> parse_command_options(
     const std::vector<std::string>& args, const std::vector<std::string>& positional = {},
     const std::string& usage = "[options]");
 
-// --precision as given: a precision of the catalog's precisions.csv; else a UsageError naming
-// them.
+// --precision in any case: the catalog's name (precisions.csv, lower case) of the precision;
+// else a UsageError naming them.
 std::string precision_option(const schema::Catalog& catalog, const std::string& value);
-// --condition of every command: new, used, refurbished, open-box, or all of them; throws
-// UsageError naming the value otherwise.
+// --condition of every command, in any case: new, used, refurbished, open-box, or all of them;
+// throws UsageError naming the value otherwise.
 std::vector<schema::ConditionClass> conditions_option(const std::string& value);
+// What report and recommend say when the database holds no night of the marketplace asked for:
+// which marketplace, and the fetch that gets its prices.
+std::string no_prices_yet(const std::string& db_path, const std::string& marketplace);
 
 // The catalog folder's rules (--catalog, else the installed one), loaded once per command.
 schema::RuleSet load_rules(const GlobalOptions& global);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include "cli/application/night.hpp"
@@ -10,6 +11,7 @@
 #include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/store/listing_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -147,7 +149,8 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
 }
 
 void print_coverage(const fetcher::FetchOutcome& outcome) {
-    std::cout << "  coverage (query: total, pages, items, stopped, complete):\n";
+    std::cout << "  coverage of run " << outcome.run_id
+              << " (query: total, pages, items, stopped, complete):\n";
     for (const auto& q : outcome.coverage) {
         std::cout << "    " << q.query << ": "
                   << (q.total ? std::to_string(*q.total) : std::string("-")) << ", " << q.pages
@@ -158,7 +161,22 @@ void print_coverage(const fetcher::FetchOutcome& outcome) {
     }
 }
 
-void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& outcome) {
+// "769 skipped" said nothing of why (UX N13): the run's skips by reason, most first.
+void print_skips(schema::Database& db, std::int64_t run_id) {
+    const auto run = schema::load_run(db, run_id);
+    if (!run || run->skips.empty()) return;
+    std::vector<std::pair<std::string, int>> skips(run->skips.begin(), run->skips.end());
+    std::stable_sort(skips.begin(), skips.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::cout << "  skipped in run " << run_id << " (reason count):";
+    for (std::size_t i = 0; i < skips.size(); ++i) {
+        std::cout << (i ? ", " : " ") << skips[i].first << " " << skips[i].second;
+    }
+    std::cout << '\n';
+}
+
+void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& outcome,
+                   schema::Database& db) {
     const bool show = global.verbosity != Verbosity::Quiet &&
                       (global.stdout_is_terminal || global.verbosity == Verbosity::Verbose);
     if (show) {
@@ -173,7 +191,10 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
         std::cout << '\n';
         for (const auto& note : outcome.notes)
             std::cout << "  note: " << schema::printable_text(note) << '\n';
-        if (global.verbosity == Verbosity::Verbose) print_coverage(outcome);
+        if (global.verbosity == Verbosity::Verbose) {
+            print_skips(db, outcome.run_id);
+            print_coverage(outcome);
+        }
     }
     if (outcome.status != schema::RunStatus::ok || show) {
         for (const auto& problem : outcome.problems) {
@@ -255,7 +276,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
     const auto night = app::run_night(db, rules, matchers, options->plan,
                                       credentials ? &*credentials : nullptr, observer);
     if (show_progress) std::cerr << '\n';
-    print_outcome(global, night.fetch);
+    print_outcome(global, night.fetch, db);
     return exit_code(night);
 }
 

@@ -9,6 +9,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/model_option.hpp"
 #include "cli/output_format.hpp"
+#include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 
@@ -49,6 +50,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
         return kExitOk;
     }
     const auto conditions = conditions_option(condition);
+    condition = schema::ascii_lower(condition);  // as the messages spell it
     const bool csv = output_format_option(format) == OutputFormat::csv;
     if (by != "night" && by != "week") throw UsageError("--by must be night or week");
     const auto period = by == "week" ? analysis::Period::week : analysis::Period::night;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include "analysis/plan_output.hpp"
@@ -6,6 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"
 #include "cli/report_options.hpp"
+#include "cli/terminal_width.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 
@@ -53,17 +55,17 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         "objective", po::value(&objective)->default_value(objective),
         "what a build maximises: tflops (total dense TFLOPS at --precision), vram (total GB) "
         "or bandwidth (total GB/s)")("results", po::value(&box.results)->default_value(box.results),
-                                     "how many builds to show")(
+                                     "how many builds to show; single cards: how many per VRAM "
+                                     "class (default 1)")(
         "format", po::value(&format)->default_value(format),
         "table (within 100 columns) or csv (one row per build)");
-    if (!parse_command_options(
-            "recommend",
-            "What to buy for a deep-learning box: builds of --count cards that fit the board's "
-            "slots, the outlet and the budget, priced from the cheapest real listings; or the "
-            "best single card per VRAM class.",
-            options, args)) {
-        return kExitOk;
-    }
+    const auto vm = parse_command_options(
+        "recommend",
+        "What to buy for a deep-learning box: builds of --count cards that fit the board's "
+        "slots, the outlet and the budget, priced from the cheapest real listings; or the "
+        "best single card per VRAM class.",
+        options, args);
+    if (!vm) return kExitOk;
     const auto rules = load_rules(global);
     resolve_report_query(query, rules.catalog);
     if (box.budget_usd <= 0) throw UsageError("--budget must be positive");
@@ -107,6 +109,8 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     }
     box.objective = *parsed_objective;
     if (box.results < 1) throw UsageError("--results must be at least 1");
+    // Single cards: the class's #1 unless more were asked for (UX N16).
+    if (!vm->at("results").defaulted()) box.cards_per_class = box.results;
     const bool csv = output_format_option(format) == OutputFormat::csv;
     box.min_listings = query.request.options.min_listings;
     // Ranks as `report --include-sxm` ranks them when modules are planned, else as `report`.
@@ -120,23 +124,28 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     auto db = open_database_for_reading(global, rules);
     const auto answer = app::recommend(db, rules, plan);
     if (!answer) {
-        std::cerr << "gpuprice: recommend: no prices yet; run 'gpuprice fetch' first\n";
+        std::cerr << "gpuprice: recommend: " << no_prices_yet(db.path(), query.marketplace) << '\n';
         return kExitFailure;
     }
     const auto& context = answer->loaded.context;
     if (!answer->loaded.night_complete && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << context.night_status << '\n';
     }
+    // The terminal's width, at most the 100 columns a plan's lines were written for (UX N15:
+    // 99 columns on an 80-column terminal); 100 into a file or a pipe without $COLUMNS.
+    constexpr int kMost = static_cast<int>(analysis::kPlanWidth);
+    const auto width =
+        static_cast<std::size_t>(std::clamp(terminal_width(global, kMost), 60, kMost));
     if (!csv) {
-        std::cout << analysis::plan_header(box, context, query.request.options.conditions);
+        std::cout << analysis::plan_header(box, context, query.request.options.conditions, width);
     }
     if (!plan.builds) {
-        std::cout << (csv ? analysis::advice_csv(answer->advice, context)
-                          : analysis::advice_table(answer->advice, context));
+        std::cout << (csv ? analysis::advice_csv(answer->advice, box, context)
+                          : analysis::advice_table(answer->advice, context, width));
         return kExitOk;
     }
-    std::cout << (csv ? analysis::plans_csv(answer->plans, context)
-                      : analysis::plans_table(answer->plans, context));
+    std::cout << (csv ? analysis::plans_csv(answer->plans, box, context)
+                      : analysis::plans_table(answer->plans, context, width));
     if (answer->plans.plans.empty() && csv) {
         std::cerr << "gpuprice: recommend: nothing fits: " << answer->plans.nothing_fits << '\n';
     }

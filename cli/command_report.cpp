@@ -1,6 +1,3 @@
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -17,6 +14,7 @@
 #include "cli/output_format.hpp"
 #include "cli/page_box_option.hpp"
 #include "cli/report_options.hpp"
+#include "cli/terminal_width.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
@@ -27,20 +25,6 @@ namespace po = boost::program_options;
 namespace gpuprice::cli {
 
 namespace {
-
-// The table's width: the terminal's, else $COLUMNS, else 80.
-int table_width(const GlobalOptions& global) {
-    winsize size{};
-    if (global.stdout_is_terminal && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 &&
-        size.ws_col >= 20) {
-        return size.ws_col;
-    }
-    if (const char* columns = std::getenv("COLUMNS")) {
-        const int n = std::atoi(columns);
-        if (n >= 20 && n <= 1000) return n;
-    }
-    return analysis::kDefaultTableWidth;
-}
 
 // Every option that changes what a report holds (its rows, figures or ranks), in the file name
 // before the date, so two reports of one night never overwrite each other (UX N3). The defaults
@@ -130,8 +114,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     auto db = open_database_for_reading(global, rules);
     auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
     if (!loaded) {
-        std::cerr << "gpuprice: report: no prices in " << db.path()
-                  << " yet; run 'gpuprice fetch' (or 'gpuprice fetch --sample') first\n";
+        std::cerr << "gpuprice: report: " << no_prices_yet(db.path(), query.marketplace) << '\n';
         return kExitFailure;
     }
     const auto& context = loaded->context;
@@ -175,7 +158,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
 
     // The table goes to stdout, a pipe included (`report | less`); --format none writes files only.
     if (shown == OutputFormat::table) {
-        std::cout << analysis::report_table(loaded->report, context, table_width(global));
+        std::cout << analysis::report_table(loaded->report, context, terminal_width(global));
     }
     if (shown == OutputFormat::csv) std::cout << analysis::report_csv(loaded->report, context);
     return kExitOk;

@@ -9,6 +9,7 @@
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/model_option.hpp"
+#include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/store/watch_store.hpp"
@@ -60,8 +61,8 @@ int watch_add(const GlobalOptions& global, const std::vector<std::string>& args)
     schema::Watch watch;
     const auto& watched = resolve_model(rules.catalog, model);
     watch.model = watched.key;
-    conditions_option(condition);  // checks the name
-    watch.condition = condition;
+    conditions_option(condition);  // checks the name, in any case
+    watch.condition = schema::ascii_lower(condition);
     if (!std::isfinite(below) || below <= 0 || below > kMaxLine) {
         throw UsageError("--below must be a price above 0 (in the marketplace's currency)");
     }

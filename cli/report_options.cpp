@@ -2,6 +2,7 @@
 
 #include "cli/command_context.hpp"
 #include "cli/date_option.hpp"
+#include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
@@ -51,7 +52,10 @@ analysis::RankBy rank_by_option(const std::string& value) {
 
 void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     q.request.options.conditions = conditions_option(q.condition_option);
-    q.request.options.precision = precision_option(catalog, q.precision);
+    // The names as the file names and headings spell them, whatever case was typed.
+    q.condition_option = schema::ascii_lower(q.condition_option);
+    q.precision = precision_option(catalog, q.precision);
+    q.request.options.precision = q.precision;
     q.request.options.supported_only = q.supported_only;
     q.request.options.sparsity = q.sparse ? analysis::Sparsity::Sparse : analysis::Sparsity::Dense;
     q.request.options.shipping =

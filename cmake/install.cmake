@@ -2,7 +2,7 @@
 #
 #   bin/gpuprice, bin/gpuprice-nightly (scripts/nightly)
 #   share/gpuprice/catalog/, share/gpuprice/sample-data/   found relative to bin/gpuprice
-#   share/man/man1/gpuprice.1, share/bash-completion/completions/gpuprice
+#   share/man/man1/gpuprice.1 (and gpuprice-nightly.1, which sources it), share/bash-completion/completions/gpuprice
 #   share/doc/gpuprice/ (README, ARCHITECTURE), the systemd user units gpuprice-nightly.{service,timer}
 #   in lib/systemd/user (/usr, /usr/local) or share/systemd/user (any other prefix, e.g. ~/.local)
 
@@ -13,7 +13,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/schema/catalog/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuprice/catalog FILES_MATCHING PATTERN "*.csv")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/sample-data/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gpuprice/sample-data FILES_MATCHING PATTERN "*.json")
-install(FILES ${PROJECT_SOURCE_DIR}/cli/gpuprice.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PROJECT_SOURCE_DIR}/cli/gpuprice.1 ${PROJECT_SOURCE_DIR}/cli/gpuprice-nightly.1
+        DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${PROJECT_SOURCE_DIR}/cli/gpuprice.bash-completion
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME gpuprice)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/ARCHITECTURE.md

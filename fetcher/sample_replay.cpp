@@ -58,9 +58,10 @@ struct RecordedQuery {
     std::optional<std::int64_t> last_offset;
     int items = 0;
     bool failed = false;
+    bool truncated = false;  // a page ended early: its query lost items
 
     bool complete() const {
-        if (failed || !last_offset || limit <= 0) return false;
+        if (failed || truncated || !last_offset || limit <= 0) return false;
         for (std::int64_t o = 0; o <= *last_offset; o += limit) {
             if (!offsets.count(o)) return false;
         }
@@ -107,7 +108,11 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
             for (auto& listing : page.listings) {
                 listing.price_flags = price_flags(listing, rules, ListingSource::search);
             }
-            auto& query = queries[recorded_query(body.str())];
+            // A page cut before its href names its query by its file, so that the coverage
+            // still shows the query it lost items of.
+            auto name = recorded_query(body.str());
+            if (name.empty() && !page.page_problem.empty()) name = file.stem().string();
+            auto& query = queries[name];
             if (!page.page_problem.empty()) {
                 outcome.problems.push_back(file.filename().string() + ": " + page.page_problem);
             }
@@ -118,7 +123,18 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
                 // A recorded page that ends early lost what its limit and total say it held
                 // (nullopt: they say nothing, an unknown number).
                 const auto limit = page.limit > 0 ? page.limit : SearchSettings{}.limit;
-                writer.write(page, items_lost(page, limit));
+                const auto lost = items_lost(page, limit);
+                writer.write(page, lost);
+                // As a live fetch reads a cut page (fetch_run): the run is partial, its query
+                // incomplete, and the fetch exits 6; a sample showed a cut page as a full night
+                // (UX N13).
+                if (!page.page_problem.empty()) {
+                    ++outcome.pages_truncated;
+                    query.truncated = true;
+                    outcome.problems.back() +=
+                        lost ? "; " + std::to_string(*lost) + " items lost"
+                             : std::string("; an unknown number of items lost (no total, no next)");
+                }
                 if (page.offset == 0) query.total = page.total;
                 query.offsets.insert(page.offset);
                 query.limit = page.limit;
@@ -139,12 +155,14 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
             row.pages = static_cast<int>(recorded.offsets.size());
             row.items = recorded.items;
             row.complete = recorded.complete();
-            row.stopped = row.complete      ? schema::QueryStop::last_page
-                          : recorded.failed ? schema::QueryStop::error
-                                            : schema::QueryStop::missing_pages;
+            row.stopped = row.complete ? schema::QueryStop::last_page
+                          : recorded.failed || recorded.truncated
+                              ? schema::QueryStop::error
+                              : schema::QueryStop::missing_pages;
             coverage.push_back(row);
         }
         schema::store_coverage(db, run_id, coverage);
+        outcome.coverage = std::move(coverage);  // what `fetch --verbose` prints (UX N13)
     } catch (const std::exception& e) {
         mark_failed(db, run_id, e.what());
         throw;
@@ -153,7 +171,8 @@ FetchOutcome replay_night(schema::Database& db, const std::string& dir,
     outcome.listings_seen = writer.totals().seen;
     outcome.listings_new = writer.totals().added;
     outcome.listings_skipped = writer.totals().skipped;
-    outcome.status = outcome.pages_failed ? schema::RunStatus::partial : schema::RunStatus::ok;
+    outcome.status = outcome.pages_failed || outcome.pages_truncated ? schema::RunStatus::partial
+                                                                     : schema::RunStatus::ok;
     finish(db, outcome);
     return outcome;
 }
@@ -233,6 +252,8 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
         total.run_id = night.run_id;
         total.pages_stored += night.pages_stored;
         total.pages_failed += night.pages_failed;
+        total.pages_truncated += night.pages_truncated;
+        total.coverage = night.coverage;  // the last night's, as its run id
         total.listings_seen += night.listings_seen;
         total.listings_new += night.listings_new;
         total.listings_skipped += night.listings_skipped;

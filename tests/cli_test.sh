@@ -210,6 +210,20 @@ cp "$work/out" "$work/count1"
 check "recommend single" 0 "$bin" --db "$work/sample.db" recommend --budget 1000
 cmp -s "$work/out" "$work/count1" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: --count 1 differs from single-card mode"; diff "$work/count1" "$work/out"; }
 
+# UX N25: the sample holds blower ("Turbo"), hybrid, AIO and waterblocked consumer cards, so the
+# planner's cooler rules have something to plan, and Intel's Arc A770 ranks.
+check "recommend --cooling blower on the sample" 0 "$bin" --db "$work/sample.db" recommend --budget 5000 \
+    --count 4 --min-vram 24 --slots 8 --power-limit 70% --cooling blower --results 10
+contains "blower 3090s planned" "4 x RTX 3090"
+contains "the blower board named" "2-slot blower (a blower board)"
+check "recommend --cooling water on the sample" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 \
+    --count 2 --min-vram 24 --cooling water --results 10
+contains "water 4090s planned" "2 x RTX 4090"
+contains "water 3090s planned" "2 x RTX 3090"
+grep -q "nothing fits" "$work/out" && { failed=$((failed + 1)); echo "FAIL: --cooling water: nothing fits"; } || passed=$((passed + 1))
+check "report ranks Intel on the sample" 0 "$bin" --db "$work/sample.db" report --no-files --format csv
+grep -qE '^used,16,[0-9]+,Arc A770 16GB,' "$work/out" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the Arc A770 is not ranked"; }
+
 # The plan's heading says dense or sparse once, from the one sparsity definition.
 check "recommend sparse" 0 "$bin" --db "$work/sample.db" recommend --budget 8000 --sparse
 contains "recommend sparse heading" "fp16-sparse TFLOPS (sparse: inference only)"
@@ -267,6 +281,76 @@ check "specs --format none" 2 "$bin" specs --format none
 # The sparse label: one suffix in the table heading and the file names.
 check "specs sparse table" 0 "$bin" specs --precision bf16 --sparse
 contains "specs sparse heading" "bf16-sparse"
+
+# UX N22: names in any case, as --model; a number written as a price; another market's prices.
+check "condition and precision in capitals" 0 "$bin" --db "$work/sample.db" report --condition Used \
+    --precision FP16 --no-files
+contains "capitals read as the names" "== used (as of"
+check "history condition in capitals" 0 "$bin" --db "$work/sample.db" history --model rtx-3090 --condition USED
+for budget in '$1000' 1,000 4k; do
+    check "recommend --budget $budget" 2 "$bin" --db "$work/sample.db" recommend --budget "$budget"
+    contains "--budget $budget named" "--budget '$budget' is not a number: write digits only, without a currency sign, thousands separators or k; --budget: for all the cards together"
+done
+check "recommend --count 2.5" 2 "$bin" --db "$work/sample.db" recommend --budget 4000 --count 2.5
+contains "--count 2.5 named" "--count '2.5' is not a whole number; --count: plan a box of exactly N cards"
+check "report of a market not fetched" 1 "$bin" --db "$work/sample.db" report --marketplace EBAY_GB --no-files
+contains "the market not fetched named" "no EBAY_GB prices in $work/sample.db yet; fetch them with 'gpuprice fetch --marketplace EBAY_GB'"
+check "recommend of a market not fetched" 1 "$bin" --db "$work/sample.db" recommend --budget 900 --marketplace EBAY_GB
+contains "recommend: the market not fetched named" "no EBAY_GB prices"
+
+# UX N21: the completion offers each option's values, not option names. Every value it offers is
+# one the binary takes, and every value the binary names in its error for a bad one is offered.
+values_of() {  # values_of COMMAND OPTION: the completion's words after `gpuprice COMMAND OPTION`
+    complete_words "$bin" "$1" "$2" ""
+}
+accepted() {  # accepted COMMAND OPTION VALUE: the binary takes the value (no usage error)
+    local extra=""
+    case $1 in
+        report) extra="--no-files" ;;
+        recommend) extra="--budget 4000" ;;
+        history) [ "$2" = --model ] || extra="--model rtx-3090" ;;
+    esac
+    [ "$2" = --format ] && [ "$3" = html ] && extra="--output $work/page"
+    [ "$2" = --format ] && [ "$3" = none ] && extra=""
+    mkdir -p "$work/page"
+    "$bin" --db "$work/sample.db" "$1" $extra "$2" "$3" >"$work/out" 2>&1
+    [ $? -ne 2 ]
+}
+for pair in report:--condition report:--precision report:--format report:--price report:--rank-by \
+            report:--marketplace report:--include recommend:--objective recommend:--cooling \
+            recommend:--format history:--by history:--format history:--model specs:--format; do
+    command=${pair%%:*} option=${pair#*:}
+    got=$(values_of "$command" "$option")
+    if [ -z "$got" ] || [[ " $got" == *" --"* ]]; then
+        failed=$((failed + 1)); echo "FAIL: completion after '$command $option': '$got'"; continue
+    fi
+    # Every model key is counted against the catalog below; three of them run here.
+    [ "$option" = --model ] && got=$(echo $got | cut -d' ' -f1-3)
+    for value in $got; do
+        accepted "$command" "$option" "$value" && passed=$((passed + 1)) ||
+            { failed=$((failed + 1)); echo "FAIL: completion offers $command $option $value; binary says:"; cat "$work/out"; }
+    done
+    # The values the binary names for a bad one: after the value, words of letters, digits, - and _.
+    [ "$option" = --model ] && continue
+    "$bin" --db "$work/sample.db" "$command" $([ "$command" = recommend ] && echo --budget 4000) \
+        $([ "$command" = history ] && echo --model rtx-3090) "$option" bogus >"$work/out" 2>&1
+    named=$(head -1 "$work/out" | sed -n -e "s/.*bogus'\{0,1\}[^a-zA-Z]*//p" -e "s/.* must be //p" | tr -c 'a-zA-Z0-9_-' '\n' |
+        grep -vxE 'is|not|one|of|or|and|use|must|be|comma-separated|format|--format|' | sort -u)
+    [ -n "$named" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: $command $option bogus names no values"; cat "$work/out"; }
+    for value in $named; do
+        [[ " $got " == *" $value "* ]] && passed=$((passed + 1)) ||
+            { failed=$((failed + 1)); echo "FAIL: $command $option: the binary names '$value', the completion offers '$got'"; }
+    done
+done
+# Every precision of the catalog, and every model key of `specs`.
+got=$(values_of report --precision)
+want=$(grep -v '^#' "$src/schema/catalog/precisions.csv" | tail -n +2 | cut -d, -f1 | xargs)
+[ "$got" = "$want" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: --precision completion '$got', catalog '$want'"; }
+got=$(values_of history --model | wc -w)
+want=$(grep -v '^#' "$src/schema/catalog/skus.csv" | tail -n +2 | wc -l)
+[ "$got" -eq "$want" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: --model completion offers $got keys, the catalog has $want"; }
+got=$(complete_words "$bin" history --model rtx-309)
+[ "$got" = "rtx-3090 rtx-3090-ti" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: completion of '--model rtx-309': '$got'"; }
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,6 @@
 #include "tests/fake_ebay.hpp"
 
+#include <httplib.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -271,41 +272,41 @@ std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_it
            legacy + R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";
 }
 
-FakeEbay::FakeEbay() {
-    server_.Post(
+FakeEbay::FakeEbay() : server_(std::make_unique<httplib::Server>()) {
+    server_->Post(
         "/identity/v1/oauth2/token",
         [this](const httplib::Request& req, httplib::Response& res) { handle_token(req, res); });
-    server_.Get(
+    server_->Get(
         "/buy/browse/v1/item_summary/search",
         [this](const httplib::Request& req, httplib::Response& res) { handle_search(req, res); });
-    server_.Get("/buy/browse/v1/item/get_items_by_item_group",
-                [this](const httplib::Request& req, httplib::Response& res) {
-                    handle_item_group(req, res);
-                });
+    server_->Get("/buy/browse/v1/item/get_items_by_item_group",
+                 [this](const httplib::Request& req, httplib::Response& res) {
+                     handle_item_group(req, res);
+                 });
     // After get_items_by_item_group, which the pattern would also match.
-    server_.Get(
+    server_->Get(
         R"(/buy/browse/v1/item/([^/?]+))",
         [this](const httplib::Request& req, httplib::Response& res) { handle_item(req, res); });
-    server_.Get("/developer/analytics/v1_beta/rate_limit/",
-                [this](const httplib::Request& req, httplib::Response& res) {
-                    handle_rate_limits(req, res);
-                });
-    server_.Get(
+    server_->Get("/developer/analytics/v1_beta/rate_limit/",
+                 [this](const httplib::Request& req, httplib::Response& res) {
+                     handle_rate_limits(req, res);
+                 });
+    server_->Get(
         R"(/commerce/taxonomy/v1/(get_default_category_tree_id|category_tree/[^/]+/.+))",
         [this](const httplib::Request& req, httplib::Response& res) { handle_taxonomy(req, res); });
-    server_.Get(
+    server_->Get(
         "/buy/marketplace_insights/v1_beta/item_sales/search",
         [this](const httplib::Request& req, httplib::Response& res) { handle_sold(req, res); });
-    port_ = server_.bind_to_any_port("127.0.0.1");
+    port_ = server_->bind_to_any_port("127.0.0.1");
     if (port_ <= 0) throw std::runtime_error("fake eBay could not bind 127.0.0.1");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    thread_ = std::thread([this] { server_->listen_after_bind(); });
+    while (!server_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 FakeEbay::~FakeEbay() {
     stopping_ = true;
     hold_searches(false);
-    server_.stop();
+    server_->stop();
     thread_.join();
 }
 

@@ -4,20 +4,27 @@
 // `next`, and enforces eBay's offset rules. Faults can be queued per search request.
 #pragma once
 
-#include <httplib.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
+
+// cpp-httplib stays in fake_ebay.cpp: parsing it in every test file that starts a fake cost more
+// compile time than any other header of the tests.
+namespace httplib {
+class Server;
+struct Request;
+struct Response;
+}  // namespace httplib
 
 namespace gpuprice::test {
 
@@ -224,7 +231,7 @@ class FakeEbay {
     void handle_sold(const httplib::Request& req, httplib::Response& res);
     std::vector<FakeSale> sales_for(const std::string& q) const;  // under mutex_
 
-    httplib::Server server_;
+    std::unique_ptr<httplib::Server> server_;
     std::thread thread_;
     int port_ = 0;
     mutable std::mutex mutex_;

@@ -22,7 +22,8 @@ mv "$work/staged" "$work/prefix"  # relocated: only paths relative to the binary
 prefix=$work/prefix
 for f in bin/gpuprice bin/gpuprice-nightly share/gpuprice/catalog/skus.csv \
          share/gpuprice/catalog/aliases.csv share/gpuprice/sample-data/night-0/a100-1.json \
-         share/man/man1/gpuprice.1 share/bash-completion/completions/gpuprice \
+         share/man/man1/gpuprice.1 share/man/man1/gpuprice-nightly.1 \
+         share/bash-completion/completions/gpuprice \
          share/doc/gpuprice/README.md share/systemd/user/gpuprice-nightly.service \
          share/systemd/user/gpuprice-nightly.timer; do
     [ -e "$prefix/$f" ] && ok || fail "not installed: $f"
@@ -75,6 +76,11 @@ page=$prefix/share/man/man1/gpuprice.1
 MANWIDTH=100 man -l "$page" >"$work/man.txt" 2>"$work/man.err"
 [ $? -eq 0 ] && ok || { fail "man -l"; cat "$work/man.err"; }
 [ ! -s "$work/man.err" ] && ok || { fail "man page warnings"; cat "$work/man.err"; }
+# `man gpuprice-nightly` finds the page (NAME lists it; UX N20: "No manual entry").
+(cd / && env -i PATH=/usr/bin:/bin MANPATH="$prefix/share/man" MANWIDTH=100 man gpuprice-nightly) \
+    >"$work/man-nightly.txt" 2>&1
+[ $? -eq 0 ] && grep -q "^   gpuprice-nightly$" "$work/man-nightly.txt" && ok ||
+    { fail "man gpuprice-nightly"; head -5 "$work/man-nightly.txt"; }
 for section in NAME SYNOPSIS "GLOBAL OPTIONS" COMMANDS "EXIT STATUS" ENVIRONMENT FILES; do
     grep -q "^$section" "$work/man.txt" && ok || fail "man page lacks $section"
 done
@@ -82,8 +88,15 @@ commands=$(as_user gpuprice --help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*
 [ "$(echo "$commands" | wc -l)" -ge 8 ] && ok || fail "could not read the command list"
 for command in $commands; do
     grep -q "^   $command$" "$work/man.txt" && ok || fail "man page lacks command $command"
+    # In the command's own section, as a whole option (UX N20: report's --include and
+    # --marketplace were only elsewhere, and --include-sxm passed for --include).
+    awk -v heading="   $command" '$0 == heading { inside = 1; next }
+        inside && /^   [a-z][a-z-]*$/ { exit } inside' "$work/man.txt" >"$work/section.txt"
+    [ "$command" = help ] && continue  # `help --help` is the global help
     for option in $(as_user gpuprice "$command" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-        grep -q -- "$option" "$work/man.txt" && ok || fail "man page lacks $command $option"
+        [ "$option" = --help ] && continue
+        grep -qE -- "$option([^a-z-]|$)" "$work/section.txt" && ok ||
+            fail "man page's $command section lacks $option"
     done
 done
 for option in $(as_user gpuprice --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
@@ -103,6 +116,9 @@ got=$(as_user bash -c 'source "$1"; COMP_WORDS=(gpuprice rep); COMP_CWORD=1; _gp
 [ "$got" = report ] && ok || fail "completion of 'rep': '$got'"
 got=$(as_user bash -c 'source "$1"; COMP_WORDS=(gpuprice report --ch); COMP_CWORD=2; _gpuprice; echo "${COMPREPLY[*]}"' _ "$completion")
 [ "$got" = --chart ] && ok || fail "completion of 'report --ch': '$got'"
+# The installed completion offers an option's values (UX N21); cli.shell checks every list.
+got=$(as_user bash -c 'source "$1"; COMP_WORDS=(gpuprice report --price ""); COMP_CWORD=3; _gpuprice; echo "${COMPREPLY[*]}"' _ "$completion")
+[ "$got" = "median p25 lowest3 cleared sold" ] && ok || fail "completion after 'report --price': '$got'"
 
 # systemd units: the service runs the nightly job installed at the prefix given to
 # `cmake --install` (an absolute path: moving the prefix needs the unit reinstalled, see

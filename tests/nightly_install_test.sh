@@ -21,6 +21,23 @@ as_cron() { (cd / && env -i PATH=/usr/bin:/bin HOME="$1" SHELL=/bin/sh /bin/sh -
 cron_line=$(grep -o '15 3 \* \* \* /usr/local/bin/gpuprice-nightly[^`]*' "$src/README.md" | head -1)
 [ -n "$cron_line" ] && ok || fail "README has no cron line for /usr/local"
 command=${cron_line#15 3 \* \* \* }
+args=${command#* }  # what the unit's ExecStart passes too
+[ "$args" = "--max-calls 3000" ] && ok || fail "README's cron line passes '$args'"
+# The man page's cron line is the README's (UX N20: they said 3000 and 2000).
+MANWIDTH=120 man -l "$src/cli/gpuprice.1" 2>/dev/null | grep -F "15 3 * * *" >"$work/man_cron"
+[ "$(sed 's/^ *//' "$work/man_cron")" = "$cron_line" ] && ok ||
+    fail "man page's cron line '$(cat "$work/man_cron")' is not the README's '$cron_line'"
+# The man page names the units' folders the README names, for each prefix.
+MANWIDTH=200 man -l "$src/cli/gpuprice.1" 2>/dev/null >"$work/man.txt"
+for folder in /usr/lib/systemd/user/ /usr/local/lib/systemd/user/ "~/.local/share/systemd/user/"; do
+    grep -qF "\`${folder}\`" "$src/README.md" && ok || fail "README lacks $folder"
+    grep -qF "${folder%/}" "$work/man.txt" && ok || fail "man page lacks $folder"
+done
+for line in "systemctl --user daemon-reload" "systemctl --user enable --now gpuprice-nightly.timer" \
+            'loginctl enable-linger "$USER"'; do
+    grep -qF -- "$line" "$src/README.md" && ok || fail "README lacks '$line'"
+    grep -qF -- "$line" "$work/man.txt" && ok || fail "man page lacks '$line'"
+done
 
 # 1. /usr/local, staged: the unit names /usr/local/bin/gpuprice-nightly and sits in
 #    /usr/local/lib/systemd/user, a folder of the user manager's search path.
@@ -29,7 +46,7 @@ if DESTDIR=$root cmake --install "$build" --prefix /usr/local >"$work/install.lo
     fail "cmake --install --prefix /usr/local"; cat "$work/install.log"; exit 1
 fi
 unit=$root/usr/local/lib/systemd/user/gpuprice-nightly.service
-grep -q "^ExecStart=/usr/local/bin/gpuprice-nightly --max-calls 2000$" "$unit" && ok ||
+grep -qx "ExecStart=/usr/local/bin/gpuprice-nightly $args" "$unit" && ok ||
     fail "/usr/local unit's ExecStart: $(grep ExecStart "$unit")"
 [ -f "$root/usr/local/lib/systemd/user/gpuprice-nightly.timer" ] && ok || fail "/usr/local timer"
 (env -i HOME="$work/home1" PATH=/usr/bin:/bin systemd-analyze --user unit-paths 2>/dev/null ||
@@ -53,7 +70,7 @@ if cmake --install "$build" --prefix "$home/.local" >"$work/install.log" 2>&1; t
     fail "cmake --install --prefix ~/.local"; cat "$work/install.log"; exit 1
 fi
 unit=$home/.local/share/systemd/user/gpuprice-nightly.service
-grep -q "^ExecStart=$home/.local/bin/gpuprice-nightly --max-calls 2000$" "$unit" && ok ||
+grep -qx "ExecStart=$home/.local/bin/gpuprice-nightly $args" "$unit" && ok ||
     fail "~/.local unit's ExecStart: $(grep ExecStart "$unit" 2>&1)"
 [ -f "$home/.local/share/systemd/user/gpuprice-nightly.timer" ] && ok || fail "~/.local timer"
 if command -v systemd-analyze >/dev/null; then

@@ -46,5 +46,20 @@ sqlite3 "$GPUPRICE_HOME/gpuprice.db" "INSERT INTO fetch_runs (started_at, status
 [ $? -eq 0 ] && grep -q "done with warnings" "$work/out" && grep -q "had been interrupted" "$work/out" && ok ||
     { fail "nightly warnings under cron"; cat "$work/out"; }
 
+# UX N24: the user's own reports, beside the combined one, each named by its options; a bad one
+# fails the night and the summary names it.
+GPUPRICE_NIGHTLY_REPORTS="--condition used --precision bf16; ;--condition used --supported-only --price cleared" \
+    "$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
+[ $? -eq 0 ] && ok || { fail "nightly with GPUPRICE_NIGHTLY_REPORTS"; cat "$work/out"; }
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-bf16-????-??-??.csv >/dev/null 2>&1 && ok ||
+    { fail "no bf16 report"; ls "$GPUPRICE_HOME/reports/$night"; }
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-supported-????-??-??-cleared.csv >/dev/null 2>&1 && ok ||
+    { fail "no supported-only cleared report"; ls "$GPUPRICE_HOME/reports/$night"; }
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-all-????-??-??.csv >/dev/null 2>&1 && ok || fail "combined report gone"
+GPUPRICE_NIGHTLY_REPORTS="--precision fp99" "$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
+code=$?
+[ "$code" -eq 2 ] && grep -q "gpuprice nightly failed" "$work/out" && grep -q "unknown precision 'fp99'" "$work/out" &&
+    ok || { fail "a bad GPUPRICE_NIGHTLY_REPORTS exited $code"; cat "$work/out"; }
+
 echo "nightly: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -68,5 +68,27 @@ ls opts/gpuprice-used-bf16-noship-3d-"$night".csv >/dev/null 2>&1 && ok || { fai
 "$bin" report --output empty --min-vram 500 >/dev/null 2>empty.err
 [ $? -eq 1 ] && [ ! -e empty ] && grep -q "no matched listings" empty.err && ok || fail "UX 21: empty report"
 
+# UX N13: a sample page cut in half is a partial night, as a cut live page is: exit 6, the page
+# named, the run partial, night_status not "complete"; --verbose prints the coverage rows and the
+# skips by reason.
+sample=$(dirname "$bin")/../share/gpuprice/sample-data
+cp -rL "$sample" cut
+page=cut/night-0/rtx-3090-1.json
+[ -f "$page" ] || page=$(ls cut/night-0/*.json | head -1)
+size=$(stat -c %s "$page")
+head -c $((size / 2)) "$page" >cut.json && mv cut.json "$page"
+GPUPRICE_DB="$work/cut.db" "$bin" --verbose fetch --sample=cut >cut.out 2>cut.err
+code=$?
+[ $code -eq 6 ] && ok || { fail "UX N13: a cut sample page exits $code, not 6"; cat cut.out cut.err; }
+grep -q "$(basename "$page"): .*ends early" cut.err && ok || { fail "UX N13: the cut page is not named"; cat cut.err; }
+[ "$(sqlite3 "$work/cut.db" "SELECT status FROM fetch_runs WHERE source = 'sample' ORDER BY id DESC LIMIT 1")" = partial ] &&
+    ok || fail "UX N13: the cut night's run is not partial"
+grep -q "^    .*: [0-9-]*, [0-9]*, [0-9]*, last-page, complete" cut.out && ok || { fail "UX N13: no coverage rows"; cat cut.out; }
+grep -q "INCOMPLETE" cut.out && ok || fail "UX N13: the last night's coverage shows no incomplete query"
+grep -qE "^  skipped in run [0-9]+ \(reason count\): [a-z-]+ [0-9]+" cut.out && ok || { fail "UX N13: no skips by reason"; cat cut.out; }
+GPUPRICE_DB="$work/cut.db" "$bin" report --output cutrep --days 5 >/dev/null 2>cutrep.err
+col cutrep/gpuprice-used-5d-*[0-9].csv night_status | grep -qv '^complete$' && ok ||
+    { fail "UX N13: night_status says complete after a cut night"; col cutrep/gpuprice-used-5d-*[0-9].csv night_status; }
+
 echo "partial night: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -28,7 +28,9 @@ svg=$(ls out/gpuprice-used-*.svg 2>/dev/null | head -1)
 # UX 12: an SXM module is shown apart (unranked, its form factor where the rank goes) unless
 # --include-sxm ranks it among the PCIe cards, as recommend plans it only with --include-sxm.
 grep -q '^used,16,,Tesla V100 SXM2 16GB,.*,SXM2,' "$csv" && ok || fail "SXM module ranked among PCIe cards"
-grep -q '^used,16,1,Tesla V100 PCIe 16GB,' "$csv" && ok || fail "the PCIe V100 is not first of 16 GB"
+# The sample's Arc A770s (UX N25) rank first of 16 GB; the PCIe V100 comes next, the module apart.
+grep -q '^used,16,1,Arc A770 16GB,' "$csv" && ok || fail "the Arc A770 is not first of 16 GB"
+grep -q '^used,16,2,Tesla V100 PCIe 16GB,' "$csv" && ok || fail "the PCIe V100 is not second of 16 GB"
 # The marks column (L, b, f) sits between the rank and the name.
 grep -qE '^SXM2 [Lbf ]* Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
 grep -q -- '--include-sxm ranks it' stdout.txt && ok || fail "the table does not explain the mark"
@@ -166,7 +168,7 @@ grep -q 'no CUDA 12' rec-sup.txt && fail "recommend --supported-only suggested a
 [ $? -eq 1 ] && grep -q "no database at" empty.err && [ ! -e "$work/missing.db" ] && ok || fail "report on a missing database"
 "$bin" --db "$work/empty.db" init >/dev/null
 "$bin" --db "$work/empty.db" report >/dev/null 2>empty.err
-[ $? -eq 1 ] && grep -q "no prices" empty.err && ok || fail "report on an empty database"
+[ $? -eq 1 ] && grep -q "no EBAY_US prices" empty.err && ok || fail "report on an empty database"
 
 echo "report: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -345,18 +345,44 @@ TEST_SUITE("planner") {
             CHECK(ids.count("v1|118|0") == 0);
         }
         // The CSV says the same: item ids space-separated, their prices summing to the total.
-        const auto csv = analysis::plans_csv(r, f.loaded().context);
+        box.power_limit = *analysis::parse_power_limit("90%");
+        box.cooling = Cooler::open_air;
+        box.min_vram_gb = 24;
+        const auto asked = f.plan(box);
+        REQUIRE_FALSE(asked.plans.empty());
+        const auto csv = analysis::plans_csv(asked, box, f.loaded().context);
         std::istringstream lines(csv);
         std::string line;
         std::getline(lines, line);
         CHECK(
             line.starts_with("rank,count,model,condition,total_price_usd,total_tflops,"
                              "total_vram_gb,total_watts,slots_used,item_ids"));
+        // What was asked for, appended after thin_evidence (UX N17): a saved file reads alone.
+        CHECK(
+            line.ends_with(",thin_evidence,budget_usd,box_slots,outlet_watts,system_watts,"
+                           "power_limit_pct,power_limit_w,risers,cooling_asked,min_vram_gb,"
+                           "objective,include_sxm,min_listings\r"));
+        box.power_limit = {};
+        box.cooling.reset();
+        box.min_vram_gb = 0;
         int rows = 0;
         while (std::getline(lines, line)) {
             const auto records = schema::parse_csv(line, "plans.csv");
             REQUIRE(records.size() == 1);
             const auto& cells = records[0].fields;
+            REQUIRE(cells.size() == 37);
+            CHECK(std::stod(cells[25]) == doctest::Approx(box.budget_usd));
+            CHECK(cells[26] == std::to_string(box.slots));
+            CHECK(cells[27] == std::to_string(box.outlet_watts));
+            CHECK(cells[28] == std::to_string(box.system_watts));
+            CHECK(cells[29] == "90.0");
+            CHECK(cells[30] == "");
+            CHECK(cells[31] == "yes");  // open_box4: risers and SXM
+            CHECK(cells[32] == "open-air");
+            CHECK(cells[33] == "24");
+            CHECK(cells[34] == "tflops");
+            CHECK(cells[35] == "yes");
+            CHECK(cells[36] == "3");
             std::istringstream ids(cells[9]);
             std::string id;
             double sum = 0;
@@ -369,7 +395,7 @@ TEST_SUITE("planner") {
             CHECK(std::stod(cells[4]) == doctest::Approx(sum));
             ++rows;
         }
-        CHECK(rows == static_cast<int>(r.plans.size()));
+        CHECK(rows == static_cast<int>(asked.plans.size()));
     }
 
     TEST_CASE("caveats: SXM, passive, architecture, stale prices, thin listings") {
@@ -405,6 +431,35 @@ TEST_SUITE("planner") {
         CHECK(plans_of(f.plan(box), "Tesla V100 SXM2 32GB").empty());
         box.today = "2026-12-03";  // two nights: not stale yet
         for (const auto& p : f.plan(box).plans) CHECK_FALSE(has(p, "days old"));
+    }
+
+    TEST_CASE("caveats: a card for a PCIe slot that is not a plain PCIe card says what it is") {
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        analysis::BoxOptions box;
+        box.min_listings = 1;
+        box.today = "2026-12-04";
+        auto caveats_of = [&](const std::string& key) {
+            const auto* model = catalog.find_model(key);
+            REQUIRE_MESSAGE(model != nullptr, key);
+            analysis::ReportRow row;
+            row.model = *model;
+            row.basis_listings = 5;
+            return analysis::plan_caveats(catalog, row, std::nullopt, box, "2026-12-04");
+        };
+        auto has = [](const std::vector<std::string>& caveats, const std::string& text) {
+            return std::any_of(caveats.begin(), caveats.end(), [&](const std::string& c) {
+                return c.find(text) != std::string::npos;
+            });
+        };
+        // The CMP 100-210's cut link (Gen1 x1), the adapter board's module, a plain card.
+        CHECK(has(caveats_of("cmp-100-210"),
+                  "PCIe Gen1 x1 (mining): not a plain PCIe card (link, cooling and power as the "
+                  "catalog's source for the CMP 100-210 says)"));
+        CHECK(has(caveats_of("tesla-v100-sxm2-16gb-pcie-adapter"),
+                  "SXM2 on PCIe adapter: not a plain PCIe card"));
+        CHECK_FALSE(has(caveats_of("tesla-v100-pcie-16gb"), "not a plain PCIe card"));
+        CHECK_FALSE(has(caveats_of("h20"), "not a plain PCIe card"));  // a module, said so
+        CHECK(has(caveats_of("h20"), "SXM5 module: needs an SXM carrier board"));
     }
 
     TEST_CASE("a plan's listing of unknown shipping is marked, and the plan says so") {
@@ -451,10 +506,10 @@ TEST_SUITE("planner") {
         CHECK(table.find("4 x RTX A6000 *") != std::string::npos);
         CHECK(table.find("* thin evidence: fewer usable prices of the model than --min-listings") !=
               std::string::npos);
-        const auto csv = analysis::plans_csv(by_vram, f.loaded().context);
+        const auto csv = analysis::plans_csv(by_vram, box, f.loaded().context);
         CHECK(csv.find(",48 GB,") == std::string::npos);  // vram_class labels are "40-48 GB"
         CHECK(csv.find(",40-48 GB,") != std::string::npos);
-        CHECK(csv.find(",5,yes\r\n") != std::string::npos);
+        CHECK(csv.find(",5,yes,") != std::string::npos);
     }
 
     TEST_CASE("on the bundled sample no plan from too few listings ranks above one with enough") {
@@ -539,6 +594,18 @@ TEST_SUITE("planner") {
         r = f.plan(box);
         CHECK(r.nothing_fits.starts_with("cooling:"));
         CHECK(analysis::plans_table(r, f.loaded().context).starts_with("nothing fits: cooling:"));
+
+        // One plan of 48 GB (4 x RTX A6000, the 6000 Ada has 2 listings), room and power for it:
+        // only the budget stops it, and the sentence is singular (UX N15: "1 plan fail").
+        box = f.box4();
+        box.min_vram_gb = 48;
+        box.budget_usd = 1000;
+        box.outlet_watts = 10000;
+        box.slots = 8;
+        r = f.plan(box);
+        CHECK(
+            r.nothing_fits.starts_with("budget: 1 plan fails only on it; the cheapest, 4 x RTX "
+                                       "A6000"));
     }
 
     TEST_CASE("--cooling keeps only listings of that cooler") {
@@ -587,6 +654,30 @@ TEST_SUITE("planner") {
             ++n;
         }
         CHECK(n > 20);
+        // On an 80-column terminal (UX N15: 99 columns): every line fits, the table leaving out
+        // the columns each plan's first line repeats, and saying so; single cards likewise.
+        const auto narrow = analysis::plan_header(box, f.loaded().context,
+                                                  {gpuprice::schema::ConditionClass::used}, 80) +
+                            analysis::plans_table(r, f.loaded().context, 80);
+        std::istringstream narrow_lines(narrow);
+        while (std::getline(narrow_lines, line)) {
+            INFO(line);
+            CHECK(line.size() <= 80);
+        }
+        CHECK(narrow.find("left out to fit 80 columns; each plan's first line states them") !=
+              std::string::npos);
+        CHECK(analysis::plans_table(r, f.loaded().context).find("left out") == std::string::npos);
+        auto single = box;
+        single.min_count = single.max_count = 1;
+        single.include_sxm = false;
+        const auto advice =
+            analysis::single_card_advice(f.report(), f.catalog(), f.rules(), single, "2026-12-20");
+        REQUIRE_FALSE(advice.empty());
+        std::istringstream advice_lines(analysis::advice_table(advice, f.loaded().context, 80));
+        while (std::getline(advice_lines, line)) {
+            INFO(line);
+            CHECK(line.size() <= 80);
+        }
 
         // The attributes went into the database at matching time.
         auto stmt = f.db().prepare(
@@ -632,6 +723,49 @@ TEST_SUITE("planner") {
 }
 
 TEST_SUITE("planner") {
+    // UX N16: single-card mode showed only each class's #1 and ignored --results; its header
+    // described a box that is not being planned.
+    TEST_CASE("single-card advice: the best N of each class with --results N, no box line") {
+        PlannerDb f;
+        analysis::BoxOptions box;
+        box.budget_usd = 2000;
+        box.currency = "USD";
+        const auto one =
+            analysis::single_card_advice(f.report(), f.catalog(), f.rules(), box, "2026-12-01");
+        box.cards_per_class = 3;
+        const auto three =
+            analysis::single_card_advice(f.report(), f.catalog(), f.rules(), box, "2026-12-01");
+        REQUIRE_FALSE(one.empty());
+        CHECK(three.size() > one.size());
+        std::map<std::pair<schema::ConditionClass, int>, std::vector<int>> ranks;
+        for (const auto& a : three)
+            ranks[{a.row.condition, a.row.vram_class.upper_gb}].push_back(*a.row.rank);
+        bool some_class_has_more = false;
+        for (const auto& [key, in_class] : ranks) {
+            CHECK(in_class.size() <= 3);
+            CHECK(std::is_sorted(in_class.begin(), in_class.end()));
+            some_class_has_more = some_class_has_more || in_class.size() > 1;
+            // The class's first is the card the default advice gives.
+            const auto first = std::find_if(one.begin(), one.end(), [&](const auto& a) {
+                return a.row.condition == key.first && a.row.vram_class.upper_gb == key.second;
+            });
+            REQUIRE(first != one.end());
+            CHECK(*first->row.rank == in_class.front());
+        }
+        CHECK(some_class_has_more);
+        const auto header =
+            analysis::plan_header(box, f.loaded().context, {schema::ConditionClass::used});
+        CHECK(header.find("single cards (the best 3 of each VRAM class)") != std::string::npos);
+        CHECK(header.find("each card: at most 7 slots wide and 1040 W (1440 W outlet - 400 W "
+                          "system), power limit none") != std::string::npos);
+        CHECK(header.find("box:") == std::string::npos);
+        CHECK(header.find("at least 0 GB") == std::string::npos);  // UX N15
+        box.min_count = box.max_count = 2;
+        CHECK(analysis::plan_header(box, f.loaded().context, {schema::ConditionClass::used})
+                  .find("box: 7 slots, 1440 W outlet - 400 W system = 1040 W for GPUs") !=
+              std::string::npos);
+    }
+
     // Problem 5: plans and advice pointed into the report's rows and listings (and the catalog);
     // kept after the report, the catalog and the database were gone, they read freed memory
     // (ASan: heap-use-after-free). Now they hold copies.
@@ -663,12 +797,13 @@ TEST_SUITE("planner") {
         CHECK_FALSE(plan.model.name.empty());
         REQUIRE_FALSE(plan.listings.empty());
         CHECK(plan.listings.front().listing.observation.model == plan.model.key);
-        CHECK(analysis::plans_csv(copy, context).find(plan.model.name) != std::string::npos);
+        CHECK(analysis::plans_csv(copy, analysis::BoxOptions{}, context).find(plan.model.name) !=
+              std::string::npos);
         CHECK(analysis::plans_table(copy, context)
                   .find(plan.listings.front().listing.observation.item_id) != std::string::npos);
         CHECK(advice.front().cheapest.observation.model == advice.front().row.model.key);
-        CHECK(analysis::advice_csv(advice, context).find(advice.front().row.model.name) !=
-              std::string::npos);
+        CHECK(analysis::advice_csv(advice, analysis::BoxOptions{}, context)
+                  .find(advice.front().row.model.name) != std::string::npos);
     }
 }
 

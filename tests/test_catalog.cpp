@@ -23,6 +23,7 @@ const std::string kGoodSku =
     "GA10x,,24,1,GDDR6X,936,82,328,10496,1695,,,,350,3,PCIe,"
     "\"GA102 whitepaper, Table 9\"\n";
 const std::string kNoPublished = "sku,precision,tflops,source\n";
+const std::string kNoCapped = "sku,precision,tflops,source\n";
 
 // The shipped catalog with one file's text replaced.
 CatalogSources shipped() {
@@ -33,6 +34,7 @@ Catalog parse_skus(const std::string& skus) {
     auto sources = shipped();
     sources.skus = {"skus.csv", kSkuHeader + skus};
     sources.published = {"published_figures.csv", kNoPublished};
+    sources.capped = {"capped_rates.csv", kNoCapped};
     return parse_catalog(sources);
 }
 
@@ -156,6 +158,18 @@ TEST_SUITE("schema::catalog") {
             {"published figure of a precision the card lacks", &CatalogSources::published,
              kNoPublished + "tesla-t4,tf32,8,datasheet\n",
              "published_figures.csv:2: column 'precision': 'tf32' does not exist on Turing"},
+            {"capped rate of a SKU the catalog lacks", &CatalogSources::capped,
+             kNoCapped + "h21,fp16,148,datasheet\n",
+             "capped_rates.csv:2: column 'sku': 'h21' is not a key of skus.csv"},
+            {"capped rate of a precision the card lacks", &CatalogSources::capped,
+             kNoCapped + "tesla-t4,tf32,8,datasheet\n",
+             "capped_rates.csv:2: column 'precision': 'tf32' does not exist on Turing"},
+            {"capped rate listed twice", &CatalogSources::capped,
+             kNoCapped + "h20,fp16,148,datasheet\nh20,fp16,150,datasheet\n",
+             "capped_rates.csv:3: column 'precision': 'fp16' of h20 is listed twice"},
+            {"capped rate not positive", &CatalogSources::capped,
+             kNoCapped + "h20,fp16,0,datasheet\n",
+             "capped_rates.csv:2: column 'tflops': must be positive"},
         };
         for (const auto& c : cases) {
             CAPTURE(c.name);

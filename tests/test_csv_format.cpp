@@ -55,4 +55,22 @@ TEST_SUITE("analysis::csv_format") {
         const auto table = format_table({"model", "tflops"}, {{"RTX 3090", "71.0"}, {"A2", "8.5"}});
         CHECK(table == "model     tflops\nRTX 3090    71.0\nA2           8.5\n");
     }
+
+    // UX N15: an SXM row's "SXM2" turned the slots column left, "$1,149" the median column, and
+    // slot widths read "2.0".
+    TEST_CASE("a column of figures with a word among them, and money, align right") {
+        const auto table =
+            format_table({"model", "median", "slots"}, {{"RTX 3090", "$806", format_width(2.0)},
+                                                        {"RTX 5080", "$1,149", format_width(2.5)},
+                                                        {"V100 SXM2", "£85", "SXM2"}});
+        CHECK(table ==
+              "model      median  slots\n"
+              "RTX 3090     $806      2\n"
+              "RTX 5080   $1,149    2.5\n"
+              "V100 SXM2     £85   SXM2\n");
+        // Mostly words: left, as before.
+        CHECK(format_table({"a"}, {{"x"}, {"y"}, {"1"}}) == "a\nx\ny\n1\n");
+        CHECK(format_width(1.0) == "1");
+        CHECK(format_width(3.5) == "3.5");
+    }
 }

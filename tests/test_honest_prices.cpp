@@ -7,6 +7,7 @@
 #include "analysis/plan_output.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
@@ -120,7 +121,10 @@ TEST_SUITE("analysis::honest_prices") {
         CHECK(picks[0].row.model.key == c3090->model.key);
         CHECK(picks[0].row.basis_usd == c3090->basis_usd);
         const CsvContext cleared{"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::cleared, "USD"};
-        CHECK(advice_table(picks, cleared).find("cleared $") != std::string::npos);
+        // The basis names the price column; its cells carry the currency ("$700", UX N15).
+        const auto table = advice_table(picks, cleared);
+        CHECK(table.find("  cleared  ") != std::string::npos);
+        CHECK(table.find(schema::format_money(*c3090->basis_usd, "USD")) != std::string::npos);
         CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,
                                  "2026-12-03")
                   .empty());

@@ -466,7 +466,9 @@ TEST_SUITE("analysis::price_report") {
         // SXM module's 1,100 of the 16 GB class, which is cut off and labelled instead.
         CHECK(used.find(">100</text>") != std::string::npos);
         CHECK(used.find("off scale") != std::string::npos);
-        CHECK(used.find(">500</text>") != std::string::npos);  // 16 GB: the PCIe V100's 263
+        // 16 GB: the PCIe V100's 263 on an axis to 300 (ticks of 60); 1-2-5 steps ran it to 500.
+        CHECK(used.find(">300</text>") != std::string::npos);
+        CHECK(used.find(">500</text>") == std::string::npos);
         CHECK(used.find("Tesla V100 SXM2 16GB (SXM2)") != std::string::npos);
         // 20-24 GB has one colour whatever precedes it.
         CHECK(used.find("fill=\"#e15759\">20-24 GB - used") != std::string::npos);
@@ -477,6 +479,23 @@ TEST_SUITE("analysis::price_report") {
         CHECK(all.find("fill=\"#f28e2b\">10-12 GB - new") != std::string::npos);
         CHECK(all.find("fill=\"#e15759\">20-24 GB - used") != std::string::npos);
         CHECK(count(all, ">GFLOPS per USD</text>") == 3);
+        // Used first, the nightly chart's main market, then new (UX N14).
+        CHECK(all.find("20-24 GB - used") < all.find("10-12 GB - new"));
+    }
+
+    TEST_CASE("the chart's scale is the ranked cards': a thin card past it is cut off (UX N14)") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));  // 95 GFLOPS/$
+        o.push_back(obs("rtx-4090", 1500.0));  // one listing, unranked: 165.2 / 1.5 = 110
+        const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
+        const auto report = build_report(o, catalog(), {});
+        REQUIRE(row_of(report, "RTX 4090"));
+        CHECK_FALSE(row_of(report, "RTX 4090")->rank.has_value());
+        const auto svg = svg_chart(report, context);
+        // The axis ends at the 3090's 100, not at 200 for the lone 4090, which says so.
+        CHECK(svg.find(">100</text>") != std::string::npos);
+        CHECK(svg.find(">200</text>") == std::string::npos);
+        CHECK(svg.find("110.1 ($1,500, n=1), off scale") != std::string::npos);
     }
 }
 

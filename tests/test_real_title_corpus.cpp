@@ -24,9 +24,10 @@ namespace {
 constexpr double kMinPrecision = 0.995;
 constexpr double kMinRecall = 0.98;
 constexpr int kMinHeldOut = 500;
-// Of the 218 labelled real titles naming a card issue 22 added (RX 6800 ... 7800 XT, Tesla M60),
-// how many must match it (measured when they were added; see the test below).
-constexpr int kMinNewCardsRight = 210;
+// Of the 220 labelled real titles naming a card issue 22 added (RX 6800 ... 7800 XT, Tesla M60,
+// the CMP 100-210 sold as "Tesla V100 12GB"), how many must match it (measured when they were
+// added: 215; see the test below).
+constexpr int kMinNewCardsRight = 212;
 
 std::vector<LabelledTitle> corpus() {
     const auto path = gpuprice::test::source_dir() / "tests" / "data" / "real_title_corpus.tsv";

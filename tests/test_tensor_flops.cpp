@@ -121,6 +121,39 @@ TEST_SUITE("analysis::tensor_flops") {
         CHECK(*tflops("h100-sxm5", "fp32") == doctest::Approx(66.9).epsilon(0.001));
     }
 
+    // capped_rates.csv: a capped part's stated rate replaces units x clock, for exactly the
+    // precisions it lists.
+    TEST_CASE("a capped part reports its stated rate, not its units x clock") {
+        // H20: NVIDIA's export caps; 312 tensor cores x 512 FMA x 2 x 1980 MHz would be 632.6.
+        CHECK(*tflops("h20", "fp16") == doctest::Approx(148));
+        CHECK(*tflops("h20", "fp16", Sparsity::Sparse) == doctest::Approx(296));
+        CHECK(*tflops("h20", "fp8") == doctest::Approx(296));
+        CHECK(*tflops("h20", "tf32") == doctest::Approx(74));
+        CHECK(*tflops("h20", "fp32") == doctest::Approx(44));
+        CHECK_FALSE(tflops("h20", "fp4").has_value());  // Hopper has none, capped or not
+        // CMP 100-210: tensor cores at 1/16, FP32 at the full V100 rate (5120 x 2 x 1380 MHz).
+        CHECK(*tflops("cmp-100-210", "fp16") == doctest::Approx(7.1));
+        CHECK(*tflops("cmp-100-210", "fp32") == doctest::Approx(14.13).epsilon(0.001));
+        // CMP 170HX: FP32 and every tensor path fused to 1/32 (0.395 of 12.6 TFLOPS FP32).
+        CHECK(*tflops("cmp-170hx-8gb", "fp32") == doctest::Approx(0.395));
+        CHECK(*tflops("cmp-170hx-8gb", "fp16", Sparsity::Sparse) == doctest::Approx(12.64));
+        // Without its capped rows the same SKU is computed like any other Hopper part.
+        auto sources = gpuprice::schema::read_catalog_sources(gpuprice::test::catalog_dir());
+        sources.capped.text = "sku,precision,tflops,source\n";
+        const auto uncapped = gpuprice::schema::parse_catalog(sources);
+        const auto* h20 = uncapped.find_model("h20");
+        REQUIRE(h20 != nullptr);
+        CHECK(*peak_tflops(uncapped, *h20, "fp16") == doctest::Approx(632.6).epsilon(0.001));
+        for (const auto& c : catalog().capped) {
+            CAPTURE(c.sku);
+            CAPTURE(c.precision);
+            CHECK_FALSE(c.source.empty());
+            const auto* m = catalog().find_model(c.sku);
+            REQUIRE(m != nullptr);
+            CHECK(*peak_tflops(catalog(), *m, c.precision) == doctest::Approx(c.tflops));
+        }
+    }
+
     TEST_CASE("a card without matrix units reports its fp32 figure, marked as such") {
         const auto* p40 = catalog().find_model("tesla-p40");
         REQUIRE(p40 != nullptr);

@@ -237,22 +237,40 @@ void parse_support(const CsvTable& table, Catalog& catalog) {
     }
 }
 
+// A row of a per-SKU figure file (published_figures.csv, capped_rates.csv): `sku` a key of
+// skus.csv, `precision` one its architecture has, `tflops` positive, and a source.
+template <typename Figure>
+Figure parse_sku_figure(const CsvTable& table, const CsvRecord& row, const Catalog& catalog) {
+    Figure f;
+    f.sku = table.required_text(row, "sku");
+    const auto* model = catalog.find_model(f.sku);
+    if (!model) table.fail(row, "sku", "'" + f.sku + "' is not a key of skus.csv");
+    f.precision = table.required_text(row, "precision");
+    if (!catalog.architecture_of(*model).rate(f.precision)) {
+        table.fail(row, "precision",
+                   "'" + f.precision + "' does not exist on " + model->architecture);
+    }
+    f.tflops = table.number(row, "tflops");
+    if (f.tflops <= 0) table.fail(row, "tflops", "must be positive");
+    f.source = table.required_text(row, "source");
+    return f;
+}
+
 void parse_published(const CsvTable& table, Catalog& catalog) {
     for (const auto& row : table.rows()) {
-        PublishedFigure f;
-        f.sku = table.required_text(row, "sku");
-        const auto* model = catalog.find_model(f.sku);
-        if (!model) table.fail(row, "sku", "'" + f.sku + "' is not a key of skus.csv");
-        f.precision = table.required_text(row, "precision");
-        if (!catalog.architecture_of(*model).rate(f.precision)) {
-            table.fail(row, "precision",
-                       "'" + f.precision + "' does not exist on " + model->architecture);
-        }
-        f.tflops = table.number(row, "tflops");
-        if (f.tflops <= 0) table.fail(row, "tflops", "must be positive");
+        auto f = parse_sku_figure<PublishedFigure>(table, row, catalog);
         f.line = row.line;
-        f.source = table.required_text(row, "source");
         catalog.published.push_back(std::move(f));
+    }
+}
+
+void parse_capped(const CsvTable& table, Catalog& catalog) {
+    for (const auto& row : table.rows()) {
+        auto c = parse_sku_figure<CappedRate>(table, row, catalog);
+        if (catalog.find_capped(c.sku, c.precision)) {
+            table.fail(row, "precision", "'" + c.precision + "' of " + c.sku + " is listed twice");
+        }
+        catalog.capped.push_back(std::move(c));
     }
 }
 
@@ -262,7 +280,7 @@ void parse_published(const CsvTable& table, Catalog& catalog) {
 std::string digest_of(const CatalogSources& s) {
     Fnv1a hash;
     for (const auto* file : {&s.vendors, &s.segments, &s.precisions, &s.architectures, &s.rates,
-                             &s.skus, &s.support, &s.published}) {
+                             &s.skus, &s.support, &s.published, &s.capped}) {
         hash.add_field(std::filesystem::path(file->file).filename().string()).add_field(file->text);
     }
     return std::to_string(hash.value());
@@ -322,6 +340,13 @@ const Vendor* Catalog::find_vendor(std::string_view name) const {
     return find_by(vendors, name, &Vendor::name);
 }
 
+const CappedRate* Catalog::find_capped(std::string_view key, std::string_view precision) const {
+    for (const auto& c : capped) {
+        if (c.sku == key && c.precision == precision) return &c;
+    }
+    return nullptr;
+}
+
 const Architecture& Catalog::architecture_of(const GpuModel& model) const {
     return *find_architecture(model.architecture);
 }
@@ -378,6 +403,7 @@ Catalog parse_catalog(const CatalogSources& s) {
                       s.support.file);
     }
     parse_published(CsvTable(s.published.text, s.published.file), catalog);
+    parse_capped(CsvTable(s.capped.text, s.capped.file), catalog);
     catalog.digest = digest_of(s);
     return catalog;
 }
@@ -387,9 +413,9 @@ CatalogSources read_catalog_sources(const std::string& dir) {
         const auto path = dir + "/" + std::string(name);
         return CatalogText{path, read_text_file(path)};
     };
-    return {read(kVendorsFile),       read(kSegmentsFile), read(kPrecisionsFile),
-            read(kArchitecturesFile), read(kRatesFile),    read(kSkusFile),
-            read(kSupportFile),       read(kPublishedFile)};
+    return {read(kVendorsFile),       read(kSegmentsFile),  read(kPrecisionsFile),
+            read(kArchitecturesFile), read(kRatesFile),     read(kSkusFile),
+            read(kSupportFile),       read(kPublishedFile), read(kCappedFile)};
 }
 
 Catalog load_catalog(const std::string& dir) {

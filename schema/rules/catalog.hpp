@@ -112,6 +112,16 @@ struct SoftwareSupport {
     std::string source;
 };
 
+// The DENSE rate of a part whose matrix (or vector) throughput is capped below what its units x
+// clock give (the H20's export limits, the CMP 100-210's firmware): the figure replaces the
+// arithmetic for that SKU and precision.
+struct CappedRate {
+    std::string sku;  // GpuModel::key
+    std::string precision;
+    double tflops = 0;
+    std::string source;  // the published figure or measurement, and why the part is capped
+};
+
 // A vendor's published DENSE figure, kept only to check the computed one against.
 struct PublishedFigure {
     std::string sku;  // GpuModel::key
@@ -129,6 +139,7 @@ struct Catalog {
     std::vector<GpuModel> models;
     std::vector<SoftwareSupport> support;
     std::vector<PublishedFigure> published;
+    std::vector<CappedRate> capped;
     std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
@@ -139,6 +150,8 @@ struct Catalog {
     const PrecisionInfo* find_precision(std::string_view name) const;
     const Segment* find_segment(std::string_view name) const;
     const Vendor* find_vendor(std::string_view name) const;
+    // The capped rate of SKU `key` for `precision`, or nullptr where the arithmetic applies.
+    const CappedRate* find_capped(std::string_view key, std::string_view precision) const;
     // The model's architecture and its support row; every loaded model has both.
     const Architecture& architecture_of(const GpuModel& model) const;
     const SoftwareSupport& support_of(const GpuModel& model) const;
@@ -154,7 +167,8 @@ struct CatalogText {
 
 // The files of a catalog folder.
 struct CatalogSources {
-    CatalogText vendors, segments, precisions, architectures, rates, skus, support, published;
+    CatalogText vendors, segments, precisions, architectures, rates, skus, support, published,
+        capped;
 };
 
 // The file names, relative to the catalog folder.
@@ -166,6 +180,7 @@ inline constexpr std::string_view kRatesFile = "architecture_rates.csv";
 inline constexpr std::string_view kSkusFile = "skus.csv";
 inline constexpr std::string_view kSupportFile = "software_support.csv";
 inline constexpr std::string_view kPublishedFile = "published_figures.csv";
+inline constexpr std::string_view kCappedFile = "capped_rates.csv";
 
 // Parses the catalog files' text; throws DataFileError naming file, line and column.
 Catalog parse_catalog(const CatalogSources& sources);
