@@ -87,14 +87,22 @@ std::vector<LeftOutCount> left_out_counts(const std::vector<schema::ListingTally
         add("unmatched: " + std::string(schema::match_reason_name(reason)), count,
             reason_why(reason));
     }
-    int without_verdict = 0, unpriced = 0;
+    int without_verdict = 0, unpriced = 0, unstated = 0;
     for (const auto& t : tallies) {
         if (!t.reason && reported(t)) without_verdict += t.listings;
-        if (!reported(t)) unpriced += t.listings;
+        // 0: eBay gave no conditionId and no condition name gpuprice knows (condition_names).
+        if (t.condition_id == 0) {
+            unstated += t.listings;
+        } else if (!reported(t)) {
+            unpriced += t.listings;
+        }
     }
     add("no verdict yet", without_verdict, "title matching was interrupted; run 'gpuprice match'");
     add("other conditions", unpriced,
         "listed in a condition this report does not cover (for parts is never a price)");
+    add("condition not stated", unstated,
+        "eBay gave no conditionId and no condition name gpuprice knows: new, used or "
+        "refurbished cannot be told");
     return out;
 }
 

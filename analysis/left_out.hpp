@@ -1,7 +1,9 @@
 // What was kept out of the prices, and why, with counts: outliers (the report's rule), flagged
 // listings (abroad, variations, low-feedback sellers, and any flag the fetcher adds), titles that
-// are no single catalog card (by the matcher's reason), listings not yet matched, and listings
-// whose condition is no price (for parts). For the page's "left out" section.
+// are no single catalog card (by the matcher's reason), listings not yet matched, listings
+// whose condition is no price (for parts) and listings whose condition eBay did not state (no
+// conditionId, no condition name of schema/domain/condition_names). For the page's "left out"
+// section.
 #pragma once
 
 #include <string>

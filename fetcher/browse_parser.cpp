@@ -121,15 +121,7 @@ std::optional<SkipReason> read_item(dom::element value, std::string_view currenc
     // Prices are kept in the marketplace's currency, never converted or mixed.
     if (listing.currency != currency) return SkipReason::other_currency;
 
-    // conditionId is a string in the Browse API ("3000").
-    if (auto condition = optional_string(item, "conditionId")) {
-        int id = 0;
-        const auto [end, ec] =
-            std::from_chars(condition->data(), condition->data() + condition->size(), id);
-        if (ec == std::errc() && end == condition->data() + condition->size()) {
-            listing.condition_id = id;
-        }
-    }
+    listing.condition_id = read_condition_id(item);
     if (listing.condition_id &&
         schema::condition_class(*listing.condition_id) == schema::ConditionClass::for_parts)
         return SkipReason::for_parts_condition;

@@ -1,8 +1,10 @@
 #include "fetcher/ebay_json.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "fetcher/browse_parser.hpp"
+#include "schema/domain/condition_names.hpp"
 #include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::fetcher {
@@ -124,6 +126,18 @@ std::optional<SkipReason> read_title(dom::object item, std::string& title) {
     title = schema::printable_text(raw);
     if (title.find_first_not_of(' ') == std::string::npos) return SkipReason::missing_title;
     if (title.find(kReplacementChar) != std::string::npos) return SkipReason::invalid_utf8;
+    return std::nullopt;
+}
+
+std::optional<int> read_condition_id(dom::object item) {
+    std::string_view id_text;
+    if (!item["conditionId"].get(id_text)) {
+        int id = 0;
+        const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+        if (ec == std::errc() && end == id_text.data() + id_text.size()) return id;
+    }
+    std::string_view name;
+    if (!item["condition"].get(name)) return schema::condition_id_of_name(name);
     return std::nullopt;
 }
 

@@ -24,4 +24,9 @@ simdjson::error_code parse_repaired(simdjson::dom::parser& parser, std::string_v
 // bad-title: not a string or over kMaxTitleBytes, invalid-utf8), or nullopt.
 std::optional<schema::SkipReason> read_title(simdjson::dom::object item, std::string& title);
 
+// The item's condition id: its conditionId (a string, "3000"), else the id eBay's condition name
+// stands for (schema/domain/condition_names.hpp: an item that carries only the name), else
+// nullopt (stored without a condition, counted as not stated).
+std::optional<int> read_condition_id(simdjson::dom::object item);
+
 }  // namespace gpuprice::fetcher

@@ -45,13 +45,7 @@ std::optional<SkipReason> read_sale(dom::element value, std::string_view currenc
     sale.sold_at = text(item, "lastSoldDate");
     if (!schema::parse_iso_utc(sale.sold_at)) return SkipReason::missing_sold_date;
 
-    const auto condition = text(item, "conditionId");  // a string, as in Browse
-    int id = 0;
-    const auto [end, ec] =
-        std::from_chars(condition.data(), condition.data() + condition.size(), id);
-    if (!condition.empty() && ec == std::errc() && end == condition.data() + condition.size()) {
-        sale.condition_id = id;
-    }
+    sale.condition_id = read_condition_id(item);
     if (sale.condition_id &&
         schema::condition_class(*sale.condition_id) == schema::ConditionClass::for_parts)
         return SkipReason::for_parts_condition;

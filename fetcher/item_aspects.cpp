@@ -77,7 +77,8 @@ ItemAspectsOutcome fetch_item_aspects(schema::Database& db, EbayClient& client,
                     schema::Transaction tx(db);
                     schema::store_aspects(db, item.listing_id, schema::AspectSource::item, aspects,
                                           now);
-                    schema::record_item_lookup(db, item.listing_id, now, "ok");
+                    schema::record_item_lookup(db, item.listing_id, now,
+                                               schema::ItemLookupStatus::ok);
                     tx.commit();
                     ++outcome.items_answered;
                     if (!aspects.empty()) ++outcome.items_with_aspects;
@@ -85,7 +86,8 @@ ItemAspectsOutcome fetch_item_aspects(schema::Database& db, EbayClient& client,
                            (answer.has_error(kItemNotFound) || status == kNotFound)) {
                     // An ended or removed item: eBay documents 11001 under 400; 404 is kept
                     // for what a proxy or an older API answers.
-                    schema::record_item_lookup(db, item.listing_id, now, "gone");
+                    schema::record_item_lookup(db, item.listing_id, now,
+                                               schema::ItemLookupStatus::gone);
                     ++outcome.items_gone;
                 } else if (client.stop_of(EbayApi::browse).reason != StopReason::none) {
                     ++outcome.items_not_asked;  // the answer that stopped the client

@@ -140,6 +140,23 @@ void apply_search_terms(std::vector<Query>& queries, const std::vector<schema::S
     }
 }
 
+std::vector<std::string> catalog_families(const schema::Catalog& catalog) {
+    return drop_covered_terms(search_terms(catalog));
+}
+
+std::vector<Query> catalog_queries(const schema::Catalog& catalog,
+                                   const std::vector<schema::SearchTerm>& terms,
+                                   const std::vector<schema::ConditionClass>& conditions,
+                                   const schema::Market& marketplace) {
+    const auto families = catalog_families(catalog);
+    auto queries = family_queries(families, conditions);
+    for (auto& q : other_category_queries(catalog, families, conditions, marketplace)) {
+        queries.push_back(std::move(q));
+    }
+    apply_search_terms(queries, terms);
+    return queries;
+}
+
 std::string search_filter(const SearchSettings& settings, const Query& query) {
     const auto ids = schema::search_ids(query.conditions);
     // Auctions' current bids are not prices: fixed price and best offer only. priceCurrency is

@@ -101,6 +101,18 @@ std::vector<Query> other_category_queries(const schema::Catalog& catalog,
 // row, e.g. a --query of the user's, send their own text).
 void apply_search_terms(std::vector<Query>& queries, const std::vector<schema::SearchTerm>& terms);
 
+// The families a night searches: one per catalog family, without those a shorter family's
+// words already return (drop_covered_terms of search_terms).
+std::vector<std::string> catalog_families(const schema::Catalog& catalog);
+
+// The night's searches for the catalog: a query per family of catalog_families, the families
+// listed outside Graphics/Video Cards again in the marketplace's other GPU category, each sending
+// its search_terms.csv q. The fetcher's plan, and the plan the bench and replay tools fetch.
+std::vector<Query> catalog_queries(const schema::Catalog& catalog,
+                                   const std::vector<schema::SearchTerm>& terms,
+                                   const std::vector<schema::ConditionClass>& conditions,
+                                   const schema::Market& marketplace);
+
 // The `filter` parameter of a search query, before URL encoding.
 std::string search_filter(const SearchSettings& settings, const Query& query);
 

@@ -1,7 +1,6 @@
 #include "fetcher/sold_fetch.hpp"
 
 #include <algorithm>
-#include <ranges>
 
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
@@ -184,9 +183,14 @@ std::string sold_search_url(const std::string& api_base, const schema::Market& m
                             std::int64_t offset, SystemClock::time_point now, int limit) {
     const auto from = now - std::chrono::days(kSoldHistoryDays);
     std::string q;
-    for (const auto& word : join_keywords(term, KeywordJoin::comma_and) | std::views::split(',')) {
+    // A plain loop, not views::split: clang 14 with libstdc++ 12 (scripts/fuzz) rejects it.
+    const auto joined = join_keywords(term, KeywordJoin::comma_and);
+    for (std::string_view rest = joined;;) {
+        const auto comma = rest.find(',');
         if (!q.empty()) q += config.keyword_join == KeywordJoin::comma_and ? "," : "%20";
-        q += percent_encode(std::string_view(word.begin(), word.end()));
+        q += percent_encode(rest.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
     }
     return api_base + "/buy/marketplace_insights/v1_beta/item_sales/search?q=" + q +
            "&category_ids=" + std::to_string(market.graphics_cards_category) +

@@ -175,7 +175,11 @@ std::string refinement_json(const std::vector<const FakeItem*>& items,
 
 bool passes(const FakeItem& item, const Filter& f) {
     if (!item.raw.empty()) return true;  // hand-written bodies are served as they are
-    if (!f.condition_ids.empty() && !f.condition_ids.contains(item.condition_id)) return false;
+    // An item whose summary omits its conditionId still has one at eBay, which filters by it:
+    // served whatever the filter asks.
+    if (!f.condition_ids.empty() && !item.condition_id.empty() &&
+        !f.condition_ids.contains(item.condition_id))
+        return false;
     if (!f.category.empty() && item.category != f.category) return false;
     if (!f.location_country.empty() && item.country != f.location_country) return false;
     char* end = nullptr;
@@ -198,6 +202,22 @@ std::set<std::string> lower_words(const std::string& text) {
         }
     }
     return words;
+}
+
+// The English condition names eBay sends beside these ids (as in tests/data/ebay's real bodies).
+std::string condition_name_of(const std::string& id) {
+    static const std::map<std::string, std::string> names = {{"1000", "New"},
+                                                             {"1500", "Open box"},
+                                                             {"1750", "New with defects"},
+                                                             {"2000", "Certified - Refurbished"},
+                                                             {"2010", "Excellent - Refurbished"},
+                                                             {"2020", "Very Good - Refurbished"},
+                                                             {"2030", "Good - Refurbished"},
+                                                             {"2500", "Seller refurbished"},
+                                                             {"3000", "Used"},
+                                                             {"7000", "For parts or not working"}};
+    const auto it = names.find(id);
+    return it == names.end() ? std::string() : it->second;
 }
 
 std::string escape(const std::string& s) {
@@ -236,13 +256,17 @@ std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_it
                 item.availability + R"(","estimatedAvailableQuantity":)" +
                 std::to_string(item.available_quantity) + R"(,"estimatedSoldQuantity":7}],)";
     }
+    const auto name =
+        item.condition.empty() ? condition_name_of(item.condition_id) : item.condition;
+    std::string condition;
+    if (!name.empty()) condition += R"("condition":")" + escape(name) + R"(",)";
+    if (!item.condition_id.empty()) condition += R"("conditionId":")" + item.condition_id + R"(",)";
     return R"({"itemId":")" + escape(item.item_id) + R"(","title":")" + escape(item.title) +
            R"(","leafCategoryIds":[")" + item.category + R"("],"price":{"value":")" + item.price +
            R"(","currency":")" + item.currency +
            R"("},"seller":{"username":"seller-x","feedbackPercentage":")" + item.feedback_pct +
-           R"(","feedbackScore":)" + std::to_string(item.feedback_score) + R"(},)" +
-           R"("condition":"Used","conditionId":")" + item.condition_id + R"(",)" + shipping +
-           group +
+           R"(","feedbackScore":)" + std::to_string(item.feedback_score) + R"(},)" + condition +
+           shipping + group +
            R"("buyingOptions":["FIXED_PRICE","BEST_OFFER"],"itemWebUrl":"https://www.ebay.com/itm/)" +
            legacy + R"(","itemLocation":{"country":")" + item.country + R"("},"legacyItemId":")" +
            legacy + R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";

@@ -74,7 +74,11 @@ struct FakeItem {
     std::string title;
     std::string price = "500.00";
     std::string currency = "USD";
+    // Empty: the summary carries no conditionId, only its condition name (audit D15).
     std::string condition_id = "3000";
+    // eBay's condition name; empty: the English name eBay gives condition_id (none for an id
+    // the fake does not know).
+    std::string condition;
     std::string country = "US";
     std::string category = "27386";  // its leaf category: a search in another one misses it
     // FIXED or CALCULATED. A CALCULATED cost is only filled in when the request says where the

@@ -54,6 +54,27 @@ TEST_SUITE("fetcher::browse_parser") {
         CHECK(second.discount_percentage == doctest::Approx(42));
     }
 
+    TEST_CASE("an item without conditionId takes the id of eBay's condition name, or none") {
+        const auto item = [](const std::string& id, const std::string& condition) {
+            return R"({"itemId":"v1|)" + id +
+                   R"(|0","title":"RTX 3090 24GB","price":{"value":"799.99","currency":"USD"},)" +
+                   condition + R"("buyingOptions":["FIXED_PRICE"]})";
+        };
+        const auto page = parse_search_page(
+            R"({"total":5,"itemSummaries":[)" +
+                item("1", R"("condition":"Excellent - Refurbished",)") + "," +
+                item("2", R"("condition":"Gebraucht",)") + "," + item("3", "") + "," +
+                item("4", R"("condition":"For parts or not working",)") + "," +
+                item("5", R"("condition":"Used","conditionId":"1500",)") + "]}",
+            "USD");
+        REQUIRE(page.listings.size() == 4);
+        CHECK(page.listings[0].condition_id == 2010);
+        CHECK_FALSE(page.listings[1].condition_id);  // a name the table lacks: unstated
+        CHECK_FALSE(page.listings[2].condition_id);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::for_parts_condition) == 1);
+        CHECK(page.listings[3].condition_id == 1500);  // the id wins over the name
+    }
+
     TEST_CASE("the 101 real RTX 5090 item summaries all parse") {
         // That file is a bare array; wrap it the way the search response carries it.
         const auto page =

@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <set>
 #include <stdexcept>
 #include <string>
 
+#include "schema/domain/ascii_case.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/condition_names.hpp"
 #include "schema/domain/skip_reason.hpp"
 
 using namespace gpuprice::schema;
@@ -72,5 +75,28 @@ TEST_SUITE("schema::skip_reason") {
             CHECK(parse_skip_reason(skip_reason_name(reason)) == reason);
         }
         CHECK_FALSE(parse_skip_reason("non-usd").has_value());  // an older version's text
+    }
+
+    TEST_CASE("eBay's condition names give the id eBay sends beside them") {
+        // Pairs seen together in the real GPU summaries (shared/real-listings, ebay-samples).
+        CHECK(condition_id_of_name("New") == 1000);
+        CHECK(condition_id_of_name("Nuovo") == 1000);
+        CHECK(condition_id_of_name("Open box") == 1500);
+        CHECK(condition_id_of_name("Certified - Refurbished") == 2000);
+        CHECK(condition_id_of_name("Very Good - Refurbished") == 2020);
+        CHECK(condition_id_of_name("Used") == 3000);
+        CHECK(condition_id_of_name("For parts or not working") == 7000);
+        // As eBay may case or pad it; anything else is no condition.
+        CHECK(condition_id_of_name(" open BOX ") == 1500);
+        CHECK_FALSE(condition_id_of_name("Gebraucht"));
+        CHECK_FALSE(condition_id_of_name("Used - see description"));
+        CHECK_FALSE(condition_id_of_name(""));
+        std::set<std::string> names;
+        for (const auto& row : condition_names()) {
+            CAPTURE(row.name);
+            CHECK(condition_class(row.condition_id) != ConditionClass::other);
+            CHECK_FALSE(row.source.empty());
+            CHECK(names.insert(ascii_lower(row.name)).second);  // one row per name
+        }
     }
 }

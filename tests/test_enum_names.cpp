@@ -4,6 +4,8 @@
 #include <string>
 
 #include "schema/domain/buying_option.hpp"
+#include "schema/domain/clearance_outcome.hpp"
+#include "schema/domain/item_lookup_status.hpp"
 #include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/domain/query_stop.hpp"
@@ -63,5 +65,25 @@ TEST_SUITE("schema::enum_names") {
         // A name is matched whole, never as a part of another.
         CHECK_FALSE(offers("FIXED_PRICE_X", BuyingOption::fixed_price));
         CHECK_FALSE(offers("XAUCTION,", BuyingOption::auction));
+    }
+
+    TEST_CASE(
+        "getItem lookups and clearance outcomes keep the texts their CHECK constraints allow") {
+        // item_lookups.status IN ('ok', 'gone') (0008); listing_clearances.outcome (0014).
+        CHECK(item_lookup_status_name(ItemLookupStatus::ok) == "ok");
+        CHECK(item_lookup_status_name(ItemLookupStatus::gone) == "gone");
+        CHECK(parse_item_lookup_status("gone") == ItemLookupStatus::gone);
+        CHECK_FALSE(parse_item_lookup_status("Gone"));
+        const std::pair<ClearanceOutcome, const char*> outcomes[] = {
+            {ClearanceOutcome::pending, "pending"},
+            {ClearanceOutcome::cleared, "cleared"},
+            {ClearanceOutcome::auction_near_final, "auction-near-final"},
+            {ClearanceOutcome::uncounted, "uncounted"},
+            {ClearanceOutcome::never, "never"}};
+        for (const auto& [outcome, text] : outcomes) {
+            CHECK(clearance_outcome_name(outcome) == text);
+            CHECK(parse_clearance_outcome(text) == outcome);
+        }
+        CHECK_FALSE(parse_clearance_outcome("cleared "));
     }
 }

@@ -6,11 +6,13 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <regex>
 #include <thread>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/ebay_json.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/paging.hpp"
@@ -47,6 +49,24 @@ std::vector<FakeItem> items(const std::string& prefix, int count, int first_id =
     return result;
 }
 
+// The real ItemSummaries of a search for the RTX 5090 (tests/data/ebay, activescott/gpu-agent):
+// each item's JSON text, and its conditionId as eBay sent it.
+std::vector<std::pair<std::string, std::string>> real_5090_items() {
+    const auto text = test::read_file(test::source_dir() / "tests" / "data" / "ebay" /
+                                      "itemsummaries_gpu_rtx_5090_activescott.json");
+    simdjson::dom::parser parser;
+    simdjson::padded_string json;
+    simdjson::dom::element root;
+    REQUIRE(fetcher::parse_repaired(parser, text, json, root) == simdjson::SUCCESS);
+    std::vector<std::pair<std::string, std::string>> items;
+    for (auto item : root.get_array()) {
+        std::string_view id;
+        REQUIRE(item["conditionId"].get(id) == simdjson::SUCCESS);
+        items.emplace_back(simdjson::minify(item), std::string(id));
+    }
+    return items;
+}
+
 std::string join(const std::vector<std::string>& lines) {
     std::string text;
     for (const auto& line : lines) text += line + "\n";
@@ -81,6 +101,102 @@ struct FetchFixture {
 }  // namespace
 
 TEST_SUITE("fetcher::fetch_run") {
+    TEST_CASE(
+        "items without conditionId are classed by eBay's condition name, else kept unstated") {
+        // Audit D15: under --condition all no query's condition stands in for a missing id. The
+        // 101 real summaries are served with their conditionId taken out (the name stays, as
+        // eBay writes it), plus names the table lacks or no condition at all.
+        FetchFixture f;
+        const std::regex condition_id(R"("conditionId":"[0-9]+",?)");
+        const std::regex name(R"("condition":"[^"]*")");
+        const std::regex item_id(R"("itemId":"v1\|([0-9]+)\|0")");
+        std::vector<FakeItem> served;
+        std::map<std::string, int> expected;
+        for (const auto& [json, id] : real_5090_items()) {
+            FakeItem item;
+            item.raw = std::regex_replace(json, condition_id, "");
+            REQUIRE(item.raw.find("conditionId") == std::string::npos);
+            std::smatch m;
+            REQUIRE(std::regex_search(item.raw, m, item_id));
+            expected["v1|" + m[1].str() + "|0"] = std::stoi(id);
+            served.push_back(item);
+        }
+        const auto first = served.front().raw;
+        std::smatch first_id;
+        REQUIRE(std::regex_search(first, first_id, item_id));
+        const auto base = "v1|" + first_id[1].str();
+        const auto variant = [&](const std::string& suffix, const std::string& condition) {
+            FakeItem item = served.front();
+            item.raw =
+                std::regex_replace(item.raw, item_id, R"("itemId":")" + base + suffix + "|0\"");
+            item.raw = std::regex_replace(item.raw, name, condition);
+            return item;
+        };
+        served.push_back(variant("1", R"("condition":"For parts or not working")"));
+        served.push_back(variant("2", R"("condition":"Gebraucht")"));  // not in the table
+        served.push_back(variant("3", R"("conditionNote":"no condition given")"));
+        served.push_back(variant("4", R"("condition":"  USED ")"));
+        f.ebay.set_items("RTX 5090", served);
+        f.config.search.location = fetcher::ItemLocation::anywhere;
+        f.config.queries = fetcher::family_queries({"RTX 5090"}, schema::parse_conditions("all"));
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        CHECK(outcome.status == schema::RunStatus::ok);
+
+        auto stored = f.db.prepare("SELECT item_id, condition_id FROM listings");
+        std::map<std::string, std::optional<std::int64_t>> ids;
+        while (stored.step()) ids[stored.text(0)] = stored.optional_int64(1);
+        int classed = 0;
+        for (const auto& [item, id] : expected) {
+            CAPTURE(item);
+            REQUIRE(ids.contains(item));
+            CHECK(ids[item] == id);  // the very id eBay had sent, from its name alone
+            ++classed;
+        }
+        CHECK(classed == 101);
+        // For parts by name is skipped as for parts by id is; the unknown name and the item
+        // without one are stored, visibly without a condition; case and spaces do not matter.
+        CHECK_FALSE(ids.contains(base + "1|0"));
+        CHECK(f.count("SELECT count FROM run_skips WHERE reason = 'for-parts-condition'") == 1);
+        REQUIRE(ids.contains(base + "2|0"));
+        CHECK_FALSE(ids[base + "2|0"]);
+        REQUIRE(ids.contains(base + "3|0"));
+        CHECK_FALSE(ids[base + "3|0"]);
+        CHECK(ids[base + "4|0"] == 3000);
+        CHECK(ids.size() == 104);
+        // Said in the run's notes, not silent.
+        CHECK(std::count_if(outcome.notes.begin(), outcome.notes.end(), [](const auto& note) {
+                  return note.starts_with("2 listing(s) state no condition");
+              }) == 1);
+    }
+
+    TEST_CASE("a single-condition search still stands in when neither id nor name says") {
+        FetchFixture f;
+        auto served = items("7", 4);
+        for (auto& item : served) item.condition_id.clear();  // no conditionId in the summary
+        served[0].condition = "Used";
+        served[1].condition = "Open box";
+        served[2].condition = "Refurbished by a friend";  // no name eBay gives
+        served[3].condition = "Refurbished by a friend";
+        f.ebay.set_items("RTX 3090", {served[0], served[1], served[2]});
+        f.ebay.set_items("RTX 4090", {served[3]});
+        f.config.queries = fetcher::family_queries({"RTX 3090"}, schema::parse_conditions("all"));
+        for (auto& q : fetcher::family_queries({"RTX 4090"}, {schema::ConditionClass::used}))
+            f.config.queries.push_back(q);
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        CHECK(outcome.status == schema::RunStatus::ok);
+        const auto condition = [&](const std::string& id) {
+            auto stmt =
+                f.db.prepare("SELECT coalesce(condition_id, 0) FROM listings WHERE item_id = ?1");
+            stmt.bind(1, id);
+            REQUIRE(stmt.step());
+            return stmt.int32(0);
+        };
+        CHECK(condition(served[0].item_id) == 3000);  // by its name
+        CHECK(condition(served[1].item_id) == 1500);
+        CHECK(condition(served[2].item_id) == 0);     // all conditions asked: none stands in
+        CHECK(condition(served[3].item_id) == 3000);  // the used search's class stands in
+    }
+
     TEST_CASE("pages are fetched in parallel, stored, and a rerun the same night adds nothing") {
         FetchFixture f;
         f.ebay.set_items("RTX 3090", items("1", 450));

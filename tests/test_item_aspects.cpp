@@ -125,6 +125,14 @@ TEST_SUITE("fetcher::item_aspects") {
         CHECK(first.items_answered + second.items_answered == 4);
         CHECK(f.ebay.item_calls() == 5);
         CHECK(schema::ambiguous_listings_to_ask(f.db, run, 100).empty());
+        // What each answer was is stored as its status text: the 404 item gone, the rest ok.
+        auto lookups = f.db.prepare(
+            "SELECT l.item_id, k.status FROM item_lookups k JOIN listings l ON l.id = k.listing_id "
+            "ORDER BY l.item_id");
+        std::vector<std::string> statuses;
+        while (lookups.step()) statuses.push_back(lookups.text(0) + " " + lookups.text(1));
+        CHECK(statuses == std::vector<std::string>{"v1|1|0 ok", "v1|2|0 ok", "v1|3|0 ok",
+                                                   "v1|4|0 gone", "v1|6|0 ok"});
 
         app::match_listings(f.db, f.matchers, schema::WhichListings::WithoutVerdictOrSeenInRun, run,
                             "2026-12-01T03:10:00Z");

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
+#include "analysis/left_out.hpp"
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
 #include "analysis/price_history.hpp"
@@ -472,6 +474,24 @@ TEST_SUITE("analysis::price_report") {
         CHECK(svg.find(">100</text>") != std::string::npos);
         CHECK(svg.find(">200</text>") == std::string::npos);
         CHECK(svg.find("110.1 ($1,500, n=1), off scale") != std::string::npos);
+    }
+}
+
+TEST_SUITE("analysis::left_out") {
+    TEST_CASE("a listing without a condition is counted apart from the conditions not reported") {
+        using gpuprice::schema::ConditionClass;
+        using gpuprice::schema::MatchReason;
+        const std::vector<gpuprice::schema::ListingTally> tallies = {
+            {MatchReason::ok, 0, 3000, 5},  // reported
+            {MatchReason::ok, 0, 1000, 2},  // new: not in a used-only report
+            {MatchReason::ok, 0, 0, 3},     // no conditionId, no name eBay's table knows
+            {std::nullopt, 0, 0, 1},        // not matched yet, and no condition
+        };
+        const auto counts = left_out_counts(tallies, {}, {ConditionClass::used}, 0);
+        std::map<std::string, int> by_what;
+        for (const auto& c : counts) by_what[c.what] = c.count;
+        CHECK(by_what ==
+              std::map<std::string, int>{{"other conditions", 2}, {"condition not stated", 4}});
     }
 }
 

@@ -62,7 +62,7 @@ TEST_SUITE("schema::search_terms") {
     TEST_CASE("every family the fetcher searches has one row of search_terms.csv, and no other") {
         const auto catalog = schema::load_catalog(test::catalog_dir());
         const auto terms = schema::load_search_terms(test::catalog_dir());
-        const auto families = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
+        const auto families = fetcher::catalog_families(catalog);
         std::set<std::string> rows;
         for (const auto& term : terms) rows.insert(term.family);
         for (const auto& family : families) {
@@ -88,6 +88,36 @@ TEST_SUITE("schema::search_terms") {
         CHECK(queries[0].key() == "RTX 3080");
         CHECK(fetcher::query_url(settings, queries[1], 0).find("q=RTX%203080%20Founders&") !=
               std::string::npos);
+    }
+
+    TEST_CASE("the catalog's plan, as the night and the bench and replay tools fetch it") {
+        // One function builds it for all of them, so a tool measures the q's a night sends.
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto terms = schema::load_search_terms(test::catalog_dir());
+        const auto us = *schema::find_market("EBAY_US");
+        const auto queries =
+            fetcher::catalog_queries(catalog, terms, schema::parse_conditions("all"), us);
+        const auto families = fetcher::catalog_families(catalog);
+        int searches = 0, elsewhere = 0;
+        for (const auto& q : queries) {
+            INFO(q.key());
+            const auto* row = schema::find_search_term(terms, q.family);
+            REQUIRE(row);
+            CHECK(q.q() == row->q);
+            CHECK(q.conditions.size() == 4);
+            if (q.kind == fetcher::QueryKind::search) ++searches;
+            if (q.kind == fetcher::QueryKind::other_category) {
+                CHECK(q.category == us.other_gpu_category);
+                ++elsewhere;
+            }
+        }
+        CHECK(searches == static_cast<int>(families.size()));
+        CHECK(elsewhere > 0);
+        CHECK(searches + elsewhere == static_cast<int>(queries.size()));
+        // A marketplace without another GPU category searches the families once.
+        CHECK(fetcher::catalog_queries(catalog, terms, {schema::ConditionClass::used},
+                                       *schema::find_market("EBAY_GB"))
+                  .size() == families.size());
     }
 
     TEST_CASE("each family's search returns at least 99% of its real titles (reported half)") {

@@ -141,6 +141,28 @@ TEST_SUITE("fetcher::sold") {
         CHECK(fetcher::parse_sold_page("<html>", "USD").page_problem != "");
     }
 
+    TEST_CASE("a sale without conditionId takes the id of eBay's condition name, or none") {
+        // The same reader as Browse's (fetcher/ebay_json.hpp, audit D15).
+        const auto without_id = [](const std::string& id, const std::string& name) {
+            auto json = test::sale_json(sale(id, "RTX 3090 24GB", "700.00"));
+            const std::string condition = R"("condition":"Used","conditionId":"3000",)";
+            const auto at = json.find(condition);
+            REQUIRE(at != std::string::npos);
+            json.replace(at, condition.size(), name);
+            return json;
+        };
+        const auto page = fetcher::parse_sold_page(
+            R"({"total":3,"itemSales":[)" +
+                without_id("v1|31|0", R"("condition":"Very Good - Refurbished",)") + "," +
+                without_id("v1|32|0", R"("condition":"Gebraucht",)") + "," +
+                without_id("v1|33|0", R"("condition":"For parts or not working",)") + "]}",
+            "USD");
+        REQUIRE(page.items.size() == 2);
+        CHECK(page.items[0].condition_id == 2020);
+        CHECK_FALSE(page.items[1].condition_id);
+        CHECK(page.skips.at(gpuprice::schema::SkipReason::for_parts_condition) == 1);
+    }
+
     TEST_CASE("one invalid UTF-8 byte in one sale's title skips that sale, not the page") {
         // Browse's policy for Insights too (fetcher/ebay_json.hpp): repaired, counted, cleaned.
         const auto bad = sale("v1|21|0", "RTX 3090 \xC3( 24GB", "700.00");

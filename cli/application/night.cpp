@@ -22,8 +22,7 @@ namespace {
 // The search terms of the night: those given, else one per catalog family without the terms a
 // shorter one already returns.
 std::vector<std::string> search_terms(const schema::RuleSet& rules, const NightPlan& plan) {
-    return plan.queries.empty() ? fetcher::drop_covered_terms(fetcher::search_terms(rules.catalog))
-                                : plan.queries;
+    return plan.queries.empty() ? fetcher::catalog_families(rules.catalog) : plan.queries;
 }
 
 fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet& rules,
@@ -35,19 +34,16 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
     config.search.marketplace.graphics_cards_category = category.id;
     if (!category.warning.empty()) observer.message(Loudness::notice, category.warning);
     const auto terms = search_terms(rules, plan);
-    config.queries = fetcher::family_queries(terms, plan.conditions);
+    // The user's --query terms are sent as they are; the catalog's as search_terms.csv says.
+    config.queries = plan.queries.empty()
+                         ? fetcher::catalog_queries(rules.catalog, rules.search_terms,
+                                                    plan.conditions, config.search.marketplace)
+                         : fetcher::family_queries(terms, plan.conditions);
     if (plan.aspect_filters) {
         for (const auto& term : terms) {
             config.aspect_splits[term] =
                 fetcher::aspect_splits(rules.catalog, rules.aspect_filters, term);
         }
-    }
-    if (plan.queries.empty()) {
-        for (auto& q : fetcher::other_category_queries(rules.catalog, terms, plan.conditions,
-                                                       config.search.marketplace)) {
-            config.queries.push_back(std::move(q));
-        }
-        fetcher::apply_search_terms(config.queries, rules.search_terms);
     }
     return fetcher::run_fetch(db, config, client, plan.observed_on, observer.fetch_progress);
 }

@@ -1,34 +1,28 @@
 #include "schema/domain/clearance_outcome.hpp"
 
-#include <array>
-#include <utility>
+#include "schema/domain/enum_names.hpp"
 
 namespace gpuprice::schema {
 
 namespace {
 
-constexpr std::array<std::pair<ClearanceOutcome, std::string_view>, 5> kNames = {{
+constexpr EnumNames<ClearanceOutcome, 5> kNames = {{
     {ClearanceOutcome::pending, "pending"},
     {ClearanceOutcome::cleared, "cleared"},
     {ClearanceOutcome::auction_near_final, "auction-near-final"},
     {ClearanceOutcome::uncounted, "uncounted"},
     {ClearanceOutcome::never, "never"},
 }};
+static_assert(names_every_value(kNames, ClearanceOutcome::never));
 
 }  // namespace
 
 std::string_view clearance_outcome_name(ClearanceOutcome outcome) {
-    for (const auto& [value, name] : kNames) {
-        if (value == outcome) return name;
-    }
-    return "";
+    return name_of(kNames, outcome);
 }
 
 std::optional<ClearanceOutcome> parse_clearance_outcome(std::string_view name) {
-    for (const auto& [value, text] : kNames) {
-        if (text == name) return value;
-    }
-    return std::nullopt;
+    return parse_name(kNames, name);
 }
 
 }  // namespace gpuprice::schema

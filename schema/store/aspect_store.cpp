@@ -1,15 +1,22 @@
 #include "schema/store/aspect_store.hpp"
 
+#include "schema/domain/enum_names.hpp"
+#include "schema/domain/match_reason.hpp"
+
 namespace gpuprice::schema {
 
+namespace {
+
+constexpr EnumNames<AspectSource, 2> kSourceNames = {{
+    {AspectSource::aspect_filter, "aspect-filter"},
+    {AspectSource::item, "item"},
+}};
+static_assert(names_every_value(kSourceNames, AspectSource::item));
+
+}  // namespace
+
 std::string_view aspect_source_name(AspectSource source) {
-    switch (source) {
-        case AspectSource::aspect_filter:
-            return "aspect-filter";
-        case AspectSource::item:
-            return "item";
-    }
-    return "";
+    return name_of(kSourceNames, source);
 }
 
 void store_aspects(Database& db, std::int64_t listing_id, AspectSource source,
@@ -56,21 +63,21 @@ std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t r
     auto select = db.prepare(
         "SELECT l.id, l.item_id FROM listings l JOIN match_results m ON m.listing_id = l.id "
         "LEFT JOIN item_lookups k ON k.listing_id = l.id "
-        "WHERE m.reason = 'ambiguous' AND l.last_seen_run = ?1 AND k.listing_id IS NULL "
+        "WHERE m.reason = ?3 AND l.last_seen_run = ?1 AND k.listing_id IS NULL "
         "ORDER BY l.first_seen_run DESC, l.id LIMIT ?2");
-    select.bind(1, run_id).bind(2, limit);
+    select.bind(1, run_id).bind(2, limit).bind(3, match_reason_name(MatchReason::ambiguous));
     std::vector<ListingToAsk> rows;
     while (select.step()) rows.push_back({select.int64(0), select.text(1)});
     return rows;
 }
 
 void record_item_lookup(Database& db, std::int64_t listing_id, const std::string& asked_at,
-                        const std::string& status) {
+                        ItemLookupStatus status) {
     auto upsert = db.prepare(
         "INSERT INTO item_lookups (listing_id, asked_at, status) VALUES (?1, ?2, ?3) "
         "ON CONFLICT (listing_id) DO UPDATE SET asked_at = excluded.asked_at, "
         "status = excluded.status");
-    upsert.bind(1, listing_id).bind_unowned(2, asked_at).bind_unowned(3, status);
+    upsert.bind(1, listing_id).bind_unowned(2, asked_at).bind(3, item_lookup_status_name(status));
     upsert.run();
 }
 

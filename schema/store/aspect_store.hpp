@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "schema/domain/item_lookup_status.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::schema {
@@ -42,8 +43,8 @@ struct ListingToAsk {
 // or whose lookup failed is asked on a later night.
 std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t run_id, int limit);
 
-// Remembers that getItem answered for the listing (`status` ok, or gone for a 404).
+// Remembers what getItem answered for the listing.
 void record_item_lookup(Database& db, std::int64_t listing_id, const std::string& asked_at,
-                        const std::string& status);
+                        ItemLookupStatus status);
 
 }  // namespace gpuprice::schema

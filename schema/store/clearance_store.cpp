@@ -52,12 +52,14 @@ std::vector<ListingLife> load_lives_to_decide(Database& db, const DerivedWork& w
         "WITH e(id) AS ("
         "  SELECT listing_id FROM price_observations WHERE observed_on >= ?1 AND marketplace = ?3 "
         "  UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
-        "    AND outcome = 'pending' "
+        "    AND outcome = ?6 "
         "  UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
         "    AND night >= ?2 "
         "  UNION SELECT listing_id FROM derived_stale) " GPUPRICE_LIFE_COLUMNS
         "FROM e CROSS JOIN listings l ON l.id = e.id " GPUPRICE_LIFE_JOINS "ORDER BY l.id");
-    select.bind(1, work.since).bind(2, work.changed_from);
+    select.bind(1, work.since)
+        .bind(2, work.changed_from)
+        .bind(6, clearance_outcome_name(ClearanceOutcome::pending));
     bind_life_joins(select, work.market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));
@@ -91,14 +93,20 @@ std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork&
     std::set<std::string> nights;
     auto earlier = db.prepare(
         "SELECT DISTINCT night FROM listing_clearances WHERE marketplace = ?3 "
-        "AND outcome = 'cleared' AND (" GPUPRICE_REDONE_DECISIONS ")");
-    earlier.bind(1, work.since).bind(2, work.changed_from).bind(3, work.market.id);
+        "AND outcome = ?4 AND (" GPUPRICE_REDONE_DECISIONS ")");
+    earlier.bind(1, work.since)
+        .bind(2, work.changed_from)
+        .bind(3, work.market.id)
+        .bind(4, clearance_outcome_name(ClearanceOutcome::cleared));
     while (earlier.step()) nights.insert(earlier.text(0));
     earlier.reset();
     auto forget = db.prepare(
-        "DELETE FROM listing_clearances WHERE marketplace = ?3 AND (outcome = 'pending' "
+        "DELETE FROM listing_clearances WHERE marketplace = ?3 AND (outcome = ?4 "
         "OR " GPUPRICE_REDONE_DECISIONS ")");
-    forget.bind(1, work.since).bind(2, work.changed_from).bind(3, work.market.id);
+    forget.bind(1, work.since)
+        .bind(2, work.changed_from)
+        .bind(3, work.market.id)
+        .bind(4, clearance_outcome_name(ClearanceOutcome::pending));
     forget.run();
     insert_decisions(db, work, rows);
     for (const auto& row : rows) {
@@ -133,9 +141,13 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
         "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
         "AND c.last_seen_on = l.last_seen_on "
         "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
-        "AND (c.outcome = 'auction-near-final' OR (c.outcome IN ('cleared', 'uncounted') "
-        "AND c.night <= ?2)) ORDER BY l.id");
-    select.bind(1, since).bind(2, to).bind(6, buying_option_name(BuyingOption::auction));
+        "AND (c.outcome = ?7 OR (c.outcome IN (?8, ?9) AND c.night <= ?2)) ORDER BY l.id");
+    select.bind(1, since)
+        .bind(2, to)
+        .bind(6, buying_option_name(BuyingOption::auction))
+        .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))
+        .bind(8, clearance_outcome_name(ClearanceOutcome::cleared))
+        .bind(9, clearance_outcome_name(ClearanceOutcome::uncounted));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }
@@ -145,9 +157,9 @@ std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
                              "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND c.marketplace = ?3 AND c.night = ?1 AND c.outcome = 'cleared' "
+                             "AND c.marketplace = ?3 AND c.night = ?1 AND c.outcome = ?6 "
                              "AND c.last_seen_on = l.last_seen_on ORDER BY l.id");
-    select.bind(1, night);
+    select.bind(1, night).bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }
@@ -161,8 +173,11 @@ std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::strin
                    "CROSS JOIN listing_clearances c ON c.listing_id = l.id AND c.marketplace = ?3 "
                    "  AND c.last_seen_on = l.last_seen_on " GPUPRICE_LIFE_JOINS
                    "AND v.model = ?1 AND v.reason = ?5 "
-                   "AND c.outcome IN ('cleared', 'auction-near-final', 'uncounted') ORDER BY l.id");
-    select.bind(1, model);
+                   "AND c.outcome IN (?6, ?7, ?8) ORDER BY l.id");
+    select.bind(1, model)
+        .bind(6, clearance_outcome_name(ClearanceOutcome::cleared))
+        .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))
+        .bind(8, clearance_outcome_name(ClearanceOutcome::uncounted));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }

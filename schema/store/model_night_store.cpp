@@ -1,5 +1,6 @@
 #include "schema/store/model_night_store.hpp"
 
+#include "schema/domain/clearance_outcome.hpp"
 #include "schema/domain/clock.hpp"
 
 #include <algorithm>
@@ -78,9 +79,11 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
     }
     auto cleared = db.prepare(
         "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
-        "AND outcome = 'cleared'");
+        "AND outcome = ?3");
     for (std::string night = after;;) {
-        cleared.bind(1, night).bind(2, work.market.id);
+        cleared.bind(1, night)
+            .bind(2, work.market.id)
+            .bind(3, clearance_outcome_name(ClearanceOutcome::cleared));
         cleared.step();
         const auto next = cleared.optional_text(0);
         cleared.reset();

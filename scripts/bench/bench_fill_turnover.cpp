@@ -38,6 +38,7 @@
 #include "fetcher/query_plan.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/listing_attributes.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/rules/rule_set.hpp"
@@ -114,7 +115,9 @@ std::vector<Template> read_templates(const std::string& sample_dir) {
         for (const auto item : items) {
             Template t;
             t.json = simdjson::minify(item);
-            auto page = browse.parse("{\"itemSummaries\":[" + t.json + "]}");
+            // The real searches are EBAY_US's, in its currency (the rows below say EBAY_US).
+            auto page = browse.parse("{\"itemSummaries\":[" + t.json + "]}",
+                                     schema::default_market().currency);
             if (page.listings.size() != 1) continue;  // an item gpuprice skips
             t.listing = std::move(page.listings.front());
             t.legacy_id = t.listing.legacy_item_id;
@@ -208,7 +211,7 @@ int fill(const std::string& path, const std::string& catalog_dir, const std::str
         t.listing.price_flags =
             fetcher::price_flags(t.listing, {"US", {}}, fetcher::ListingSource::search);
     }
-    const auto terms = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
+    const auto terms = fetcher::catalog_families(catalog);  // the night's coverage rows
 
     schema::Database db(path);
     db.use_wal();

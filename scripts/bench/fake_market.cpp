@@ -16,46 +16,31 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "fetcher/query_plan.hpp"
 #include "schema/rules/catalog.hpp"
+#include "schema/rules/search_terms.hpp"
+#include "scripts/bench/audit_family_sizes.hpp"
 #include "tests/fake_ebay.hpp"
-
-namespace {
-
-struct Sizes {
-    int new_items, used, open_box, refurbished;
-    int total() const { return new_items + used + open_box + refurbished; }
-};
-
-// The audit's assumed totals (not measurements) for a family's search term.
-Sizes sizes_for(const std::string& term, const std::string& segment,
-                const std::vector<std::string>& kept_terms) {
-    const bool redundant =
-        std::find(kept_terms.begin(), kept_terms.end(), term) == kept_terms.end();
-    static const std::regex big(R"(RTX [345]0[6-9]0)");
-    if (segment == "geforce" && std::regex_search(term, big)) {
-        return redundant ? Sizes{700, 500, 100, 60} : Sizes{2000, 1500, 300, 200};
-    }
-    if (segment == "geforce" || segment == "titan") return {300, 600, 30, 40};
-    if (segment == "workstation") return {120, 250, 20, 30};
-    return {60, 120, 10, 20};
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     const int latency_ms = argc > 1 ? std::stoi(argv[1]) : 100;
     const auto catalog = gpuprice::schema::load_catalog(argc > 2 ? argv[2] : "schema/catalog");
+    // The q's a night sends (search_terms.csv): a title none of them returns is never fetched,
+    // and coverage would be measured against items no plan can reach.
+    const auto queries = gpuprice::fetcher::catalog_queries(
+        catalog, gpuprice::schema::load_search_terms(argc > 2 ? argv[2] : "schema/catalog"),
+        gpuprice::schema::parse_conditions("all"), *gpuprice::schema::find_market("EBAY_US"));
+    std::vector<std::vector<gpuprice::schema::KeywordAlternatives>> keywords;
+    for (const auto& q : queries) keywords.push_back(gpuprice::schema::parse_keywords(q.q()));
     const auto terms = gpuprice::fetcher::search_terms(catalog);
-    const auto kept = gpuprice::fetcher::drop_covered_terms(terms);
+    const auto kept = gpuprice::fetcher::catalog_families(catalog);  // what a night searches
 
     gpuprice::test::FakeEbay ebay;
     std::vector<gpuprice::test::FakeItem> market;
-    int valid = 0, abroad = 0, groups = 0, serial = 0;
+    int valid = 0, abroad = 0, groups = 0, serial = 0, unreachable = 0;
     for (const auto& term : terms) {
         // The catalog models of this term share its listings; titles name one model each.
         std::vector<const gpuprice::schema::GpuModel*> models;
@@ -65,7 +50,7 @@ int main(int argc, char** argv) {
             if (gpuprice::fetcher::search_terms(one).front() == term) models.push_back(&m);
         }
         const auto& segment = models.front()->segment;
-        const auto size = sizes_for(term, segment, kept);
+        const auto size = gpuprice::bench::audit_family_sizes(term, segment, kept);
         // Server cards (the segments also listed outside Graphics/Video Cards) often ship from
         // abroad; consumer cards rarely.
         const auto* listed_elsewhere = catalog.find_segment(segment);
@@ -116,6 +101,10 @@ int main(int argc, char** argv) {
                     item.item_id = "v1|1" + number + "|0";
                     ++valid;
                 }
+                if (std::none_of(keywords.begin(), keywords.end(), [&](const auto& k) {
+                        return gpuprice::schema::keywords_match(k, item.title);
+                    }))
+                    ++unreachable;
                 market.push_back(item);
             }
         }
@@ -128,6 +117,7 @@ int main(int argc, char** argv) {
     std::printf("terms %zu (%zu after dropping covered ones)\n", terms.size(), kept.size());
     std::printf("valid_us %d\nabroad %d\nvariation_groups %d\nlatency_ms %d\n", valid, abroad,
                 groups, latency_ms);
+    std::printf("unreachable_by_search_terms %d\n", unreachable);
     std::fflush(stdout);
     for (;;) pause();
 }

@@ -140,8 +140,11 @@ int main(int argc, char** argv) try {
     search.check_quota = false;
     search.expand_variations = false;  // the same listings, not more
     search.max_calls = 5000;
-    const auto terms = fetcher::drop_covered_terms(fetcher::search_terms(catalog));
-    search.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
+    // The night's own plan: each family sends its search_terms.csv q, as `gpuprice fetch` does.
+    const auto terms = fetcher::catalog_families(catalog);
+    search.queries =
+        fetcher::catalog_queries(catalog, rule_set.search_terms, schema::parse_conditions("all"),
+                                 *schema::find_market("EBAY_US"));
     int families_split = 0;
     for (const auto& term : terms) {
         search.aspect_splits[term] = fetcher::aspect_splits(catalog, rule_set.aspect_filters, term);
