@@ -333,7 +333,7 @@ std::string left_out_section(const PageInput& page) {
 }
 
 std::string night_section(const CsvContext& context, const PageInput& page) {
-    const bool complete = context.night_status == "complete";
+    const bool complete = context.nights_complete;
     std::string out =
         "<section id=\"night\">\n<h2>The night</h2>\n<p>Status: <span class=\"status " +
         std::string(complete ? "complete" : "partial") + "\">" +
@@ -498,7 +498,7 @@ std::string html_page(const Report& report, const CsvContext& context, const Pag
     });
     const auto style = std::string(page_style());
     const auto script = std::string(page_script());
-    const bool complete = context.night_status == "complete";
+    const bool complete = context.nights_complete;
     std::string names;
     for (const auto c : conditions) {
         names += (names.empty() ? "" : ", ") + std::string(schema::condition_name(c));

@@ -23,7 +23,9 @@ struct CsvContext {
     // What the report was asked for, recorded in its columns (shipping_included, window_start).
     bool shipping_included = true;
     std::string window_start = {};  // the first night pooled (as_of for the latest night only)
-    // The state of the reported nights (see NightStatus): shown in every row and the table.
+    // The state of the reported nights (see NightStatus): whether they are whole, and the
+    // night_status cell of every row ("complete", or what is missing), also in the table.
+    bool nights_complete = true;
     std::string night_status = "complete";
     int listings_without_verdict = 0;
     RankBy rank_by = RankBy::tflops;  // what `rank` orders by (the rank_by column, the header)

@@ -112,7 +112,7 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     for (const auto& s : shown) header.push_back(s.column->table.heading_for(context));
 
     std::string out;
-    if (context.night_status != "complete") out += "warning: " + context.night_status + "\n";
+    if (!context.nights_complete) out += "warning: " + context.night_status + "\n";
     std::optional<schema::ConditionClass> condition;
     int upper = -1;
     std::vector<std::vector<std::string>> block;

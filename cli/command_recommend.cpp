@@ -128,7 +128,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         return kExitFailure;
     }
     const auto& context = answer->loaded.context;
-    if (!answer->loaded.night_complete && global.verbosity != Verbosity::Quiet) {
+    if (!answer->loaded.context.nights_complete && global.verbosity != Verbosity::Quiet) {
         std::cerr << "gpuprice: warning: " << context.night_status << '\n';
     }
     // The terminal's width, at most the 100 columns a plan's lines were written for (UX N15:

@@ -130,7 +130,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
                       options_in_name(query, rank_by) + "-" + context.as_of + basis;
     // Not only on a terminal: under cron these are the lines that should reach the mail.
     if (global.verbosity != Verbosity::Quiet) {
-        if (!loaded->night_complete)
+        if (!context.nights_complete)
             std::cerr << "gpuprice: warning: " << context.night_status << '\n';
         if (const auto stale = analysis::stale_prices_warning(context.as_of, schema::today()))
             std::cerr << "gpuprice: warning: " << *stale << '\n';

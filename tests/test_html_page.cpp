@@ -212,6 +212,7 @@ TEST_SUITE("analysis::html_page") {
 
     TEST_CASE("a partial night says so at the top and in its section") {
         auto c = context();
+        c.nights_complete = false;
         c.night_status = "run 3 partial: 2 pages failed";
         const auto html = html_page(report(), c, {});
         CHECK(html.find("class=\"status partial\">partial</a>") != std::string::npos);

@@ -91,7 +91,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.context.rank_by = options.rank_by;
     loaded.context.filters = report_filters(q);
     const auto nights = schema::night_status(db, from, *latest, q.filter.market);
-    loaded.night_complete = nights.complete();
+    loaded.context.nights_complete = nights.complete();
     loaded.context.night_status = nights.summary(from, *latest);
     loaded.context.listings_without_verdict = nights.listings_without_verdict;
 

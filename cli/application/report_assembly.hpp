@@ -34,8 +34,6 @@ struct LoadedReport {
     analysis::MarketEvidence evidence;  // clearances and sales in the window
     analysis::ClearanceCounts clearance_counts;
     std::string evidence_from;  // the first night of the cleared/sold window
-    bool night_complete =
-        true;  // every night of the window whole (context.night_status says why not)
 };
 
 // Builds the report from the database. Returns nullopt when there is no observation at all.
