@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "fetcher/query_plan.hpp"
+#include "fetcher/search_term.hpp"
 #include "schema/domain/ascii_case.hpp"
 
 namespace gpuprice::fetcher {

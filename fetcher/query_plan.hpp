@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fetcher/search_term.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/query_stop.hpp"
@@ -20,13 +21,6 @@
 #include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::fetcher {
-
-// A model's search term: its name without VRAM and form factor words ("RTX 3080 12GB" ->
-// "RTX 3080", "A100 SXM4 80GB" -> "A100").
-std::string model_search_term(const schema::GpuModel& model);
-
-// The lowercased words of a term (eBay ANDs them, in any case).
-std::set<std::string> term_words(const std::string& term);
 
 // One search term per catalog model family: "RTX 3080 10GB" and "RTX 3080 12GB" both become
 // "RTX 3080"; "A100 PCIe 40GB" and "A100 SXM4 80GB" become "A100".
