@@ -14,9 +14,9 @@
 #include "fetcher/errors.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/printable_text.hpp"
-#include "schema/domain/version.hpp"
 #include "schema/rules/csv_reader.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/system/version.hpp"
 
 namespace po = boost::program_options;
 

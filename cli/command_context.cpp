@@ -7,12 +7,12 @@
 #include "cli/did_you_mean.hpp"
 #include "schema/domain/ascii_case.hpp"
 
-#include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
 

@@ -8,10 +8,10 @@
 #include "fetcher/item_aspects.hpp"
 #include "fetcher/token_cache.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/store/listing_store.hpp"
+#include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
 

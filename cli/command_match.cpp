@@ -6,8 +6,8 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/domain/locations.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
 

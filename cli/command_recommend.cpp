@@ -9,7 +9,7 @@
 #include "cli/report_options.hpp"
 #include "cli/terminal_width.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/domain/locations.hpp"
+#include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
 

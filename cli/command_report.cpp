@@ -16,9 +16,9 @@
 #include "cli/report_options.hpp"
 #include "cli/terminal_width.hpp"
 #include "schema/domain/clock.hpp"
-#include "schema/domain/locations.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/price_flags.hpp"
+#include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
 

@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "fetcher/errors.hpp"
-#include "schema/domain/locations.hpp"
 #include "schema/domain/trim.hpp"
+#include "schema/system/locations.hpp"
 
 namespace gpuprice::fetcher {
 

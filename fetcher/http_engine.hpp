@@ -16,7 +16,7 @@
 #include "fetcher/curl_handle.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/run_clock.hpp"
-#include "schema/domain/version.hpp"
+#include "schema/system/version.hpp"
 
 namespace gpuprice::fetcher {
 

@@ -10,8 +10,8 @@
 #include <filesystem>
 
 #include "schema/domain/fnv1a.hpp"
-#include "schema/domain/locations.hpp"
-#include "schema/store/atomic_file.hpp"
+#include "schema/system/atomic_file.hpp"
+#include "schema/system/locations.hpp"
 
 namespace gpuprice::fetcher {
 

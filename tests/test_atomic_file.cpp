@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/store/atomic_file.hpp"
+#include "schema/system/atomic_file.hpp"
 #include "tests/test_context.hpp"
 
 using namespace gpuprice::schema;

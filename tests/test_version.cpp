@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "schema/domain/version.hpp"
+#include "schema/system/version.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"

@@ -6,12 +6,12 @@
 #include "cli/application/watch_checks.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
-#include "schema/domain/version.hpp"
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/listing_tally_store.hpp"
 #include "schema/store/night_runs.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/watch_store.hpp"
+#include "schema/system/version.hpp"
 
 namespace gpuprice::app {
 

@@ -2,7 +2,7 @@
 
 #include "analysis/report_csv.hpp"
 #include "analysis/svg_chart.hpp"
-#include "schema/store/atomic_file.hpp"
+#include "schema/system/atomic_file.hpp"
 
 namespace gpuprice::app {
 

@@ -1,4 +1,4 @@
-#include "schema/store/atomic_file.hpp"
+#include "schema/system/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <random>
 #include <string_view>
 
-#include "schema/domain/locations.hpp"
+#include "schema/system/locations.hpp"
 
 namespace gpuprice::schema {
 

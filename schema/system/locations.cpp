@@ -1,4 +1,4 @@
-#include "schema/domain/locations.hpp"
+#include "schema/system/locations.hpp"
 
 #include <cstdlib>
 #include <filesystem>
