@@ -9,25 +9,19 @@
 
 namespace gpuprice::app {
 
-namespace {
-
-constexpr int kBatch = 10000;  // titles in memory at once
-
-}  // namespace
-
 int MatchCounts::total() const {
     return std::accumulate(counts_.begin(), counts_.end(), 0);
 }
 
 MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
-                           schema::WhichListings which, std::int64_t run_id,
-                           const std::string& now) {
+                           schema::WhichListings which, std::int64_t run_id, const std::string& now,
+                           int batch) {
     MatchCounts counts;
     // Every listing up to here has a verdict once done (each mode matches every one without).
     const auto newest = schema::newest_listing_id(db);
     std::int64_t after = 0;
     for (;;) {
-        const auto titles = schema::titles_to_match(db, which, run_id, after, kBatch);
+        const auto titles = schema::titles_to_match(db, which, run_id, after, batch);
         if (titles.empty()) break;
         std::vector<schema::Verdict> verdicts;
         verdicts.reserve(titles.size());
@@ -53,11 +47,11 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
 }
 
 MatchCounts match_sold_items(schema::Database& db, const Matchers& matchers,
-                             schema::WhichSoldItems which) {
+                             schema::WhichSoldItems which, int batch) {
     MatchCounts counts;
     std::string after;
     for (;;) {
-        const auto titles = schema::sold_titles_to_match(db, which, after, kBatch);
+        const auto titles = schema::sold_titles_to_match(db, which, after, batch);
         if (titles.empty()) break;
         std::vector<schema::SoldVerdict> verdicts;
         verdicts.reserve(titles.size());

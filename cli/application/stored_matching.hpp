@@ -26,15 +26,18 @@ class MatchCounts {
     std::array<int, std::size(schema::kAllMatchReasons)> counts_{};
 };
 
+// Titles held in memory at once: matching reads, matches and stores them a batch at a time.
+inline constexpr int kMatchBatch = 10000;
+
 // Matches the chosen listings and stores one verdict each, and what each title says about the
-// card's build (listing attributes).
+// card's build (listing attributes). `batch`: kMatchBatch but in tests of the batch boundaries.
 MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
-                           schema::WhichListings which, std::int64_t run_id,
-                           const std::string& now);
+                           schema::WhichListings which, std::int64_t run_id, const std::string& now,
+                           int batch = kMatchBatch);
 
 // The same for sold items: those without a verdict, or all of them.
 MatchCounts match_sold_items(schema::Database& db, const Matchers& matchers,
-                             schema::WhichSoldItems which);
+                             schema::WhichSoldItems which, int batch = kMatchBatch);
 
 // Whether the stored verdicts were made with these rules (false for a database that never
 // recorded it, or whose catalog or rule files changed since).
