@@ -19,8 +19,8 @@ struct AccessToken {
 // eBay's application tokens live 7,200 s; a day is the most gpuprice believes.
 inline constexpr std::chrono::seconds kMaxTokenLifetime{24 * 3600};
 // The least it believes: a token that claims to be expired already is taken as expiring now
-// (the fetch then renews it; a token endpoint that keeps answering <= the renewal margin makes
-// the fetch renew repeatedly, which fetch_run should bound; see notes/harden.md).
+// (the fetch then renews it; the EbayClient mints one token per generation and replays a call
+// once, so an endpoint that keeps answering such lifetimes costs calls, not a loop).
 inline constexpr std::chrono::seconds kMinTokenLifetime{0};
 
 // Visible ASCII only (0x21-0x7E): no space, no control character, nothing that ends a header.

@@ -1,9 +1,9 @@
 // What to ask eBay: one query per model family (families derived from the catalog, terms
 // another term already covers dropped; each sends the q sellers' titles are found by, from
 // search_terms.csv), every wanted condition in one conditionIds filter, the
-// marketplace's item location, and a stable sort so that paging neither repeats nor skips. A
-// query has a kind so that other kinds (price bands now; aspect filters and single items later)
-// share the scheduling, budget and coverage of the run.
+// marketplace's item location, and a stable sort so that paging neither repeats nor skips. Every
+// query has a kind (QueryKind: family search, price band, item group, other category, aspect
+// filter), and all kinds share the scheduling, budget and coverage of the run.
 #pragma once
 
 #include <cstdint>
@@ -120,7 +120,8 @@ std::string query_url(const SearchSettings& settings, const Query& query, std::i
 std::optional<std::pair<PriceBand, PriceBand>> split_band(const PriceBand& band,
                                                           std::int64_t split_cents);
 
-// "[..499.99]", "[500.00..]", "[500.00..999.99]" (the Browse price filter's range syntax).
+// "[..499.99]" (at most), "[500.00]" (500 and more), "[500.00..999.99]", "[]" (open): the Browse
+// price filter's range syntax.
 std::string band_text(const PriceBand& band);
 
 }  // namespace gpuprice::fetcher
