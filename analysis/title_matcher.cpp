@@ -311,12 +311,13 @@ bool TitleMatcher::negated(const std::vector<std::string>& words, std::size_t at
 }
 
 bool TitleMatcher::occurs(const std::vector<std::string>& words,
-                          const std::vector<std::string>& sequence, bool after_negator) const {
+                          const std::vector<std::string>& sequence, Negation negation) const {
     if (sequence.empty() || sequence.size() > words.size()) return false;
     for (auto it = words.begin();; ++it) {
         it = std::search(it, words.end(), sequence.begin(), sequence.end());
         if (it == words.end()) return false;
-        if (negated(words, static_cast<std::size_t>(it - words.begin())) == after_negator) {
+        if (negated(words, static_cast<std::size_t>(it - words.begin())) ==
+            (negation == Negation::negated)) {
             return true;
         }
     }
@@ -335,10 +336,10 @@ bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
 // word ("V100 SXM2 ... PCIe" without an adapter is no adapter board).
 bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words) const {
     const auto& v = variants_[static_cast<std::size_t>(m)];
-    const auto present = [&](const auto& seq) { return occurs(words, seq, false); };
+    const auto present = [&](const auto& seq) { return occurs(words, seq, Negation::not_negated); };
     return std::any_of(v.excluded.begin(), v.excluded.end(), present) ||
            std::any_of(v.required.begin(), v.required.end(),
-                       [&](const auto& seq) { return occurs(words, seq, true); }) ||
+                       [&](const auto& seq) { return occurs(words, seq, Negation::negated); }) ||
            (!v.only_with.empty() && std::none_of(v.only_with.begin(), v.only_with.end(), present));
 }
 
@@ -356,7 +357,7 @@ std::vector<int> TitleMatcher::apply_required(std::vector<int> candidates,
     for (int m : candidates) {
         const auto& required = variants_[static_cast<std::size_t>(m)].required;
         if (required.empty() || std::any_of(required.begin(), required.end(), [&](const auto& seq) {
-                return occurs(words, seq, false);
+                return occurs(words, seq, Negation::not_negated);
             })) {
             kept.push_back(m);
         }
@@ -603,8 +604,10 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
                                       MatchReason::accessory, MatchReason::not_a_gpu};
     const schema::ExclusionRule* hits[std::size(kOrder)] = {};
     const schema::ExclusionRule* mention_accessory = nullptr;
-    // Where the card states its memory: read only when an unless-card-stated phrase asks.
-    std::optional<std::optional<std::size_t>> memory_at;
+    // Where the card states its memory (nullopt: nowhere): read once, and only when an
+    // unless-card-stated phrase asks.
+    bool memory_read = false;
+    std::optional<std::size_t> memory_at;
     // A phrase inside one read before it is not read on its own: a never-phrase ("see picture")
     // or a defused one ("no missing parts") keeps it quiet; one that runs past ("damaged box
     // only") is read, and what defuses the first phrase of such a chain defuses it too ("not for
@@ -626,8 +629,11 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
             continue;
         }
         if (rule.when == ExclusionWhen::unless_card_stated) {
-            if (!memory_at) memory_at = card_memory_at(plain);
-            if (*memory_at && occurrence.start > **memory_at) continue;
+            if (!memory_read) {
+                memory_at = card_memory_at(plain);
+                memory_read = true;
+            }
+            if (memory_at && occurrence.start > *memory_at) continue;
         }
         if (rule.when == ExclusionWhen::mentioned) {
             if (!mention_accessory) mention_accessory = &rule;

@@ -105,9 +105,11 @@ class TitleMatcher {
     void extend_past_vram(std::vector<Occurrence>& models,
                           const std::vector<std::string>& words) const;
     bool negated(const std::vector<std::string>& words, std::size_t at) const;
-    // Is `sequence` in `words` right after a negator (`after_negator`), or not after one?
+    // Where an occurrence of a sequence is asked for: right after a negator ("no box"), or not.
+    enum class Negation { not_negated, negated };
+    // Is `sequence` in `words` with the negation asked for?
     bool occurs(const std::vector<std::string>& words, const std::vector<std::string>& sequence,
-                bool after_negator) const;
+                Negation negation) const;
     bool fits_vram(int model, const std::vector<int>& vram) const;
     bool excluded_by(int model, const std::vector<std::string>& words) const;
     std::vector<int> filter_by_words(std::vector<int> candidates,

@@ -99,7 +99,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     // A table by default, or nothing when --quiet; the page is a file, not printed.
     const bool page = format == "html";
     const OutputFormat shown = page              ? OutputFormat::none
-                               : !format.empty() ? output_format_option(format, true)
+                               : !format.empty() ? output_format_option(format, NoneFormat::allowed)
                                : global.verbosity == Verbosity::Quiet ? OutputFormat::none
                                                                       : OutputFormat::table;
     if (!box_options.empty() && !page) throw UsageError("--box is for --format html");

@@ -4,7 +4,8 @@
 
 namespace gpuprice::cli {
 
-OutputFormat output_format_option(const std::string& value, bool none_allowed) {
+OutputFormat output_format_option(const std::string& value, NoneFormat none) {
+    const bool none_allowed = none == NoneFormat::allowed;
     if (value == "table") return OutputFormat::table;
     if (value == "csv") return OutputFormat::csv;
     if (none_allowed && value == "none") return OutputFormat::none;

@@ -8,7 +8,10 @@ namespace gpuprice::cli {
 
 enum class OutputFormat { table, csv, none };
 
+// Whether a command takes --format none (report: its files only) or not.
+enum class NoneFormat { refused, allowed };
+
 // Throws UsageError naming the choices unless `value` is table, csv, or (where allowed) none.
-OutputFormat output_format_option(const std::string& value, bool none_allowed = false);
+OutputFormat output_format_option(const std::string& value, NoneFormat none = NoneFormat::refused);
 
 }  // namespace gpuprice::cli

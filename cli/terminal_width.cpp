@@ -3,7 +3,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdlib>
+#include <string_view>
 
 namespace gpuprice::cli {
 
@@ -14,8 +16,13 @@ int terminal_width(const GlobalOptions& global, int fallback) {
         return size.ws_col;
     }
     if (const char* columns = std::getenv("COLUMNS")) {
-        const int n = std::atoi(columns);
-        if (n >= 20 && n <= 1000) return n;
+        // from_chars, not atoi: a value past int's range is rejected, not undefined.
+        const std::string_view text(columns);
+        int n = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (error == std::errc() && end == text.data() + text.size() && n >= 20 && n <= 1000) {
+            return n;
+        }
     }
     return fallback;
 }
