@@ -106,6 +106,10 @@ TEST_SUITE("schema::catalog") {
              "skus.csv:2: column 'half_rate': 'consumer' is halved but does not exist"},
             {"halving a precision the architecture lacks", ga10x + "1695,,,fp8,350,3,PCIe,src\n",
              "skus.csv:2: column 'half_rate': 'fp8' is halved but does not exist"},
+            {"a VRAM figure no card comes near (it would overflow an int)",
+             "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,,1e12,1,GDDR6X,936,82,328,10496,1695,,,"
+             ",350,3,PCIe,src\n",
+             "skus.csv:2: column 'vram_gb': must be positive and at most 4096"},
             {"no shaders",
              "rtx-x,RTX X,NVIDIA,geforce,Ampere GA10x,,24,1,GDDR6X,936,82,328,0,1695,,,"
              ",350,3,PCIe,src\n",
@@ -464,6 +468,11 @@ TEST_SUITE("schema::match_rules") {
                                        "pattern,skus,vram_gb,source\n*-2g500-*,,,brief\n");
             CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
                                  doctest::Contains("part_numbers.csv:2: column 'skus'"),
+                                 DataFileError);
+            gpuprice::test::write_file(dir.path() / "part_numbers.csv",
+                                       "pattern,skus,vram_gb,source\n*-2g500-*,-,1e12,brief\n");
+            CHECK_THROWS_WITH_AS(load_match_rules(dir.path().string(), catalog),
+                                 doctest::Contains("part_numbers.csv:2: column 'vram_gb'"),
                                  DataFileError);
             gpuprice::test::write_file(dir.path() / "part_numbers.csv",
                                        "pattern,skus,vram_gb,source\n*-2g500-*,-,,\n");

@@ -174,7 +174,10 @@ GpuModel parse_model(const CsvTable& table, const CsvRecord& row, const Catalog&
         table.fail(row, "architecture", arch->name + " is " + arch->vendor + "'s, not " + m.vendor);
     }
     m.vram_gb = table.number(row, "vram_gb");
-    if (m.vram_gb <= 0) table.fail(row, "vram_gb", "must be positive");
+    if (m.vram_gb <= 0 || m.vram_gb > kMaxVramGb) {
+        table.fail(row, "vram_gb",
+                   "must be positive and at most " + std::to_string(static_cast<int>(kMaxVramGb)));
+    }
     m.devices = table.integer(row, "devices");
     if (m.devices < 1) table.fail(row, "devices", "must be 1 or more");
     m.memory_type = table.required_text(row, "memory_type");

@@ -162,6 +162,10 @@ struct Catalog {
     std::string precision_names() const;
 };
 
+// The largest VRAM figure a data file may give, in GB: no card comes near it, and the bound keeps
+// every conversion of such a figure to an integer defined.
+inline constexpr double kMaxVramGb = 4096;
+
 // One catalog file: its name (for messages) and text.
 struct CatalogText {
     std::string file;

@@ -103,7 +103,11 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
         rule.sku = stated.required_text(row, "sku");
         check_sku(stated, row, "sku", rule.sku);
         rule.vram_gb = stated.number(row, "vram_gb");
-        if (rule.vram_gb <= 0) stated.fail(row, "vram_gb", "must be positive");
+        if (rule.vram_gb <= 0 || rule.vram_gb > kMaxVramGb) {
+            stated.fail(
+                row, "vram_gb",
+                "must be positive and at most " + std::to_string(static_cast<int>(kMaxVramGb)));
+        }
         const auto& means = stated.text(row, "means");
         if (means == "same-card") {
             rule.same_card = true;
@@ -170,6 +174,11 @@ MatchRules load_match_rules(const std::string& dir, const Catalog& catalog) {
             for (const auto& key : rule.skus) check_sku(parts, row, "skus", key);
         }
         rule.vram_gb = parts.optional_number(row, "vram_gb");
+        if (rule.vram_gb && (*rule.vram_gb <= 0 || *rule.vram_gb > kMaxVramGb)) {
+            parts.fail(
+                row, "vram_gb",
+                "must be positive and at most " + std::to_string(static_cast<int>(kMaxVramGb)));
+        }
         if (rule.skus.empty() && !rule.outside_catalog && !rule.vram_gb) {
             parts.fail(row, "skus", "a pattern must decide a SKU, `-` or a VRAM figure");
         }
