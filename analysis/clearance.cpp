@@ -87,13 +87,13 @@ std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::st
     switch (decision.outcome) {
         case schema::ClearanceOutcome::cleared:
             c.kind = ClearanceKind::cleared;
-            c.price_usd = total_usd(life.last_price_cents, life.last_shipping_cents, shipping);
+            c.price = buyer_total(life.last_price_cents, life.last_shipping_cents, shipping);
             break;
         case schema::ClearanceOutcome::auction_near_final:
             // Shipping as for any listing.
             c.kind = ClearanceKind::auction_near_final;
-            c.price_usd =
-                total_usd(life.last_bid_cents.value_or(0), life.last_shipping_cents, shipping);
+            c.price =
+                buyer_total(life.last_bid_cents.value_or(0), life.last_shipping_cents, shipping);
             break;
         default:
             return std::nullopt;

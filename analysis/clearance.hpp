@@ -35,7 +35,7 @@ struct Clearance {
     std::string model_name;    // the display name of life.model's SKU
     ClearanceKind kind = ClearanceKind::cleared;
     std::string night;        // the night it was found gone, or the auction's end date
-    double price_usd = 0;     // last asking price (or last bid), with shipping per the option
+    double price = 0;         // last asking price (or last bid), with shipping per the option
     bool best_offer = false;  // the listing accepted offers: the sale may have been lower
     int nights_listed = 0;    // nights it was seen
     int days_listed = 0;      // days from the first night seen to `night`

@@ -50,12 +50,12 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         if (auto* b = bucket(o.condition_id, o.observed_on)) {
             auto& slot = b->asking[o.listing_id];
             if (slot.first.empty() || o.observed_on >= slot.first)
-                slot = {o.observed_on, total_price_usd(o, shipping)};
+                slot = {o.observed_on, buyer_total(o, shipping)};
         }
     }
     for (const auto& c : clearances) {
         if (c.kind != ClearanceKind::cleared) continue;
-        if (auto* b = bucket(c.life.condition_id, c.night)) b->cleared.push_back(c.price_usd);
+        if (auto* b = bucket(c.life.condition_id, c.night)) b->cleared.push_back(c.price);
     }
     for (const auto& s : sold) {
         if (auto* b = bucket(s.condition_id, s.sold_on))
@@ -75,12 +75,12 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         std::vector<MarketPrice> market;
         for (const auto& [id, o] : latest) {
             market.push_back({id, schema::condition_class(o->condition_id), o->model,
-                              total_price_usd(*o, shipping)});
+                              buyer_total(*o, shipping)});
         }
         for (const auto& c : clearances) {
             if (c.kind != ClearanceKind::cleared || c.night < first || c.night > last) continue;
             market.push_back({c.life.listing_id, schema::condition_class(c.life.condition_id),
-                              c.life.model, c.price_usd});
+                              c.life.model, c.price});
         }
         return market;
     };

@@ -87,7 +87,7 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(
     std::set<std::int64_t> reported;
     for (const auto& [key, group] : groups) {
         for (const auto* o : group.observations) {
-            const double usd = total_price_usd(*o, options.shipping);
+            const double usd = buyer_total(*o, options.shipping);
             candidates.push_back({o->listing_id, key.first, o->model, usd});
             market.push_back({o->listing_id, key.first, o->model, usd});
             reported.insert(o->listing_id);
@@ -102,12 +102,12 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(
     for (const auto& o : evidence.recent.empty() ? observations : evidence.recent) {
         const auto condition = schema::condition_class(o.condition_id);
         if (reported.count(o.listing_id) || !wanted(condition)) continue;
-        market.push_back({o.listing_id, condition, o.model, total_price_usd(o, options.shipping)});
+        market.push_back({o.listing_id, condition, o.model, buyer_total(o, options.shipping)});
     }
     for (const auto& c : evidence.clearances) {
         const auto condition = schema::condition_class(c.life.condition_id);
         if (c.kind != ClearanceKind::cleared || !wanted(condition)) continue;
-        market.push_back({c.life.listing_id, condition, c.life.model, c.price_usd});
+        market.push_back({c.life.listing_id, condition, c.life.model, c.price});
     }
     for (const auto& s : evidence.sold) {
         const auto condition = schema::condition_class(s.condition_id);
@@ -119,8 +119,8 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(
 
 }  // namespace
 
-double total_price_usd(const schema::PricedObservation& o, Shipping shipping) {
-    return total_usd(o.price_cents, o.shipping_cents, shipping);
+double buyer_total(const schema::PricedObservation& o, Shipping shipping) {
+    return buyer_total(o.price_cents, o.shipping_cents, shipping);
 }
 
 double percent_change(double now, double then) {
@@ -150,7 +150,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
     for (const auto& c : evidence.clearances) {
         if (c.kind != ClearanceKind::cleared) continue;  // near-final bids are not clearances
         if (auto* group = group_of(c.life.condition_id, c.life.model)) {
-            group->cleared_usd.push_back(c.price_usd);
+            group->cleared_usd.push_back(c.price);
             group->cleared_days.push_back(c.days_listed);
         }
     }
@@ -177,7 +177,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
             ListingLine line;
             line.observation = *o;
             line.condition = condition;
-            line.total_usd = total_price_usd(*o, options.shipping);
+            line.total_usd = buyer_total(*o, options.shipping);
             line.model_name = model->name;
             if (const auto it = suspects.find(o->listing_id); it != suspects.end()) {
                 line.suspect = it->second;

@@ -119,7 +119,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
                     const MarketEvidence& evidence = {});
 
 // The price a buyer pays: price plus shipping when known and included.
-double total_price_usd(const schema::PricedObservation& o, Shipping shipping);
+double buyer_total(const schema::PricedObservation& o, Shipping shipping);
 
 // Percentage change of `now` against `then`.
 double percent_change(double now, double then);

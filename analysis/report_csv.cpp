@@ -306,7 +306,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
             .text(life.title)
             .text(clearance_kind_name(c.kind))
             .text(c.night)
-            .number(c.price_usd, 2)
+            .number(c.price, 2)
             .text(c.best_offer ? "yes" : "no")
             .integer(c.nights_listed)
             .integer(c.days_listed)

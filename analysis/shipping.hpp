@@ -8,9 +8,9 @@ namespace gpuprice::analysis {
 
 enum class Shipping { Include, Exclude };
 
-// Price plus shipping when known and included, in USD.
-inline double total_usd(std::int64_t price_cents, const std::optional<std::int64_t>& shipping_cents,
-                        Shipping shipping) {
+// Price plus shipping when known and included, in the listing's currency (whole units).
+inline double buyer_total(std::int64_t price_cents,
+                          const std::optional<std::int64_t>& shipping_cents, Shipping shipping) {
     std::int64_t cents = price_cents;
     if (shipping == Shipping::Include && shipping_cents) cents += *shipping_cents;
     return static_cast<double>(cents) / 100.0;

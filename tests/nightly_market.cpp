@@ -23,7 +23,7 @@ std::string describe(const std::vector<analysis::Clearance>& clearances) {
     for (const auto& c : clearances) {
         out << c.life.listing_id << ' ' << c.life.model << ' ' << c.life.first_seen << ' '
             << c.life.last_seen << ' ' << c.life.last_seen_at << ' '
-            << analysis::clearance_kind_name(c.kind) << ' ' << c.night << ' ' << c.price_usd << ' '
+            << analysis::clearance_kind_name(c.kind) << ' ' << c.night << ' ' << c.price << ' '
             << c.best_offer << ' ' << c.nights_listed << ' ' << c.days_listed << ' '
             << c.life.item_id << ' ' << c.life.title << '\n';
     }

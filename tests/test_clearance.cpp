@@ -59,7 +59,7 @@ TEST_SUITE("clearance") {
         CHECK(cleared[0].life.listing_id == 1);
         CHECK(cleared[0].kind == ClearanceKind::cleared);
         CHECK(cleared[0].night == "2026-12-03");
-        CHECK(cleared[0].price_usd == doctest::Approx(810.00));  // price + known shipping
+        CHECK(cleared[0].price == doctest::Approx(810.00));  // price + known shipping
         CHECK(cleared[0].best_offer);
         CHECK(cleared[0].nights_listed == 2);
         CHECK(cleared[0].days_listed == 2);
@@ -69,7 +69,7 @@ TEST_SUITE("clearance") {
         CHECK(counts.uncounted == 0);
         const auto bare =
             analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Exclude);
-        CHECK(bare[0].price_usd == doctest::Approx(800.00));
+        CHECK(bare[0].price == doctest::Approx(800.00));
     }
 
     TEST_CASE("gone on an incompletely covered night: not counted, even if later nights are") {
@@ -123,7 +123,7 @@ TEST_SUITE("clearance") {
         CHECK(found[0].life.listing_id == 1);
         CHECK(found[0].kind == ClearanceKind::auction_near_final);
         CHECK(found[0].night == "2026-12-01");
-        CHECK(found[0].price_usd == doctest::Approx(610.00));
+        CHECK(found[0].price == doctest::Approx(610.00));
         CHECK(analysis::clearance_kind_name(found[0].kind) == "auction-near-final");
     }
 }
@@ -155,7 +155,7 @@ TEST_SUITE("clearance decisions") {
         REQUIRE(c);
         CHECK(c->night == "2026-12-03");
         CHECK(c->days_listed == 2);
-        CHECK(c->price_usd == doctest::Approx(800.00));
+        CHECK(c->price == doctest::Approx(800.00));
     }
 
     TEST_CASE("an auction is decided by itself, whatever the coverage: near-final or never") {

@@ -62,7 +62,7 @@ TEST_SUITE("analysis::honest_prices") {
         for (const auto& l : lives) {
             Clearance c;
             c.life = l;
-            c.price_usd = static_cast<double>(l.last_price_cents) / 100;
+            c.price = static_cast<double>(l.last_price_cents) / 100;
             c.days_listed = days++;
             evidence.clearances.push_back(c);
         }
