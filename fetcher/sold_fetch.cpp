@@ -5,6 +5,7 @@
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/paging.hpp"
+#include "fetcher/run_writer.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/price_flags.hpp"
@@ -231,7 +232,8 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, 
     try {
         outcome = fetch.run();
     } catch (const std::exception& e) {
-        schema::finish_run(db, run.id(), schema::RunStatus::failed, schema::now_iso(), 0, e.what());
+        // noexcept: a failure to record the failure must not replace the error being reported.
+        mark_failed(db, run.id(), e.what());
         throw;
     }
     client.budget()->close(Pass::sold);
