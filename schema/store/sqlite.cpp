@@ -156,6 +156,23 @@ Statement& Statement::bind_null(int index) {
     return *this;
 }
 
+bool Statement::has_parameter(std::string_view name) const {
+    // sqlite3_bind_parameter_index wants a NUL-terminated name.
+    return sqlite3_bind_parameter_index(stmt_.get(), std::string(name).c_str()) > 0;
+}
+
+int Statement::parameter_index(std::string_view name) const {
+    const int index = sqlite3_bind_parameter_index(stmt_.get(), std::string(name).c_str());
+    if (index == 0) {
+        // Not an SQLite failure code: SQLITE_RANGE is what binding a missing index would give.
+        throw SqliteError(SQLITE_RANGE, "binding parameter '" + std::string(name) +
+                                            "': the statement \"" +
+                                            std::string(sqlite3_sql(stmt_.get())).substr(0, 60) +
+                                            "\" has no such parameter (" + path_ + ")");
+    }
+    return index;
+}
+
 bool Statement::step() {
     const int rc = sqlite3_step(stmt_.get());
     if (rc == SQLITE_ROW) return true;

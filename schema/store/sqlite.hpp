@@ -79,6 +79,19 @@ class Statement {
         return value ? bind(index, *value) : bind_null(index);
     }
 
+    // Named parameters (":title" in the SQL, the name given with its colon): a record's fields
+    // are bound by name in one place whatever their positions in each statement. A name the
+    // statement does not have is an error naming it and the statement.
+    bool has_parameter(std::string_view name) const;
+    int parameter_index(std::string_view name) const;
+    template <typename T>
+    Statement& bind(std::string_view name, const T& value) {
+        return bind(parameter_index(name), value);
+    }
+    Statement& bind_unowned(std::string_view name, std::string_view value) {
+        return bind_unowned(parameter_index(name), value);
+    }
+
     // Advances one row; false when done.
     bool step();
     // Runs a statement that returns no rows, then resets it.
