@@ -1,6 +1,5 @@
 #include "schema/store/offer_binding.hpp"
 
-#include <string_view>
 #include <type_traits>
 
 namespace gpuprice::schema {
@@ -9,7 +8,7 @@ namespace {
 
 // Binds `value` to `name` when the statement has that parameter; counts it in `bound`.
 template <typename T>
-void bind_if_named(Statement& statement, std::string_view name, const T& value, int& bound) {
+void bind_if_named(Statement& statement, const char* name, const T& value, int& bound) {
     if (!statement.has_parameter(name)) return;
     if constexpr (std::is_same_v<T, std::string>) {
         statement.bind_unowned(name, value);

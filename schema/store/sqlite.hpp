@@ -81,14 +81,16 @@ class Statement {
 
     // Named parameters (":title" in the SQL, the name given with its colon): a record's fields
     // are bound by name in one place whatever their positions in each statement. A name the
-    // statement does not have is an error naming it and the statement.
-    bool has_parameter(std::string_view name) const;
-    int parameter_index(std::string_view name) const;
+    // statement does not have is an error naming it and the statement. Names are C strings (the
+    // literals they are): SQLite wants one, and a copy per bound row would cost more than the
+    // lookup.
+    bool has_parameter(const char* name) const;
+    int parameter_index(const char* name) const;
     template <typename T>
-    Statement& bind(std::string_view name, const T& value) {
+    Statement& bind(const char* name, const T& value) {
         return bind(parameter_index(name), value);
     }
-    Statement& bind_unowned(std::string_view name, std::string_view value) {
+    Statement& bind_unowned(const char* name, std::string_view value) {
         return bind_unowned(parameter_index(name), value);
     }
 
