@@ -294,8 +294,8 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("named.db"));
         auto statement = db.prepare("SELECT :title, :price_cents");
-        CHECK(statement.has_parameter(":title"));
-        CHECK_FALSE(statement.has_parameter(":titel"));
+        CHECK(statement.find_parameter(":title") == 1);
+        CHECK(statement.find_parameter(":titel") == 0);
         CHECK(statement.parameter_index(":price_cents") == 2);
         CHECK_THROWS_WITH_AS(statement.bind(":titel", std::string("x")),
                              doctest::Contains("':titel'"), SqliteError);

@@ -9,11 +9,12 @@ namespace {
 // Binds `value` to `name` when the statement has that parameter; counts it in `bound`.
 template <typename T>
 void bind_if_named(Statement& statement, const char* name, const T& value, int& bound) {
-    if (!statement.has_parameter(name)) return;
+    const int index = statement.find_parameter(name);  // one lookup per field and row
+    if (index == 0) return;
     if constexpr (std::is_same_v<T, std::string>) {
-        statement.bind_unowned(name, value);
+        statement.bind_unowned(index, value);
     } else {
-        statement.bind(name, value);
+        statement.bind(index, value);
     }
     ++bound;
 }

@@ -156,12 +156,12 @@ Statement& Statement::bind_null(int index) {
     return *this;
 }
 
-bool Statement::has_parameter(const char* name) const {
-    return sqlite3_bind_parameter_index(stmt_.get(), name) > 0;
+int Statement::find_parameter(const char* name) const {
+    return sqlite3_bind_parameter_index(stmt_.get(), name);
 }
 
 int Statement::parameter_index(const char* name) const {
-    const int index = sqlite3_bind_parameter_index(stmt_.get(), name);
+    const int index = find_parameter(name);
     if (index == 0) {
         // Not an SQLite failure code: SQLITE_RANGE is what binding a missing index would give.
         throw SqliteError(SQLITE_RANGE, "binding parameter '" + std::string(name) +

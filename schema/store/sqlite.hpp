@@ -84,7 +84,9 @@ class Statement {
     // statement does not have is an error naming it and the statement. Names are C strings (the
     // literals they are): SQLite wants one, and a copy per bound row would cost more than the
     // lookup.
-    bool has_parameter(const char* name) const;
+    // The parameter's index, 0 when the statement has no parameter of that name.
+    int find_parameter(const char* name) const;
+    // The parameter's index; throws when the statement has no parameter of that name.
     int parameter_index(const char* name) const;
     template <typename T>
     Statement& bind(const char* name, const T& value) {
