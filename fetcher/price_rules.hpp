@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "schema/domain/listing.hpp"
+#include "schema/domain/seller_offer.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -27,8 +27,8 @@ struct PriceRules {
 // Where a listing came from: a search summary, or one variation of an expanded item group.
 enum class ListingSource { search, item_group };
 
-// The schema::PriceFlag bits for `listing`.
-int price_flags(const schema::Listing& listing, const PriceRules& rules, ListingSource source);
+// The schema::PriceFlag bits for `offer`: a listing, or a sold item (judged as a search result).
+int price_flags(const schema::SellerOffer& offer, const PriceRules& rules, ListingSource source);
 
 inline constexpr const char* kVariationsGroupType = "SELLER_DEFINED_VARIATIONS";
 

@@ -200,12 +200,8 @@ std::string sold_search_url(const std::string& api_base, const schema::Market& m
 }
 
 std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules) {
-    schema::Listing as_listing;
-    as_listing.location_country = sale.location_country;
-    as_listing.item_group_type = sale.item_group_type;
-    as_listing.seller_feedback_score = sale.seller_feedback_score;
-    as_listing.seller_feedback_pct = sale.seller_feedback_pct;
-    return schema::price_flag_names(price_flags(as_listing, rules, ListingSource::search));
+    // A sale is found by search like a listing summary: one variation's price of a group.
+    return schema::price_flag_names(price_flags(sale, rules, ListingSource::search));
 }
 
 SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,

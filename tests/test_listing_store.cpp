@@ -2,6 +2,8 @@
 
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/offer_binding.hpp"
+#include "schema/store/sold_store.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -116,5 +118,195 @@ TEST_SUITE("schema::listing_store") {
         CHECK(s.last_seen_run == newer.id());
         CHECK(s.observation_run == newer.id());
         CHECK(s.price_cents == 90000);
+    }
+}
+
+namespace {
+
+// An offer with every shared field set to a value no other field has, so a field bound to
+// another's parameter reads back wrong.
+void fill_offer(SellerOffer& o, const std::string& item) {
+    o.item_id = item;
+    o.title = "RTX 4090 Founders Edition " + item;
+    o.condition_id = 3000;
+    o.buying_options = "FIXED_PRICE,BEST_OFFER";
+    o.location_country = "DE";
+    o.item_group_type = "SELLER_DEFINED_VARIATIONS";
+    o.seller_username = "seller-" + item;
+    o.seller_feedback_score = 4321;
+    o.seller_feedback_pct = 99.5;
+    o.item_url = "https://www.ebay.com/itm/" + item;
+    o.price_cents = 123456;
+    o.currency = "EUR";
+}
+
+// The shared fields as a store wrote them: listings keep price and currency per observation.
+struct StoredOffer {
+    std::string item_id, title;
+    std::optional<std::int64_t> condition_id;
+    std::string buying_options, location_country;
+    std::optional<std::string> item_group_type;
+    std::string seller_username;
+    std::optional<std::int64_t> seller_feedback_score;
+    std::optional<double> seller_feedback_pct;
+    std::string item_url;
+    std::int64_t price_cents = 0;
+    std::string currency;
+};
+
+StoredOffer read_offer(Statement& select) {
+    REQUIRE(select.step());
+    StoredOffer s{select.text(0), select.text(1),           select.optional_int64(2),
+                  select.text(3), select.text(4),           select.optional_text(5),
+                  select.text(6), select.optional_int64(7), select.optional_real(8),
+                  select.text(9), select.int64(10),         select.text(11)};
+    CHECK_FALSE(select.step());
+    return s;
+}
+
+void check_offer(const StoredOffer& s, const SellerOffer& o) {
+    CHECK(s.item_id == o.item_id);
+    CHECK(s.title == o.title);
+    CHECK(s.condition_id == o.condition_id);
+    CHECK(s.buying_options == o.buying_options);
+    CHECK(s.location_country == o.location_country);
+    CHECK(s.item_group_type == o.item_group_type);
+    CHECK(s.seller_username == o.seller_username);
+    CHECK(s.seller_feedback_score == o.seller_feedback_score);
+    CHECK(s.seller_feedback_pct == o.seller_feedback_pct);
+    CHECK(s.item_url == o.item_url);
+    CHECK(s.price_cents == o.price_cents);
+    CHECK(s.currency == o.currency);
+}
+
+StoredOffer stored_listing(Database& db, const std::string& item) {
+    auto select = db.prepare(
+        "SELECT l.item_id, l.title, l.condition_id, l.buying_options, l.location_country, "
+        "l.item_group_type, l.seller_username, l.seller_feedback_score, l.seller_feedback_pct, "
+        "l.item_url, o.price_cents, o.currency FROM listings l "
+        "JOIN price_observations o ON o.listing_id = l.id WHERE l.item_id = ?1 "
+        "ORDER BY o.observed_on DESC LIMIT 1");
+    select.bind(1, item);
+    return read_offer(select);
+}
+
+StoredOffer stored_sale(Database& db, const std::string& item) {
+    auto select = db.prepare(
+        "SELECT item_id, title, condition_id, buying_options, location_country, item_group_type, "
+        "seller_username, seller_feedback_score, seller_feedback_pct, item_url, price_cents, "
+        "currency FROM sold_items WHERE item_id = ?1");
+    select.bind(1, item);
+    return read_offer(select);
+}
+
+}  // namespace
+
+TEST_SUITE("schema::listing_store") {
+    TEST_CASE("every shared offer field of a listing and of a sale is stored and read back") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("offers.db"));
+        migrate(db);
+        const auto market = gpuprice::test::us_market();
+        const auto first = begin_run(db, RunSource::ebay, market, "2026-12-01T03:00:00Z");
+
+        Listing listing;
+        fill_offer(listing, "v1|111|0");
+        listing.legacy_item_id = "111";
+        listing.created_at = "2026-11-30T10:00:00Z";
+        listing.item_group_id = "group-111";
+        listing.item_end_date = "2026-12-30T10:00:00Z";
+        listing.item_origin_date = "2026-11-29T10:00:00Z";
+        listing.epid = "epid-111";
+        listing.price_flags = 5;
+        store_page(db, first.id(), "2026-12-01", {listing}, {}, market);
+        SUBCASE("inserted") {
+            check_offer(stored_listing(db, listing.item_id), listing);
+        }
+        SUBCASE("updated by a later run, every field changed") {
+            const auto second = begin_run(db, RunSource::ebay, market, "2026-12-02T03:00:00Z");
+            Listing changed;
+            fill_offer(changed, listing.item_id);
+            changed.title = "RTX 4090 FE, boxed";
+            changed.condition_id = 1000;
+            changed.buying_options = "AUCTION";
+            changed.location_country = "US";
+            changed.item_group_type = "";
+            changed.seller_username = "renamed-seller";
+            changed.seller_feedback_score = 12;
+            changed.seller_feedback_pct = 91.25;
+            changed.item_url = "https://www.ebay.com/itm/111?changed";
+            changed.price_cents = 99900;
+            changed.currency = "GBP";
+            changed.item_group_id = "group-222";
+            changed.epid = "epid-222";
+            changed.price_flags = 2;
+            store_page(db, second.id(), "2026-12-02", {changed}, {}, market);
+            auto stored = stored_listing(db, listing.item_id);
+            CHECK(stored.item_group_type == std::optional<std::string>(""));
+            stored.item_group_type = changed.item_group_type;  // '' as the listing row keeps it
+            check_offer(stored, changed);
+            auto details = db.prepare(
+                "SELECT legacy_item_id, created_at, item_group_id, epid, price_flags, "
+                "first_seen_run, last_seen_run FROM listings");
+            REQUIRE(details.step());
+            CHECK(details.text(0) == "111");  // the first sighting's, kept
+            CHECK(details.text(1) == "2026-11-30T10:00:00Z");
+            CHECK(details.text(2) == "group-222");
+            CHECK(details.text(3) == "epid-222");
+            CHECK(details.int32(4) == 2);
+            CHECK(details.int64(5) == first.id());
+            CHECK(details.int64(6) == second.id());
+        }
+
+        SoldItem sale;
+        fill_offer(sale, "v1|333|0");
+        sale.sold_at = "2026-11-28T09:30:00Z";
+        sale.quantity_sold = 2;
+        SoldItem plain;  // no item group, no condition, no feedback: NULLs in sold_items
+        plain.item_id = "v1|444|0";
+        plain.title = "RTX 3060 12GB";
+        plain.item_url = "https://www.ebay.com/itm/444";
+        plain.price_cents = 25000;
+        plain.currency = "USD";
+        plain.sold_at = "2026-11-27T08:00:00Z";
+        store_sold_items(db, first.id(), market, {sale, plain}, {"abroad"});
+        check_offer(stored_sale(db, sale.item_id), sale);
+        auto stored_plain = stored_sale(db, plain.item_id);
+        CHECK_FALSE(stored_plain.item_group_type);  // a sale stores no group as NULL
+        stored_plain.item_group_type = "";
+        check_offer(stored_plain, plain);
+        auto rest = db.prepare(
+            "SELECT sold_at, sold_on, quantity_sold, marketplace, fetched_run, kept_out "
+            "FROM sold_items ORDER BY item_id");
+        REQUIRE(rest.step());
+        CHECK(rest.text(0) == "2026-11-28T09:30:00Z");
+        CHECK(rest.text(1) == "2026-11-28");
+        CHECK(rest.int32(2) == 2);
+        CHECK(rest.text(3) == market.id);
+        CHECK(rest.int64(4) == first.id());
+        CHECK(rest.optional_text(5) == std::optional<std::string>("abroad"));
+        REQUIRE(rest.step());
+        CHECK(rest.text(1) == "2026-11-27");
+        CHECK_FALSE(rest.optional_text(5));
+    }
+
+    TEST_CASE("binding a named parameter the statement lacks is an error naming it") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("named.db"));
+        auto statement = db.prepare("SELECT :title, :price_cents");
+        CHECK(statement.find_parameter(":title") == 1);
+        CHECK(statement.find_parameter(":titel") == 0);
+        CHECK(statement.parameter_index(":price_cents") == 2);
+        CHECK_THROWS_WITH_AS(statement.bind(":titel", std::string("x")),
+                             doctest::Contains("':titel'"), SqliteError);
+        CHECK_THROWS_WITH_AS(statement.bind_unowned(":price", "x"),
+                             doctest::Contains("has no such parameter"), SqliteError);
+        // bind_offer binds only what a statement names, and says how many.
+        SellerOffer offer;
+        fill_offer(offer, "v1|555|0");
+        CHECK(bind_offer(statement, offer) == 2);
+        REQUIRE(statement.step());
+        CHECK(statement.text(0) == offer.title);
+        CHECK(statement.int64(1) == offer.price_cents);
     }
 }

@@ -5,30 +5,21 @@
 #include <optional>
 #include <string>
 
+#include "schema/domain/seller_offer.hpp"
+
 namespace gpuprice::schema {
 
-// One eBay item summary, as gpuprice keeps it. Prices are integer cents of `currency`.
-struct Listing {
-    std::string item_id;
+// One eBay item summary, as gpuprice keeps it: the offer (its price is the asking price) and
+// what a live listing adds. Prices are integer cents of `currency`.
+struct Listing : SellerOffer {
     std::string legacy_item_id;
-    std::string title;
-    std::optional<int> condition_id;
-    std::string seller_username;
-    std::optional<std::int64_t> seller_feedback_score;
-    std::optional<double> seller_feedback_pct;
-    std::string item_url;
-    std::string buying_options;  // comma-separated, e.g. FIXED_PRICE,BEST_OFFER
-    std::string location_country;
     std::string created_at;
-    std::int64_t price_cents = 0;
     std::optional<std::int64_t> shipping_cents;  // nullopt: unknown (missing, or CALCULATED
                                                  // without a cost)
     std::string shipping_type;
     bool shipping_estimated = false;  // a CALCULATED cost: eBay's estimate for the buyer context
-    std::string currency;
     // What eBay says about the listing beyond its price.
-    std::string item_group_type;  // SELLER_DEFINED_VARIATIONS for multi-variation listings
-    std::string item_group_id;    // from itemGroupHref, for get_items_by_item_group
+    std::string item_group_id;  // from itemGroupHref, for get_items_by_item_group
     std::string item_end_date;
     std::string item_origin_date;
     std::string epid;  // eBay's catalog product id: an exact-SKU key where sellers give one

@@ -6,21 +6,12 @@
 #include <optional>
 #include <string>
 
+#include "schema/domain/seller_offer.hpp"
+
 namespace gpuprice::schema {
 
-struct SoldItem {
-    std::string item_id;
-    std::string title;
-    std::optional<int> condition_id;
-    std::string buying_options;  // comma-separated; an auction that ended in a sale is a sale
-    std::string location_country;
-    std::string item_group_type;  // SELLER_DEFINED_VARIATIONS for multi-variation listings
-    std::string seller_username;
-    std::optional<std::int64_t> seller_feedback_score;
-    std::optional<double> seller_feedback_pct;
-    std::string item_url;
-    std::int64_t price_cents = 0;  // lastSoldPrice; eBay gives no shipping for sales
-    std::string currency;
+// The offer's price is lastSoldPrice (eBay gives no shipping for sales).
+struct SoldItem : SellerOffer {
     std::string sold_at;    // lastSoldDate, ISO 8601 UTC
     int quantity_sold = 0;  // totalSoldQuantity
 };

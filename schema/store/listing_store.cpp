@@ -3,8 +3,22 @@
 #include <stdexcept>
 
 #include "schema/domain/printable_text.hpp"
+#include "schema/store/offer_binding.hpp"
 
 namespace gpuprice::schema {
+
+namespace {
+
+// What eBay says about a listing beyond its offer, as both the insert and the update keep it.
+void bind_listing_details(Statement& statement, const Listing& l) {
+    statement.bind_unowned(":item_group_id", l.item_group_id)
+        .bind_unowned(":item_end_date", l.item_end_date)
+        .bind_unowned(":item_origin_date", l.item_origin_date)
+        .bind_unowned(":epid", l.epid)
+        .bind(":price_flags", l.price_flags);
+}
+
+}  // namespace
 
 LiveRun begin_run(Database& db, RunSource source, const Market& market,
                   const std::string& started_at) {
@@ -33,23 +47,31 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
           "seller_feedback_score, seller_feedback_pct, item_url, buying_options, "
           "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
           "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
-          "price_flags) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, "
-          "?13, ?14, ?15, ?16, ?17, ?18, ?19)")),
+          "price_flags) VALUES (:item_id, :legacy_item_id, :title, :condition_id, "
+          ":seller_username, :seller_feedback_score, :seller_feedback_pct, :item_url, "
+          ":buying_options, :location_country, :created_at, :run, :run, :observed_on, "
+          ":observed_on, :item_group_type, :item_group_id, :item_end_date, :item_origin_date, "
+          ":epid, :price_flags)")),
       // A listing's title, seller details and flags can change; keep the latest. Two fetches
       // may overlap on one file: the run begun later wins whichever writes last, so a listing is
       // never last seen in an older run than the one that first saw it (chaos new-file race).
       update_(db.prepare(
-          "UPDATE listings SET title = ?2, condition_id = ?3, seller_username = ?4, "
-          "seller_feedback_score = ?5, seller_feedback_pct = ?6, item_url = ?7, "
-          "buying_options = ?8, location_country = ?9, last_seen_run = ?10, last_seen_on = ?11, "
-          "item_group_type = ?12, item_group_id = ?13, item_end_date = ?14, "
-          "item_origin_date = ?15, epid = ?16, price_flags = ?17 "
-          "WHERE id = ?1 AND last_seen_run <= ?10")),
+          "UPDATE listings SET title = :title, condition_id = :condition_id, "
+          "seller_username = :seller_username, seller_feedback_score = :seller_feedback_score, "
+          "seller_feedback_pct = :seller_feedback_pct, item_url = :item_url, "
+          "buying_options = :buying_options, location_country = :location_country, "
+          "last_seen_run = :run, last_seen_on = :observed_on, "
+          "item_group_type = :item_group_type, item_group_id = :item_group_id, "
+          "item_end_date = :item_end_date, item_origin_date = :item_origin_date, epid = :epid, "
+          "price_flags = :price_flags "
+          "WHERE id = :id AND last_seen_run <= :run")),
       observe_(db.prepare(
           "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
           "condition_id, price_cents, shipping_cents, shipping_type, currency, "
           "shipping_estimated, original_price_cents, discount_percentage, current_bid_cents) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) "
+          "VALUES (:listing_id, :observed_on, :marketplace, :run, :condition_id, :price_cents, "
+          ":shipping_cents, :shipping_type, :currency, :shipping_estimated, "
+          ":original_price_cents, :discount_percentage, :current_bid_cents) "
           "ON CONFLICT (listing_id, observed_on, marketplace) DO UPDATE SET "
           "run_id = excluded.run_id, condition_id = excluded.condition_id, "
           "price_cents = excluded.price_cents, shipping_cents = excluded.shipping_cents, "
@@ -86,62 +108,36 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
                 if (repeats == Repeats::count_as_duplicate) ++duplicates;
                 continue;
             }
-            update_.bind(1, listing_id)
-                .bind_unowned(2, l.title)
-                .bind(3, l.condition_id)
-                .bind_unowned(4, l.seller_username)
-                .bind(5, l.seller_feedback_score)
-                .bind(6, l.seller_feedback_pct)
-                .bind_unowned(7, l.item_url)
-                .bind_unowned(8, l.buying_options)
-                .bind_unowned(9, l.location_country)
-                .bind(10, run_id_)
-                .bind_unowned(11, observed_on_)
-                .bind_unowned(12, l.item_group_type)
-                .bind_unowned(13, l.item_group_id)
-                .bind_unowned(14, l.item_end_date)
-                .bind_unowned(15, l.item_origin_date)
-                .bind_unowned(16, l.epid)
-                .bind(17, l.price_flags);
+            bind_offer(update_, l);
+            bind_listing_details(update_, l);
+            update_.bind(":id", listing_id)
+                .bind(":run", run_id_)
+                .bind_unowned(":observed_on", observed_on_);
             update_.run();
         } else {
             find_.reset();
-            insert_.bind_unowned(1, l.item_id)
-                .bind_unowned(2, l.legacy_item_id)
-                .bind_unowned(3, l.title)
-                .bind(4, l.condition_id)
-                .bind_unowned(5, l.seller_username)
-                .bind(6, l.seller_feedback_score)
-                .bind(7, l.seller_feedback_pct)
-                .bind_unowned(8, l.item_url)
-                .bind_unowned(9, l.buying_options)
-                .bind_unowned(10, l.location_country)
-                .bind_unowned(11, l.created_at)
-                .bind(12, run_id_)
-                .bind_unowned(13, observed_on_)
-                .bind_unowned(14, l.item_group_type)
-                .bind_unowned(15, l.item_group_id)
-                .bind_unowned(16, l.item_end_date)
-                .bind_unowned(17, l.item_origin_date)
-                .bind_unowned(18, l.epid)
-                .bind(19, l.price_flags);
+            bind_offer(insert_, l);
+            bind_listing_details(insert_, l);
+            insert_.bind_unowned(":legacy_item_id", l.legacy_item_id)
+                .bind_unowned(":created_at", l.created_at)
+                .bind(":run", run_id_)
+                .bind_unowned(":observed_on", observed_on_);
             insert_.run();
             listing_id = db_.last_insert_rowid();
             ++counts.added;
         }
-        observe_.bind(1, listing_id)
-            .bind_unowned(2, observed_on_)
-            .bind_unowned(3, market_.id)
-            .bind(4, run_id_)
-            .bind(5, l.condition_id)
-            .bind(6, l.price_cents)
-            .bind(7, l.shipping_cents)
-            .bind_unowned(8, l.shipping_type)
-            .bind_unowned(9, l.currency)
-            .bind(10, l.shipping_estimated ? 1 : 0)
-            .bind(11, l.original_price_cents)
-            .bind(12, l.discount_percentage)
-            .bind(13, l.current_bid_cents);
+        // The observation holds the offer's price, currency and condition on this day.
+        bind_offer(observe_, l);
+        observe_.bind(":listing_id", listing_id)
+            .bind_unowned(":observed_on", observed_on_)
+            .bind_unowned(":marketplace", market_.id)
+            .bind(":run", run_id_)
+            .bind(":shipping_cents", l.shipping_cents)
+            .bind_unowned(":shipping_type", l.shipping_type)
+            .bind(":shipping_estimated", l.shipping_estimated ? 1 : 0)
+            .bind(":original_price_cents", l.original_price_cents)
+            .bind(":discount_percentage", l.discount_percentage)
+            .bind(":current_bid_cents", l.current_bid_cents);
         observe_.run();
         if (!seen_this_run) ++counts.seen;  // an update of this run's row is not a new sighting
     }

@@ -1,5 +1,7 @@
 #include "schema/store/sold_store.hpp"
 
+#include "schema/store/offer_binding.hpp"
+
 namespace gpuprice::schema {
 
 void store_sold_items(Database& db, std::int64_t run_id, const Market& market,
@@ -7,13 +9,16 @@ void store_sold_items(Database& db, std::int64_t run_id, const Market& market,
                       const std::vector<std::string>& excluded) {
     Transaction tx(db);
     // A later sale of the same item replaces the earlier one (eBay reports only the last); the
-    // verdict is kept unless the title changed.
+    // verdict is kept unless the title changed. A sale without an item group stores NULL there
+    // (nullif), where a listing row stores the empty text.
     auto upsert = db.prepare(
         "INSERT INTO sold_items (item_id, title, condition_id, buying_options, location_country, "
         "item_group_type, seller_username, seller_feedback_score, seller_feedback_pct, item_url, "
         "price_cents, currency, sold_at, sold_on, quantity_sold, marketplace, fetched_run, "
-        "kept_out) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-        "substr(?13, 1, 10), ?14, ?15, ?16, ?17) "
+        "kept_out) VALUES (:item_id, :title, :condition_id, :buying_options, :location_country, "
+        "nullif(:item_group_type, ''), :seller_username, :seller_feedback_score, "
+        ":seller_feedback_pct, :item_url, :price_cents, :currency, :sold_at, "
+        "substr(:sold_at, 1, 10), :quantity_sold, :marketplace, :run, :kept_out) "
         "ON CONFLICT (item_id) DO UPDATE SET condition_id = excluded.condition_id, "
         "buying_options = excluded.buying_options, location_country = excluded.location_country, "
         "item_group_type = excluded.item_group_type, seller_username = excluded.seller_username, "
@@ -28,23 +33,12 @@ void store_sold_items(Database& db, std::int64_t run_id, const Market& market,
     for (std::size_t i = 0; i < items.size(); ++i) {
         const auto& s = items[i];
         const std::string& why = i < excluded.size() ? excluded[i] : std::string();
-        upsert.bind_unowned(1, s.item_id)
-            .bind_unowned(2, s.title)
-            .bind(3, s.condition_id)
-            .bind_unowned(4, s.buying_options)
-            .bind_unowned(5, s.location_country)
-            .bind(6, s.item_group_type.empty() ? std::optional<std::string>() : s.item_group_type)
-            .bind_unowned(7, s.seller_username)
-            .bind(8, s.seller_feedback_score)
-            .bind(9, s.seller_feedback_pct)
-            .bind_unowned(10, s.item_url)
-            .bind(11, s.price_cents)
-            .bind_unowned(12, s.currency)
-            .bind_unowned(13, s.sold_at)
-            .bind(14, s.quantity_sold)
-            .bind_unowned(15, market.id)
-            .bind(16, run_id)
-            .bind(17, why.empty() ? std::optional<std::string>() : why);
+        bind_offer(upsert, s);
+        upsert.bind_unowned(":sold_at", s.sold_at)
+            .bind(":quantity_sold", s.quantity_sold)
+            .bind_unowned(":marketplace", market.id)
+            .bind(":run", run_id)
+            .bind(":kept_out", why.empty() ? std::optional<std::string>() : why);
         upsert.run();
     }
     tx.commit();

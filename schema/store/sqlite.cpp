@@ -156,6 +156,22 @@ Statement& Statement::bind_null(int index) {
     return *this;
 }
 
+int Statement::find_parameter(const char* name) const {
+    return sqlite3_bind_parameter_index(stmt_.get(), name);
+}
+
+int Statement::parameter_index(const char* name) const {
+    const int index = find_parameter(name);
+    if (index == 0) {
+        // Not an SQLite failure code: SQLITE_RANGE is what binding a missing index would give.
+        throw SqliteError(SQLITE_RANGE, "binding parameter '" + std::string(name) +
+                                            "': the statement \"" +
+                                            std::string(sqlite3_sql(stmt_.get())).substr(0, 60) +
+                                            "\" has no such parameter (" + path_ + ")");
+    }
+    return index;
+}
+
 bool Statement::step() {
     const int rc = sqlite3_step(stmt_.get());
     if (rc == SQLITE_ROW) return true;

@@ -79,6 +79,23 @@ class Statement {
         return value ? bind(index, *value) : bind_null(index);
     }
 
+    // Named parameters (":title" in the SQL, the name given with its colon): a record's fields
+    // are bound by name in one place whatever their positions in each statement. A name the
+    // statement does not have is an error naming it and the statement. Names are C strings (the
+    // literals they are): SQLite wants one, and a copy per bound row would cost more than the
+    // lookup.
+    // The parameter's index, 0 when the statement has no parameter of that name.
+    int find_parameter(const char* name) const;
+    // The parameter's index; throws when the statement has no parameter of that name.
+    int parameter_index(const char* name) const;
+    template <typename T>
+    Statement& bind(const char* name, const T& value) {
+        return bind(parameter_index(name), value);
+    }
+    Statement& bind_unowned(const char* name, std::string_view value) {
+        return bind_unowned(parameter_index(name), value);
+    }
+
     // Advances one row; false when done.
     bool step();
     // Runs a statement that returns no rows, then resets it.
