@@ -49,20 +49,20 @@ TEST_SUITE("app::stored_matching") {
             std::vector<schema::Listing> page;
             std::vector<schema::SoldItem> sold;
             for (std::size_t i = 0; i < kTitles.size(); ++i) {
+                // The same offer listed tonight and sold earlier, under its own item id each.
+                schema::SellerOffer offer;
+                offer.title = kTitles[i];
+                offer.condition_id = 3000;
+                offer.price_cents = 50000;
+                offer.currency = "USD";
+                offer.buying_options = "FIXED_PRICE";
                 schema::Listing l;
+                static_cast<schema::SellerOffer&>(l) = offer;
                 l.item_id = "v1|" + std::to_string(100 + i) + "|0";
-                l.title = kTitles[i];
-                l.condition_id = 3000;
-                l.price_cents = 50000;
-                l.currency = "USD";
-                l.buying_options = "FIXED_PRICE";
                 page.push_back(l);
                 schema::SoldItem s;
+                static_cast<schema::SellerOffer&>(s) = offer;
                 s.item_id = "v1|" + std::to_string(900 + i) + "|0";
-                s.title = kTitles[i];
-                s.condition_id = 3000;
-                s.price_cents = 45000;
-                s.currency = "USD";
                 s.sold_at = "2026-11-20T10:00:00Z";
                 s.quantity_sold = 1;
                 sold.push_back(s);
