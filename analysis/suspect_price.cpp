@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 #include <tuple>
+#include <utility>
 
 #include "analysis/csv_format.hpp"
 #include "analysis/outliers.hpp"
@@ -19,21 +20,32 @@ struct Entry {
 };
 
 // Prices sorted ascending, so that the median without one listing's prices costs only the
-// positions of those.
+// positions of those; the positions are indexed by listing, so that finding them does not scan the
+// pool once per listing judged (a model's pool holds every listing of the recent nights).
 struct Pool {
     std::vector<Entry> entries;
+    std::vector<std::pair<std::int64_t, std::size_t>> positions;  // (listing, position), sorted
     void add(double usd, std::int64_t listing_id) { entries.push_back({usd, listing_id}); }
     void sort() {
         std::sort(entries.begin(), entries.end(),
                   [](const Entry& a, const Entry& b) { return a.usd < b.usd; });
+        positions.clear();
+        positions.reserve(entries.size());
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            positions.emplace_back(entries[i].listing_id, i);
+        std::sort(positions.begin(), positions.end());
     }
 };
 
 // The median of the pool's prices other than `listing_id`'s, and how many there are.
 std::optional<std::pair<double, int>> median_without(const Pool& pool, std::int64_t listing_id) {
     std::vector<std::size_t> skipped;  // ascending positions
-    for (std::size_t i = 0; i < pool.entries.size(); ++i)
-        if (listing_id != 0 && pool.entries[i].listing_id == listing_id) skipped.push_back(i);
+    if (listing_id != 0) {
+        for (auto it = std::lower_bound(pool.positions.begin(), pool.positions.end(),
+                                        std::pair<std::int64_t, std::size_t>{listing_id, 0});
+             it != pool.positions.end() && it->first == listing_id; ++it)
+            skipped.push_back(it->second);
+    }
     const auto n = pool.entries.size() - skipped.size();
     if (n == 0) return std::nullopt;
     // The value at rank r (0-based) among the entries not skipped.

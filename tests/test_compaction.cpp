@@ -109,14 +109,14 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
             schema::night_status(compacted, from, tonight, filter.market).summary(from, tonight) ==
             schema::night_status(plain, from, tonight, filter.market).summary(from, tonight));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            CHECK(describe(app::report_clearances(compacted, catalog(), from, tonight, filter,
+            CHECK(describe(app::report_clearances(compacted, catalog(), from, from, tonight, filter,
                                                   shipping)) ==
-                  describe(
-                      app::report_clearances(plain, catalog(), from, tonight, filter, shipping)));
-            CHECK(describe(app::decide_report_clearances(compacted, catalog(), from, tonight,
+                  describe(app::report_clearances(plain, catalog(), from, from, tonight, filter,
+                                                  shipping)));
+            CHECK(describe(app::decide_report_clearances(compacted, catalog(), from, from, tonight,
                                                          filter, shipping)) ==
-                  describe(app::decide_report_clearances(plain, catalog(), from, tonight, filter,
-                                                         shipping)));
+                  describe(app::decide_report_clearances(plain, catalog(), from, from, tonight,
+                                                         filter, shipping)));
         }
     }
     const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};

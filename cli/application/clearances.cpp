@@ -28,14 +28,9 @@ std::vector<schema::ClearanceDecisionRow> decide(const std::vector<schema::Listi
 
 std::vector<analysis::Clearance> from_decisions(const schema::Catalog& catalog,
                                                 std::vector<schema::DecidedLife> decided,
-                                                analysis::Shipping shipping,
-                                                analysis::ClearanceCounts* counts) {
+                                                analysis::Shipping shipping) {
     std::vector<analysis::Clearance> out;
     for (auto& d : decided) {
-        if (d.outcome == schema::ClearanceOutcome::uncounted) {
-            if (counts) ++counts->uncounted;
-            continue;
-        }
         if (auto c = analysis::make_clearance(d.life, catalog.display_name(d.life.model),
                                               {d.outcome, std::move(d.night)}, shipping))
             out.push_back(std::move(*c));
@@ -67,11 +62,14 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
 
 std::vector<analysis::Clearance> decide_report_clearances(
     schema::Database& db, const schema::Catalog& catalog, const std::string& since,
-    const std::string& to, const schema::ObservationFilter& filter, analysis::Shipping shipping,
-    analysis::ClearanceCounts* counts) {
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
+    analysis::Shipping shipping, analysis::ClearanceCounts* counts) {
     const auto lives = schema::load_listing_lives(db, since, to, filter);
     const auto coverage = schema::load_family_coverage(db, since, to, filter.market);
-    return analysis::find_clearances(lives, coverage, catalog, shipping, counts);
+    auto clearances = analysis::find_clearances(lives, coverage, catalog, shipping, counts);
+    std::erase_if(clearances,
+                  [&](const analysis::Clearance& c) { return c.night < from || c.night > to; });
+    return clearances;
 }
 
 std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
@@ -88,14 +86,14 @@ std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
 
 std::vector<analysis::Clearance> report_clearances(schema::Database& db,
                                                    const schema::Catalog& catalog,
-                                                   const std::string& since, const std::string& to,
+                                                   const std::string& since,
+                                                   const std::string& from, const std::string& to,
                                                    const schema::ObservationFilter& filter,
-                                                   analysis::Shipping shipping,
-                                                   analysis::ClearanceCounts* counts) {
+                                                   analysis::Shipping shipping) {
     if (!schema::derived_tables_are_current(db, filter.market))
-        return decide_report_clearances(db, catalog, since, to, filter, shipping, counts);
-    return from_decisions(catalog, schema::load_decided_lives(db, since, to, filter), shipping,
-                          counts);
+        return decide_report_clearances(db, catalog, since, from, to, filter, shipping);
+    return from_decisions(catalog, schema::load_decided_lives(db, since, from, to, filter),
+                          shipping);
 }
 
 std::vector<analysis::Clearance> model_clearances(schema::Database& db,
@@ -105,8 +103,7 @@ std::vector<analysis::Clearance> model_clearances(schema::Database& db,
                                                   analysis::Shipping shipping) {
     if (!schema::derived_tables_are_current(db, filter.market))
         return decide_model_clearances(db, catalog, model, filter, shipping);
-    return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping,
-                          nullptr);
+    return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping);
 }
 
 }  // namespace gpuprice::app

@@ -24,14 +24,13 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
                                         const schema::DerivedWork& work);
 
 // The clearances a report of `to` reads: listings last seen on a night in [since, to) (auctions:
-// [since, to]) that left by `to`, oldest night first; `counts` gets those gone on a night their
-// family was only partly covered.
+// [since, to]) that left on a night in [from, to], oldest night first.
 std::vector<analysis::Clearance> report_clearances(schema::Database& db,
                                                    const schema::Catalog& catalog,
-                                                   const std::string& since, const std::string& to,
+                                                   const std::string& since,
+                                                   const std::string& from, const std::string& to,
                                                    const schema::ObservationFilter& filter,
-                                                   analysis::Shipping shipping,
-                                                   analysis::ClearanceCounts* counts = nullptr);
+                                                   analysis::Shipping shipping);
 // Every clearance of `model`, all nights, oldest first.
 std::vector<analysis::Clearance> model_clearances(schema::Database& db,
                                                   const schema::Catalog& catalog,
@@ -40,10 +39,11 @@ std::vector<analysis::Clearance> model_clearances(schema::Database& db,
                                                   analysis::Shipping shipping);
 
 // The same, decided from the lives now whatever is stored (what the two above fall back on).
+// `counts` gets the lives of the lookback gone on a night their family was only partly covered.
 std::vector<analysis::Clearance> decide_report_clearances(
     schema::Database& db, const schema::Catalog& catalog, const std::string& since,
-    const std::string& to, const schema::ObservationFilter& filter, analysis::Shipping shipping,
-    analysis::ClearanceCounts* counts = nullptr);
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
+    analysis::Shipping shipping, analysis::ClearanceCounts* counts = nullptr);
 std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
                                                          const schema::Catalog& catalog,
                                                          const std::string& model,

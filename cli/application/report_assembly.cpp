@@ -63,12 +63,11 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    for (auto& c : report_clearances(db, catalog, lookback, *latest, q.filter, options.shipping,
-                                     &loaded.clearance_counts)) {
+    for (auto& c : report_clearances(db, catalog, lookback, loaded.evidence_from, *latest, q.filter,
+                                     options.shipping)) {
         const auto condition = schema::condition_class(c.life.condition_id);
         const auto& wanted = options.conditions;
-        if (c.night >= loaded.evidence_from && c.night <= *latest &&
-            std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
+        if (std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
             loaded.evidence.clearances.push_back(std::move(c));
         }
     }

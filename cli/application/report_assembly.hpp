@@ -32,8 +32,7 @@ struct LoadedReport {
     analysis::Report report;
     analysis::CsvContext context;
     analysis::MarketEvidence evidence;  // clearances and sales in the window
-    analysis::ClearanceCounts clearance_counts;
-    std::string evidence_from;  // the first night of the cleared/sold window
+    std::string evidence_from;          // the first night of the cleared/sold window
 };
 
 // Builds the report from the database. Returns nullopt when there is no observation at all.

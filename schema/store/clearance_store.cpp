@@ -129,25 +129,26 @@ void add_clearance_decisions(Database& db, const DerivedWork& work,
 }
 
 std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
-                                            const std::string& to,
+                                            const std::string& from, const std::string& to,
                                             const ObservationFilter& filter) {
     // As load_listing_lives, through the decisions' last-seen index. A decision stands for the
-    // life whose last night it was made on; uncounted and cleared nights after `to` were not
-    // fetched yet as far as a report of `to` knows.
-    auto select = db.prepare(
-        GPUPRICE_LIFE_COLUMNS
-        ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
-        "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-        "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
-        "AND c.last_seen_on = l.last_seen_on "
-        "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
-        "AND (c.outcome = ?7 OR (c.outcome IN (?8, ?9) AND c.night <= ?2)) ORDER BY l.id");
+    // life whose last night it was made on; nights after `to` were not fetched yet as far as a
+    // report of `to` knows. Only the window's clearances are read: the lookback before `from`
+    // is there for listings last seen before the window that left inside it.
+    auto select =
+        db.prepare(GPUPRICE_LIFE_COLUMNS
+                   ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+                   "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
+                   "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
+                   "AND c.last_seen_on = l.last_seen_on "
+                   "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
+                   "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 ORDER BY l.id");
     select.bind(1, since)
         .bind(2, to)
         .bind(6, buying_option_name(BuyingOption::auction))
         .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))
         .bind(8, clearance_outcome_name(ClearanceOutcome::cleared))
-        .bind(9, clearance_outcome_name(ClearanceOutcome::uncounted));
+        .bind(9, from);
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }

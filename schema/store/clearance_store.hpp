@@ -48,10 +48,12 @@ struct DecidedLife {
     ClearanceOutcome outcome = ClearanceOutcome::cleared;
     std::string night;
 };
-// The decided lives a report reads: last seen on a night in [since, to) (auctions: [since, to]),
-// decided on a night up to `to`, in listing id order; the filter applies as to the medians.
+// The clearances a report reads: lives last seen on a night in [since, to) (auctions: [since,
+// to]), cleared or near their final bid on a night in [from, to], in listing id order; the filter
+// applies as to the medians. Uncounted and pending decisions stay unread.
 std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
-                                            const std::string& to, const ObservationFilter& filter);
+                                            const std::string& from, const std::string& to,
+                                            const ObservationFilter& filter);
 // The lives found cleared on `night` (outcome cleared), in listing id order.
 std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
                                          const ObservationFilter& filter);
