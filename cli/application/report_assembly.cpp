@@ -52,8 +52,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
 
     LoadedReport loaded;
-    const auto observations =
-        schema::load_latest_observations(db, from, *latest, details, q.filter);
+    auto observations = schema::load_latest_observations(db, from, *latest, details, q.filter);
     auto options = q.options;
     options.as_of = *latest;
     options.market = q.filter.market;
@@ -63,26 +62,26 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
     const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    for (auto& c : report_clearances(db, catalog, lookback, loaded.evidence_from, *latest, q.filter,
-                                     options.shipping)) {
-        const auto condition = schema::condition_class(c.life.condition_id);
-        const auto& wanted = options.conditions;
-        if (std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
-            loaded.evidence.clearances.push_back(std::move(c));
-        }
-    }
+    loaded.evidence.clearances =
+        report_clearances(db, catalog, lookback, loaded.evidence_from, *latest, q.filter,
+                          options.shipping, options.conditions);
     // The suspect-price rule's reference: every listing of the same window once, at its latest
-    // price (the report's own observations when its window is that window already).
+    // price (the report's own observations when its window is that window already). The
+    // report's listings are at their latest price already: only the others are read.
     if (loaded.evidence_from < from) {
-        loaded.evidence.recent = schema::load_latest_observations(
-            db, loaded.evidence_from, *latest, schema::Details::Without, q.filter);
+        auto& recent = loaded.evidence.recent;
+        recent =
+            schema::load_latest_prices_before(db, loaded.evidence_from, *latest, from, q.filter);
+        recent.reserve(recent.size() + observations.size());
+        for (const auto& o : observations) recent.push_back(schema::latest_price(o));
     }
     loaded.evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
     if (loaded.evidence.have_sold_data)
         loaded.evidence.sold =
             schema::load_sold_prices(db, loaded.evidence_from, *latest, q.filter.market);
 
-    loaded.report = analysis::build_report(observations, catalog, options, loaded.evidence);
+    loaded.report =
+        analysis::build_report(std::move(observations), catalog, options, loaded.evidence);
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,
                       std::string(q.filter.market.currency)};
     loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
@@ -104,9 +103,9 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
         if (span == 1) {
             if (auto rolled = rolled_up_night_report(db, *night, options, q.filter)) return rolled;
         }
-        const auto old = schema::load_latest_observations(
-            db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
-        auto report = analysis::build_report(old, catalog, options);
+        auto old = schema::load_latest_observations(db, schema::add_days(*night, -(span - 1)),
+                                                    *night, schema::Details::Without, q.filter);
+        auto report = analysis::build_report(std::move(old), catalog, options);
         report.listings.clear();  // only the rows' medians are compared
         return report;
     };
