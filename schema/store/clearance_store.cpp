@@ -161,14 +161,17 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
     return read_decided(select, conditions);
 }
 
-std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
-                                         const ObservationFilter& filter) {
+std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
+                                              const std::string& last,
+                                              const ObservationFilter& filter) {
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
                              "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND c.marketplace = ?3 AND c.night = ?1 AND c.outcome = ?6 "
-                             "AND c.last_seen_on = l.last_seen_on ORDER BY l.id");
-    select.bind(1, night).bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
+                             "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
+                             "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
+                             "ORDER BY c.night, l.id");
+    select.bind(1, first).bind(7, last);
+    select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }

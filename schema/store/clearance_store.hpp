@@ -57,9 +57,11 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const std::string& from, const std::string& to,
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions = {});
-// The lives found cleared on `night` (outcome cleared), in listing id order.
-std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
-                                         const ObservationFilter& filter);
+// The lives found cleared on a night in [first, last] (outcome cleared), by night and then
+// listing id.
+std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
+                                              const std::string& last,
+                                              const ObservationFilter& filter);
 // The same for one model, all nights.
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter);
