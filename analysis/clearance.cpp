@@ -81,7 +81,7 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
     return {next->second ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, next->first};
 }
 
-std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::string model_name,
+std::optional<Clearance> make_clearance(schema::ListingLife life, std::string model_name,
                                         const ClearanceDecision& decision, Shipping shipping) {
     Clearance c;
     switch (decision.outcome) {
@@ -98,18 +98,20 @@ std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::st
         default:
             return std::nullopt;
     }
-    c.life = life;
+    c.life = std::move(life);
     c.model_name = std::move(model_name);
     c.night = decision.night;
-    c.best_offer = schema::offers(life.buying_options, schema::BuyingOption::best_offer);
-    c.nights_listed = life.nights_seen;
-    c.days_listed = schema::days_between(life.first_seen, c.night);
+    c.best_offer = schema::offers(c.life.buying_options, schema::BuyingOption::best_offer);
+    c.nights_listed = c.life.nights_seen;
+    c.days_listed = schema::days_between(c.life.first_seen, c.night);
     return c;
 }
 
 void sort_by_night(std::vector<Clearance>& clearances) {
-    std::stable_sort(clearances.begin(), clearances.end(),
-                     [](const Clearance& a, const Clearance& b) { return a.night < b.night; });
+    // Stored decisions come in this order already; a stable sort would still move every one.
+    const auto by_night = [](const Clearance& a, const Clearance& b) { return a.night < b.night; };
+    if (std::is_sorted(clearances.begin(), clearances.end(), by_night)) return;
+    std::stable_sort(clearances.begin(), clearances.end(), by_night);
 }
 
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,

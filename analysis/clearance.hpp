@@ -69,8 +69,8 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
                                    const schema::FamilyCoverage& coverage, FamilyCovers& covers);
 
 // The clearance a decision of cleared or auction-near-final makes, priced per `shipping`;
-// nullopt for the other outcomes.
-std::optional<Clearance> make_clearance(const schema::ListingLife& life, std::string model_name,
+// nullopt for the other outcomes. `life` is taken by value: a caller done with it moves it in.
+std::optional<Clearance> make_clearance(schema::ListingLife life, std::string model_name,
                                         const ClearanceDecision& decision, Shipping shipping);
 
 // Oldest night first; a stable order, so that lives given in listing order stay so per night.

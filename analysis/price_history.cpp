@@ -36,7 +36,8 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
                                          const schema::Catalog& catalog,
                                          const std::vector<schema::ConditionClass>& conditions,
                                          Shipping shipping, const schema::Market& marketplace,
-                                         Period period, bool include_suspect_prices) {
+                                         Period period, bool include_suspect_prices,
+                                         const std::optional<std::string>& only) {
     std::map<std::pair<std::string, schema::ConditionClass>, Bucket>
         buckets;  // (period, condition)
     const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
@@ -89,6 +90,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
 
     std::vector<NightlyMedian> out;
     for (const auto& [key, b] : buckets) {
+        if (only && key.first != *only) continue;
         NightlyMedian n;
         n.night = key.first;
         n.condition = key.second;
@@ -141,9 +143,9 @@ std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     for (const auto& info : schema::condition_classes()) every.push_back(info.condition);
     std::map<std::string, std::vector<NightlyMedian>> out;
     for (const auto& [model, prices] : by_model) {
+        // Only `night` is judged: the other nights' prices are its evidence, not rows.
         auto nights = price_history(prices.first, prices.second, {}, catalog, every, shipping,
-                                    marketplace, Period::night);
-        std::erase_if(nights, [&](const NightlyMedian& n) { return n.night != night; });
+                                    marketplace, Period::night, false, night);
         if (!nights.empty()) out.emplace(model, std::move(nights));
     }
     return out;

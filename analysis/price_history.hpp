@@ -40,15 +40,14 @@ inline constexpr int kSuspectEvidenceNights = 30;
 // Clearances count on the night they were found gone, sales on the day they sold. A price the
 // suspect-price rule flags against the model's prices of the kSuspectEvidenceNights nights up to
 // its period's end (in `history` and `clearances`: each listing once at its latest asking price,
-// and what cleared) is kept out, as in `report` (`include_suspect_prices` lets it in).
-std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
-                                         const std::vector<Clearance>& clearances,
-                                         const std::vector<schema::SoldPrice>& sold,
-                                         const schema::Catalog& catalog,
-                                         const std::vector<schema::ConditionClass>& conditions,
-                                         Shipping shipping, const schema::Market& marketplace,
-                                         Period period = Period::night,
-                                         bool include_suspect_prices = false);
+// and what cleared) is kept out, as in `report` (`include_suspect_prices` lets it in). `only`:
+// the row of that period alone (the others' prices still serve as its evidence).
+std::vector<NightlyMedian> price_history(
+    const std::vector<schema::PricedObservation>& history, const std::vector<Clearance>& clearances,
+    const std::vector<schema::SoldPrice>& sold, const schema::Catalog& catalog,
+    const std::vector<schema::ConditionClass>& conditions, Shipping shipping,
+    const schema::Market& marketplace, Period period = Period::night,
+    bool include_suspect_prices = false, const std::optional<std::string>& only = std::nullopt);
 
 // The asking and cleared medians of `night` of every model in `observations` and `clearances`,
 // per condition class, every class: what the nightly rollups store. `observations` and

@@ -13,7 +13,7 @@ namespace gpuprice::analysis {
 namespace {
 
 struct Group {
-    std::vector<const schema::PricedObservation*> observations;
+    std::vector<schema::PricedObservation*> observations;  // moved into the report's lines
     std::vector<double> cleared_usd;
     std::vector<double> cleared_days;
     std::vector<double> sold_usd;
@@ -99,11 +99,16 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(
     };
     // Siblings and class peers count even when the report leaves them out (--min-vram and
     // --supported-only filter what is shown, not what the market says).
-    for (const auto& o : evidence.recent.empty() ? observations : evidence.recent) {
+    const auto add_listed = [&](const auto& o) {
         const auto condition = schema::condition_class(o.condition_id);
-        if (reported.count(o.listing_id) || !wanted(condition)) continue;
-        market.push_back({o.listing_id, condition, o.model, buyer_total(o, options.shipping)});
-    }
+        if (reported.count(o.listing_id) || !wanted(condition)) return;
+        market.push_back({o.listing_id, condition, o.model,
+                          buyer_total(o.price_cents, o.shipping_cents, options.shipping)});
+    };
+    if (evidence.recent.empty())
+        std::for_each(observations.begin(), observations.end(), add_listed);
+    else
+        std::for_each(evidence.recent.begin(), evidence.recent.end(), add_listed);
     for (const auto& c : evidence.clearances) {
         const auto condition = schema::condition_class(c.life.condition_id);
         if (c.kind != ClearanceKind::cleared || !wanted(condition)) continue;
@@ -127,7 +132,7 @@ double percent_change(double now, double then) {
     return (now / then - 1.0) * 100.0;
 }
 
-Report build_report(const std::vector<schema::PricedObservation>& observations,
+Report build_report(std::vector<schema::PricedObservation> observations,
                     const schema::Catalog& catalog, const ReportOptions& options,
                     const MarketEvidence& evidence) {
     // By (condition, SKU key).
@@ -144,7 +149,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         if (options.supported_only && !catalog.support_of(*model).supported) return nullptr;
         return &groups[{condition, sku}];
     };
-    for (const auto& o : observations) {
+    for (auto& o : observations) {
         if (auto* group = group_of(o.condition_id, o.model)) group->observations.push_back(&o);
     }
     for (const auto& c : evidence.clearances) {
@@ -163,6 +168,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
     const auto suspects = suspect_prices(groups, observations, evidence, catalog, options);
 
     Report report;
+    report.listings.reserve(observations.size());
     for (const auto& [key, group] : groups) {
         const auto& [condition, sku] = key;
         const auto* model = catalog.find_model(sku);
@@ -173,9 +179,8 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
         // Suspect prices first (kept out unless included), then the outlier rule on the rest.
         std::vector<ListingLine> lines;
         std::vector<double> prices;
-        for (const auto* o : group.observations) {
+        for (auto* o : group.observations) {
             ListingLine line;
-            line.observation = *o;
             line.condition = condition;
             line.total_usd = buyer_total(*o, options.shipping);
             line.model_name = model->name;
@@ -183,6 +188,7 @@ Report build_report(const std::vector<schema::PricedObservation>& observations,
                 line.suspect = it->second;
                 line.kept_out_as_suspect = !options.include_suspect_prices;
             }
+            line.observation = std::move(*o);  // each is in one group: read here for the last time
             if (line.kept_out_as_suspect) {
                 ++row.suspect_removed;
             } else {

@@ -2,6 +2,7 @@
 
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/observation_store.hpp"
 #include "schema/store/offer_binding.hpp"
 #include "schema/store/sold_store.hpp"
 #include "tests/test_context.hpp"
@@ -118,6 +119,45 @@ TEST_SUITE("schema::listing_store") {
         CHECK(s.last_seen_run == newer.id());
         CHECK(s.observation_run == newer.id());
         CHECK(s.price_cents == 90000);
+    }
+
+    TEST_CASE("a clock set back never moves a listing's last night back; reports still find it") {
+        // Reports find a window's listings through listings.last_seen_on: it must stay the
+        // newest night with a price, even when a later run is dated earlier.
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("clock.db"));
+        migrate(db);
+        const auto& us = gpuprice::test::us_market();
+        const auto first = begin_run(db, RunSource::ebay, us, "2026-12-02T03:00:00Z");
+        store_page(db, first.id(), "2026-12-02", {listing_priced(90000)}, {}, us);
+        const auto later = begin_run(db, RunSource::ebay, us, "2026-12-02T04:00:00Z");
+        store_page(db, later.id(), "2026-12-01", {listing_priced(80000)}, {}, us);
+        auto last_seen = db.prepare("SELECT last_seen_on FROM listings");
+        REQUIRE(last_seen.step());
+        CHECK(last_seen.text(0) == "2026-12-02");
+
+        db.exec(
+            "INSERT INTO match_results (listing_id, model, reason, matched_at) "
+            "SELECT id, 'rtx-3090', 'ok', 'now' FROM listings");
+        const ObservationFilter filter{us, kAllPriceFlags};
+        const auto both =
+            load_latest_observations(db, "2026-12-01", "2026-12-02", Details::Without, filter);
+        REQUIRE(both.size() == 1);
+        CHECK(both.front().observed_on == "2026-12-02");
+        CHECK(both.front().price_cents == 90000);
+        // A window before its last night: its price there, found in its own prices.
+        const auto earlier =
+            load_latest_observations(db, "2026-12-01", "2026-12-01", Details::Without, filter);
+        REQUIRE(earlier.size() == 1);
+        CHECK(earlier.front().price_cents == 80000);
+        // The rest of a wider window: only listings whose latest night there is before `before`.
+        CHECK(load_latest_prices_before(db, "2026-12-01", "2026-12-02", "2026-12-02", filter)
+                  .empty());
+        const auto before =
+            load_latest_prices_before(db, "2026-12-01", "2026-12-02", "2026-12-03", filter);
+        REQUIRE(before.size() == 1);
+        CHECK(before.front().price_cents == 90000);
+        CHECK(before.front().model == "rtx-3090");
     }
 }
 

@@ -14,6 +14,7 @@
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::ConditionClass;
+using gpuprice::schema::latest_price;
 using gpuprice::schema::PricedObservation;
 
 namespace {
@@ -227,8 +228,9 @@ TEST_SUITE("analysis::price_report") {
         std::vector<PricedObservation> tonight = {obs(1, "titan-rtx", 280)};
         MarketEvidence evidence;
         for (int i = 0; i < 5; ++i)
-            evidence.recent.push_back(obs(10 + i, "titan-rtx", 900 + 10 * i, "2026-11-20"));
-        evidence.recent.push_back(tonight.front());  // the window includes tonight
+            evidence.recent.push_back(
+                latest_price(obs(10 + i, "titan-rtx", 900 + 10 * i, "2026-11-20")));
+        evidence.recent.push_back(latest_price(tonight.front()));  // the window includes tonight
         ReportOptions options;
         options.as_of = "2026-12-03";
         const auto report = build_report(tonight, catalog(), options, evidence);

@@ -1,5 +1,7 @@
 #include "cli/application/clearances.hpp"
 
+#include <algorithm>
+
 #include "analysis/clearance.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/clearance_store.hpp"
@@ -29,12 +31,17 @@ std::vector<schema::ClearanceDecisionRow> decide(const std::vector<schema::Listi
 std::vector<analysis::Clearance> from_decisions(const schema::Catalog& catalog,
                                                 std::vector<schema::DecidedLife> decided,
                                                 analysis::Shipping shipping) {
+    // Each life is moved into its clearance: at a year the window's lives are 50 MB, and
+    // copying them doubled a report's peak memory.
     std::vector<analysis::Clearance> out;
+    out.reserve(decided.size());
     for (auto& d : decided) {
-        if (auto c = analysis::make_clearance(d.life, catalog.display_name(d.life.model),
+        auto model_name = catalog.display_name(d.life.model);
+        if (auto c = analysis::make_clearance(std::move(d.life), std::move(model_name),
                                               {d.outcome, std::move(d.night)}, shipping))
             out.push_back(std::move(*c));
     }
+    decided = {};  // before the sort's buffer is taken
     analysis::sort_by_night(out);
     return out;
 }
@@ -84,16 +91,22 @@ std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
     return analysis::find_clearances(lives, coverage, catalog, shipping);
 }
 
-std::vector<analysis::Clearance> report_clearances(schema::Database& db,
-                                                   const schema::Catalog& catalog,
-                                                   const std::string& since,
-                                                   const std::string& from, const std::string& to,
-                                                   const schema::ObservationFilter& filter,
-                                                   analysis::Shipping shipping) {
-    if (!schema::derived_tables_are_current(db, filter.market))
-        return decide_report_clearances(db, catalog, since, from, to, filter, shipping);
-    return from_decisions(catalog, schema::load_decided_lives(db, since, from, to, filter),
-                          shipping);
+std::vector<analysis::Clearance> report_clearances(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
+    analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions) {
+    if (!schema::derived_tables_are_current(db, filter.market)) {
+        auto decided = decide_report_clearances(db, catalog, since, from, to, filter, shipping);
+        if (!conditions.empty()) {
+            std::erase_if(decided, [&](const analysis::Clearance& c) {
+                return std::find(conditions.begin(), conditions.end(),
+                                 schema::condition_class(c.life.condition_id)) == conditions.end();
+            });
+        }
+        return decided;
+    }
+    return from_decisions(
+        catalog, schema::load_decided_lives(db, since, from, to, filter, conditions), shipping);
 }
 
 std::vector<analysis::Clearance> model_clearances(schema::Database& db,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/clearance.hpp"
+#include "schema/domain/condition.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/observation_store.hpp"
@@ -24,13 +25,12 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
                                         const schema::DerivedWork& work);
 
 // The clearances a report of `to` reads: listings last seen on a night in [since, to) (auctions:
-// [since, to]) that left on a night in [from, to], oldest night first.
-std::vector<analysis::Clearance> report_clearances(schema::Database& db,
-                                                   const schema::Catalog& catalog,
-                                                   const std::string& since,
-                                                   const std::string& from, const std::string& to,
-                                                   const schema::ObservationFilter& filter,
-                                                   analysis::Shipping shipping);
+// [since, to]) that left on a night in [from, to], oldest night first; only those of
+// `conditions` (all when empty).
+std::vector<analysis::Clearance> report_clearances(
+    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
+    analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions = {});
 // Every clearance of `model`, all nights, oldest first.
 std::vector<analysis::Clearance> model_clearances(schema::Database& db,
                                                   const schema::Catalog& catalog,

@@ -65,12 +65,7 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
         const auto first = schema::add_days(night, -(analysis::kSuspectEvidenceNights - 1));
         const auto observations =
             schema::load_latest_observations(db, first, night, schema::Details::Without, filter);
-        std::vector<schema::DecidedLife> cleared;
-        for (auto day = first; day <= night; day = schema::add_days(day, 1)) {
-            auto of_day = schema::load_cleared_on(db, day, filter);
-            cleared.insert(cleared.end(), std::make_move_iterator(of_day.begin()),
-                           std::make_move_iterator(of_day.end()));
-        }
+        const auto cleared = schema::load_cleared_between(db, first, night, filter);
         std::vector<schema::ModelNight> rows[2];
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
             std::vector<analysis::Clearance> clearances;

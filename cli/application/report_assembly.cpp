@@ -5,6 +5,7 @@
 #include "analysis/csv_format.hpp"
 #include "cli/application/clearances.hpp"
 #include "cli/application/model_nights.hpp"
+#include "cli/application/read_apart.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/price_flags.hpp"
@@ -39,6 +40,48 @@ std::string report_filters(const ReportRequest& q) {
     return out;
 }
 
+// The same report on the night `days_back` days before `latest` (within kChangeSlackDays), for
+// the change columns; only its rows.
+std::optional<analysis::Report> earlier_report(schema::Database& db, const schema::Catalog& catalog,
+                                               const ReportRequest& q,
+                                               const analysis::ReportOptions& options,
+                                               const std::string& latest, int days_back) {
+    const auto night = schema::night_on_or_before(db, schema::add_days(latest, -days_back),
+                                                  kChangeSlackDays, q.filter.market);
+    if (!night) return std::nullopt;
+    const auto span = q.days > 0 ? q.days : 1;
+    // One night with the rollups' own filter: its medians were rolled up when it was fetched.
+    if (span == 1) {
+        if (auto rolled = rolled_up_night_report(db, *night, options, q.filter)) return rolled;
+    }
+    auto old = schema::load_latest_observations(db, schema::add_days(*night, -(span - 1)), *night,
+                                                schema::Details::Without, q.filter);
+    auto report = analysis::build_report(std::move(old), catalog, options);
+    report.listings.clear();  // only the rows' medians are compared
+    return report;
+}
+
+// What left the market and what sold over [evidence_from, latest], and the suspect-price rule's
+// reference: every listing of that window once, at its latest price. Only the listings without
+// a price in [from, latest] are read for it; the report adds its own (at their latest already).
+analysis::MarketEvidence load_evidence(schema::Database& db, const schema::Catalog& catalog,
+                                       const ReportRequest& q,
+                                       const analysis::ReportOptions& options,
+                                       const std::string& from, const std::string& latest,
+                                       const std::string& evidence_from) {
+    analysis::MarketEvidence evidence;
+    const auto lookback = schema::add_days(evidence_from, -kClearanceLookbackDays);
+    evidence.clearances = report_clearances(db, catalog, lookback, evidence_from, latest, q.filter,
+                                            options.shipping, options.conditions);
+    if (evidence_from < from)
+        evidence.recent =
+            schema::load_latest_prices_before(db, evidence_from, latest, from, q.filter);
+    evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
+    if (evidence.have_sold_data)
+        evidence.sold = schema::load_sold_prices(db, evidence_from, latest, q.filter.market);
+    return evidence;
+}
+
 }  // namespace
 
 std::optional<LoadedReport> load_report(schema::Database& db, const schema::Catalog& catalog,
@@ -52,37 +95,42 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
 
     LoadedReport loaded;
-    const auto observations =
-        schema::load_latest_observations(db, from, *latest, details, q.filter);
-    auto options = q.options;
-    options.as_of = *latest;
-    options.market = q.filter.market;
-
+    const auto options = [&] {
+        auto o = q.options;
+        o.as_of = *latest;
+        o.market = q.filter.market;
+        return o;
+    }();
     // What left the market and what sold, over --days (or the last 30 nights).
     const int evidence_days = q.days > 0 ? q.days : kDefaultEvidenceDays;
-    loaded.evidence_from =
+    const auto evidence_from =
         q.since.empty() ? schema::add_days(*latest, -(evidence_days - 1)) : q.since;
-    const auto lookback = schema::add_days(loaded.evidence_from, -kClearanceLookbackDays);
-    for (auto& c : report_clearances(db, catalog, lookback, loaded.evidence_from, *latest, q.filter,
-                                     options.shipping)) {
-        const auto condition = schema::condition_class(c.life.condition_id);
-        const auto& wanted = options.conditions;
-        if (std::find(wanted.begin(), wanted.end(), condition) != wanted.end()) {
-            loaded.evidence.clearances.push_back(std::move(c));
-        }
-    }
-    // The suspect-price rule's reference: every listing of the same window once, at its latest
-    // price (the report's own observations when its window is that window already).
-    if (loaded.evidence_from < from) {
-        loaded.evidence.recent = schema::load_latest_observations(
-            db, loaded.evidence_from, *latest, schema::Details::Without, q.filter);
-    }
-    loaded.evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
-    if (loaded.evidence.have_sold_data)
-        loaded.evidence.sold =
-            schema::load_sold_prices(db, loaded.evidence_from, *latest, q.filter.market);
+    loaded.evidence_from = evidence_from;
 
-    loaded.report = analysis::build_report(observations, catalog, options, loaded.evidence);
+    // Beside the report's own listings, each on a connection of its own: the market's evidence,
+    // and the same report 7 and 30 nights back for the change columns (over --days each of
+    // those reads as many prices as the report itself).
+    ReadApart<analysis::MarketEvidence> evidence(db, [&](schema::Database& conn) {
+        return load_evidence(conn, catalog, q, options, from, *latest, evidence_from);
+    });
+    const auto earlier = [&](int days_back) {
+        return [&, days_back](schema::Database& conn) {
+            return earlier_report(conn, catalog, q, options, *latest, days_back);
+        };
+    };
+    ReadApart<std::optional<analysis::Report>> week(db, earlier(7));
+    ReadApart<std::optional<analysis::Report>> month(db, earlier(30));
+    auto observations = schema::load_latest_observations(db, from, *latest, details, q.filter);
+    loaded.evidence = evidence.get();
+    if (evidence_from < from) {
+        auto& recent = loaded.evidence.recent;
+        recent.reserve(recent.size() + observations.size());
+        for (const auto& o : observations) recent.push_back(schema::latest_price(o));
+    }
+
+    loaded.report =
+        analysis::build_report(std::move(observations), catalog, options, loaded.evidence);
+    loaded.evidence.recent = {};  // judged: nothing reads it again
     loaded.context = {options.precision, options.sparsity, *latest, options.basis,
                       std::string(q.filter.market.currency)};
     loaded.context.shipping_included = options.shipping == analysis::Shipping::Include;
@@ -94,25 +142,10 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.context.night_status = nights.summary(from, *latest);
     loaded.context.listings_without_verdict = nights.listings_without_verdict;
 
-    // The same report on the nights 7 and 30 days earlier, for the change columns.
-    const auto earlier = [&](int days_back) -> std::optional<analysis::Report> {
-        const auto night = schema::night_on_or_before(db, schema::add_days(*latest, -days_back),
-                                                      kChangeSlackDays, q.filter.market);
-        if (!night) return std::nullopt;
-        const auto span = q.days > 0 ? q.days : 1;
-        // One night with the rollups' own filter: its medians were rolled up when it was fetched.
-        if (span == 1) {
-            if (auto rolled = rolled_up_night_report(db, *night, options, q.filter)) return rolled;
-        }
-        const auto old = schema::load_latest_observations(
-            db, schema::add_days(*night, -(span - 1)), *night, schema::Details::Without, q.filter);
-        auto report = analysis::build_report(old, catalog, options);
-        report.listings.clear();  // only the rows' medians are compared
-        return report;
-    };
-    const auto week = earlier(7);
-    const auto month = earlier(30);
-    analysis::attach_changes(loaded.report, week ? &*week : nullptr, month ? &*month : nullptr);
+    const auto week_before = week.get();
+    const auto month_before = month.get();
+    analysis::attach_changes(loaded.report, week_before ? &*week_before : nullptr,
+                             month_before ? &*month_before : nullptr);
     return loaded;
 }
 

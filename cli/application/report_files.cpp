@@ -9,10 +9,12 @@ namespace gpuprice::app {
 std::vector<std::string> write_report_files(const LoadedReport& loaded, const std::string& base,
                                             Chart chart, const std::optional<std::string>& page) {
     const auto& context = loaded.context;
-    std::vector<std::pair<std::string, std::string>> files = {
-        {base + ".csv", analysis::report_csv(loaded.report, context)},
-        {base + "-listings.csv", analysis::listings_csv(loaded.report, context)},
-        {base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances)}};
+    // Emplaced, not listed in braces: an initializer list would copy each text (at a year the
+    // listings and cleared CSVs are 14 MB).
+    std::vector<std::pair<std::string, std::string>> files;
+    files.emplace_back(base + ".csv", analysis::report_csv(loaded.report, context));
+    files.emplace_back(base + "-listings.csv", analysis::listings_csv(loaded.report, context));
+    files.emplace_back(base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances));
     if (chart == Chart::with) {
         files.emplace_back(base + ".svg", analysis::svg_chart(loaded.report, context));
     }

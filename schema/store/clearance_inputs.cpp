@@ -27,7 +27,8 @@ std::vector<ListingLife> load_listing_lives(Database& db, const std::string& sin
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              "FROM listings l " GPUPRICE_LIFE_JOINS
                              "AND l.last_seen_on >= ?1 AND (l.last_seen_on < ?2 OR "
-                             "(l.last_seen_on = ?2 AND instr(l.buying_options, ?6) > 0))");
+                             "(l.last_seen_on = ?2 AND instr(l.buying_options, ?6) > 0)) "
+                             "ORDER BY l.id");
     select.bind(1, since).bind(2, to).bind(6, buying_option_name(BuyingOption::auction));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_lives(select);

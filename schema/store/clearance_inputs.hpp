@@ -15,7 +15,7 @@ namespace gpuprice::schema {
 
 // Matched listings last seen on a night in [since, to) (auctions: [since, to]) that could have
 // left the market by `to`; a listing seen on `to`, or after it, is still listed. The filter's
-// marketplace and price flags apply as they do to the medians.
+// marketplace and price flags apply as they do to the medians. In listing id order.
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
                                             const std::string& to, const ObservationFilter& filter);
 // The same for one model, all nights.

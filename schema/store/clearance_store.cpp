@@ -1,5 +1,6 @@
 #include "schema/store/clearance_store.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -28,9 +29,15 @@ void insert_decisions(Database& db, const DerivedWork& work,
     }
 }
 
-std::vector<DecidedLife> read_decided(Statement& select) {
+// The rows of a statement selecting GPUPRICE_LIFE_COLUMNS, outcome and night; only those of
+// `conditions` when it names any (a row of another is skipped before its strings are read).
+std::vector<DecidedLife> read_decided(Statement& select,
+                                      const std::vector<ConditionClass>& conditions = {}) {
     std::vector<DecidedLife> lives;
     while (select.step()) {
+        if (!conditions.empty() && std::find(conditions.begin(), conditions.end(),
+                                             condition_class(select.int32(2))) == conditions.end())
+            continue;
         DecidedLife d;
         d.life = read_life(select);
         const auto outcome = parse_clearance_outcome(select.text(14));
@@ -130,19 +137,20 @@ void add_clearance_decisions(Database& db, const DerivedWork& work,
 
 std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
                                             const std::string& from, const std::string& to,
-                                            const ObservationFilter& filter) {
+                                            const ObservationFilter& filter,
+                                            const std::vector<ConditionClass>& conditions) {
     // As load_listing_lives, through the decisions' last-seen index. A decision stands for the
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
     // is there for listings last seen before the window that left inside it.
-    auto select =
-        db.prepare(GPUPRICE_LIFE_COLUMNS
-                   ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
-                   "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                   "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
-                   "AND c.last_seen_on = l.last_seen_on "
-                   "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
-                   "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 ORDER BY l.id");
+    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
+                             ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+                             "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
+                             "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
+                             "AND c.last_seen_on = l.last_seen_on "
+                             "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
+                             "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 "
+                             "ORDER BY c.night, l.id");
     select.bind(1, since)
         .bind(2, to)
         .bind(6, buying_option_name(BuyingOption::auction))
@@ -150,17 +158,20 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
         .bind(8, clearance_outcome_name(ClearanceOutcome::cleared))
         .bind(9, from);
     bind_life_joins(select, filter.market, filter.excluded_flags);
-    return read_decided(select);
+    return read_decided(select, conditions);
 }
 
-std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
-                                         const ObservationFilter& filter) {
+std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
+                                              const std::string& last,
+                                              const ObservationFilter& filter) {
     auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
                              ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
                              "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND c.marketplace = ?3 AND c.night = ?1 AND c.outcome = ?6 "
-                             "AND c.last_seen_on = l.last_seen_on ORDER BY l.id");
-    select.bind(1, night).bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
+                             "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
+                             "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
+                             "ORDER BY c.night, l.id");
+    select.bind(1, first).bind(7, last);
+    select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_decided(select);
 }

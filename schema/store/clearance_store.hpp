@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "schema/domain/clearance_outcome.hpp"
+#include "schema/domain/condition.hpp"
 #include "schema/domain/listing_life.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/observation_store.hpp"
@@ -49,14 +50,18 @@ struct DecidedLife {
     std::string night;
 };
 // The clearances a report reads: lives last seen on a night in [since, to) (auctions: [since,
-// to]), cleared or near their final bid on a night in [from, to], in listing id order; the filter
-// applies as to the medians. Uncounted and pending decisions stay unread.
+// to]), cleared or near their final bid on a night in [from, to], by night and then listing id
+// (the order a report lists them in); the filter applies as to the medians, and only lives of
+// `conditions` are read (all when empty). Uncounted and pending decisions stay unread.
 std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
                                             const std::string& from, const std::string& to,
-                                            const ObservationFilter& filter);
-// The lives found cleared on `night` (outcome cleared), in listing id order.
-std::vector<DecidedLife> load_cleared_on(Database& db, const std::string& night,
-                                         const ObservationFilter& filter);
+                                            const ObservationFilter& filter,
+                                            const std::vector<ConditionClass>& conditions = {});
+// The lives found cleared on a night in [first, last] (outcome cleared), by night and then
+// listing id.
+std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
+                                              const std::string& last,
+                                              const ObservationFilter& filter);
 // The same for one model, all nights.
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter);

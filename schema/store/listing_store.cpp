@@ -55,12 +55,13 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
       // A listing's title, seller details and flags can change; keep the latest. Two fetches
       // may overlap on one file: the run begun later wins whichever writes last, so a listing is
       // never last seen in an older run than the one that first saw it (chaos new-file race).
+      // last_seen_on never goes back (a clock set back): reports find a window's listings by it.
       update_(db.prepare(
           "UPDATE listings SET title = :title, condition_id = :condition_id, "
           "seller_username = :seller_username, seller_feedback_score = :seller_feedback_score, "
           "seller_feedback_pct = :seller_feedback_pct, item_url = :item_url, "
           "buying_options = :buying_options, location_country = :location_country, "
-          "last_seen_run = :run, last_seen_on = :observed_on, "
+          "last_seen_run = :run, last_seen_on = max(last_seen_on, :observed_on), "
           "item_group_type = :item_group_type, item_group_id = :item_group_id, "
           "item_end_date = :item_end_date, item_origin_date = :item_origin_date, epid = :epid, "
           "price_flags = :price_flags "

@@ -41,15 +41,16 @@ PricedObservation read_row(const Statement& stmt, Details details) {
 std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
     std::vector<PricedObservation> rows;
     while (stmt.step()) rows.push_back(read_row(stmt, details));
+    rows.shrink_to_fit();  // a report keeps them while it builds: up to half of it is slack
     return rows;
 }
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
 // value of the row max() chose), so nightly_prices is read once, not joined again.
-std::vector<PricedObservation> load_latest_compacted(Database& db, const std::string& from,
-                                                     const std::string& to, Details details,
-                                                     const ObservationFilter& filter) {
+Statement latest_compacted(Database& db, const std::string& from, const std::string& to,
+                           const std::optional<std::string>& before,
+                           const ObservationFilter& filter) {
     auto stmt = db.prepare(
         "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
         "  price_cents, shipping_cents, currency FROM nightly_prices "
@@ -62,10 +63,50 @@ std::vector<PricedObservation> load_latest_compacted(Database& db, const std::st
         "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
         "JOIN listings l ON l.id = o.listing_id "
         "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-        "WHERE (l.price_flags & ?4) = 0");
+        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
-    stmt.bind(5, match_reason_name(MatchReason::ok));
-    return read_rows(stmt, details);
+    stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
+    return stmt;
+}
+
+// The statement of load_latest_observations and load_latest_prices (columns as read_row reads
+// them): the listings whose latest night in [from, to] is before `before`, or all of them.
+Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
+                           const std::optional<std::string>& before,
+                           const ObservationFilter& filter) {
+    // Each listing's last night in the window first, then its row. Only listings last seen on or
+    // after the window's first night can have a price in it (listings_by_last_seen finds them);
+    // a listing's last night in the window is its last_seen_on when it has a price in this market
+    // that night (a report of the latest night: all of them), else one lookup backwards in its
+    // own prices. Grouping the window's nightly prices instead reads every one of them: five
+    // times slower at a year. CROSS JOIN keeps that order: with the nights as parameters SQLite
+    // would rather scan the window's prices by night (40 s at a year). The price flags are applied
+    // here, where the medians' inputs are chosen, so no report can count them (nor price a plan
+    // with them).
+    if (window_has_compacted_nights(db, from, filter.market))
+        return latest_compacted(db, from, to, before, filter);
+    auto stmt = db.prepare(
+        "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("
+        "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "
+        "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "
+        "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
+        "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
+        "  FROM listings c WHERE last_seen_on >= ?1) "
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
+        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
+        "a.slot_width "
+        "FROM latest "
+        "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
+        "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
+        "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+        "CROSS JOIN listings l ON l.id = o.listing_id "
+        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
+        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) "
+        "ORDER BY o.listing_id");
+    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
+    return stmt;
 }
 
 }  // namespace
@@ -95,29 +136,19 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter) {
-    // Each listing's last night in the window first (one pass over the nights' index), then its
-    // row: ten times faster than a correlated max() per row on a year of data. The price flags
-    // are applied here, where the medians' inputs are chosen, so no report can count them (nor
-    // price a plan with them).
-    if (window_has_compacted_nights(db, from, filter.market))
-        return load_latest_compacted(db, from, to, details, filter);
-    auto stmt = db.prepare(
-        "WITH latest AS (SELECT listing_id, max(observed_on) AS night FROM price_observations "
-        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
-        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
-        "a.slot_width "
-        "FROM latest "
-        "JOIN price_observations o ON o.listing_id = latest.listing_id "
-        "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
-        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "JOIN listings l ON l.id = o.listing_id "
-        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-        "WHERE (l.price_flags & ?4) = 0");
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
-    stmt.bind(5, match_reason_name(MatchReason::ok));
+    auto stmt = latest_in_window(db, from, to, std::nullopt, filter);
     return read_rows(stmt, details);
+}
+
+std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
+                                                   const std::string& to, const std::string& before,
+                                                   const ObservationFilter& filter) {
+    auto stmt = latest_in_window(db, from, to, before, filter);
+    std::vector<LatestPrice> rows;
+    while (stmt.step())
+        rows.push_back(
+            {stmt.int64(0), stmt.text(1), stmt.int32(2), stmt.int64(3), stmt.optional_int64(4)});
+    return rows;
 }
 
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,

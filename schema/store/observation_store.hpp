@@ -36,6 +36,13 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter);
 
+// load_latest_observations' listings whose latest night in [from, to] is before `before`, each
+// at that price and no more. A report's own listings (those with a price in [before, to]) are
+// at their latest price already; this reads the rest of a wider window.
+std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
+                                                   const std::string& to, const std::string& before,
+                                                   const ObservationFilter& filter);
+
 // Every observation of matched listings in [from, to] (each listing on each of its nights),
 // oldest first: the nights of every model at once, for the page's sparklines.
 std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,

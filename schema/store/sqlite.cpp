@@ -111,6 +111,10 @@ bool Database::is_read_only() const {
     return sqlite3_db_readonly(db_.get(), "main") == 1;
 }
 
+bool Database::in_transaction() const {
+    return sqlite3_get_autocommit(db_.get()) == 0;
+}
+
 sqlite3_int64 Database::last_insert_rowid() const {
     return sqlite3_last_insert_rowid(db_.get());
 }

@@ -44,6 +44,8 @@ class Database {
     const std::string& path() const { return path_; }
     // True when SQLite could only open the file for reading (its mode, or its folder's).
     bool is_read_only() const;
+    // True inside a transaction: what it wrote is not seen by another connection yet.
+    bool in_transaction() const;
     sqlite3* handle() const { return db_.get(); }
 
     // Throws SqliteError naming `context` unless rc is one of the success codes.
