@@ -69,8 +69,8 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
     return stmt;
 }
 
-// The statement of load_latest_observations and load_latest_prices (columns as read_row reads
-// them): the listings whose latest night in [from, to] is before `before`, or all of them.
+// The statement of load_latest_observations and load_latest_prices_before (columns as read_row
+// reads them): the listings whose latest night in [from, to] is before `before`, or all of them.
 Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
                            const std::optional<std::string>& before,
                            const ObservationFilter& filter) {
