@@ -32,13 +32,12 @@ bool looks_like_figure(std::string_view s) {
     return false;
 }
 
-// Display width in terminal columns: count UTF-8 lead bytes, not continuation bytes.
+}  // namespace
+
 std::size_t display_width(std::string_view s) {
     return static_cast<std::size_t>(
         std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
-
-}  // namespace
 
 std::string format_number(double value, int decimals) {
     if (!std::isfinite(value)) return "";

@@ -3,6 +3,7 @@
 // locale.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@ namespace gpuprice::analysis {
 std::string format_number(double value, int decimals);
 // A slot width as people write it: "2", "2.5" (UX N15: "2.0").
 std::string format_width(double value);
+// Display width in terminal columns: UTF-8 lead bytes, not continuation bytes.
+std::size_t display_width(std::string_view s);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'

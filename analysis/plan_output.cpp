@@ -89,16 +89,11 @@ FittedTable fitted_table(const std::vector<std::string>& header,
                          const std::vector<std::vector<std::string>>& rows, std::size_t width,
                          const std::vector<std::size_t>& droppable) {
     const auto widest = [](const std::string& text) {
-        std::size_t most = 0, line = 0;
-        for (const char c : text) {
-            if (c == '\n') {
-                most = std::max(most, line);
-                line = 0;
-            } else if ((c & 0xC0) != 0x80) {
-                ++line;
-            }
-        }
-        return std::max(most, line);
+        std::size_t most = 0;
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);)
+            most = std::max(most, display_width(line));
+        return most;
     };
     FittedTable out{format_table(header, rows), {}};
     std::vector<std::size_t> dropped;

@@ -15,12 +15,6 @@ struct Shown {
     std::size_t width;
 };
 
-// Display width in terminal columns: UTF-8 lead bytes, not continuation bytes.
-std::size_t display_width(std::string_view s) {
-    return static_cast<std::size_t>(
-        std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
 // The columns to show: those with a table view and something in them, then fewest dropped
 // (highest drop_order first, the rightmost of equals) until the table fits `width`.
 std::vector<Shown> choose_columns(const Report& report, const CsvContext& context, int width,
