@@ -45,6 +45,13 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
     return rows;
 }
 
+// The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
+// verdict), `l` (the listing) and `a` (its attributes).
+#define GPUPRICE_LATEST_COLUMNS                                                        \
+    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "      \
+    "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, " \
+    "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
+
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
 // value of the row max() chose), so nightly_prices is read once, not joined again.
@@ -54,11 +61,8 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
     auto stmt = db.prepare(
         "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
         "  price_cents, shipping_cents, currency FROM nightly_prices "
-        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 GROUP BY listing_id) "
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
-        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
-        "a.slot_width "
+        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
+        "  GROUP BY listing_id) " GPUPRICE_LATEST_COLUMNS
         "FROM latest o "
         "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
         "JOIN listings l ON l.id = o.listing_id "
@@ -91,11 +95,7 @@ Statement latest_in_window(Database& db, const std::string& from, const std::str
         "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "
         "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
         "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
-        "  FROM listings c WHERE last_seen_on >= ?1) "
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, "
-        "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, "
-        "a.slot_width "
+        "  FROM listings c WHERE last_seen_on >= ?1) " GPUPRICE_LATEST_COLUMNS
         "FROM latest "
         "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
         "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
