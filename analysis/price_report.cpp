@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
+#include <type_traits>
 
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
@@ -12,8 +12,18 @@ namespace gpuprice::analysis {
 
 namespace {
 
+// The price a report computes with: a listing line's observation, or a LatestPrice (a report of
+// rows only).
+const schema::PricedObservation& price_of(const ListingLine& line) {
+    return line.observation;
+}
+const schema::LatestPrice& price_of(const schema::LatestPrice& price) {
+    return price;
+}
+
+// The prices of one (condition, SKU), as indexes into what the report is built from.
 struct Group {
-    std::vector<schema::PricedObservation*> observations;  // moved into the report's lines
+    std::vector<std::size_t> members;
     std::vector<double> cleared_usd;
     std::vector<double> cleared_days;
     std::vector<double> sold_usd;
@@ -76,37 +86,58 @@ bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
     return a.median_usd < b.median_usd;
 }
 
+using Groups = std::map<std::pair<schema::ConditionClass, std::string>, Group>;
+
+template <class Price>
+double total_of(const Price& o, Shipping shipping) {
+    return buyer_total(o.price_cents, o.shipping_cents, shipping);
+}
+
 // The suspect-price verdicts of the report's listings, against the recent nights' asking prices
 // (or the report's own), the clearances and the sales of the conditions reported.
-std::map<std::int64_t, SuspectPrice> suspect_prices(
-    const std::map<std::pair<schema::ConditionClass, std::string>, Group>& groups,
-    const std::vector<schema::PricedObservation>& observations, const MarketEvidence& evidence,
-    const schema::Catalog& catalog, const ReportOptions& options) {
+template <class Source>
+std::map<std::int64_t, SuspectPrice> suspect_prices(const Groups& groups,
+                                                    const std::vector<Source>& sources,
+                                                    const MarketEvidence& evidence,
+                                                    const schema::Catalog& catalog,
+                                                    const ReportOptions& options) {
+    // Sized up front: at a year --days 30 judges 130,000 listings, and growing doubles them.
+    std::size_t members = 0;
+    for (const auto& [key, group] : groups) members += group.members.size();
     std::vector<PriceCandidate> candidates;
+    candidates.reserve(members);
     std::vector<MarketPrice> market;
-    std::set<std::int64_t> reported;
+    market.reserve(members + (evidence.recent.empty() ? sources.size() : evidence.recent.size()) +
+                   evidence.clearances.size() + evidence.sold.size());
+    std::vector<std::int64_t> reported;  // sorted below
+    reported.reserve(members);
     for (const auto& [key, group] : groups) {
-        for (const auto* o : group.observations) {
-            const double usd = buyer_total(*o, options.shipping);
-            candidates.push_back({o->listing_id, key.first, o->model, usd});
-            market.push_back({o->listing_id, key.first, o->model, usd});
-            reported.insert(o->listing_id);
+        for (const auto i : group.members) {
+            const auto& o = price_of(sources[i]);
+            const double usd = total_of(o, options.shipping);
+            candidates.push_back({o.listing_id, key.first, o.model, usd});
+            market.push_back({o.listing_id, key.first, o.model, usd});
+            reported.push_back(o.listing_id);
         }
     }
+    std::sort(reported.begin(), reported.end());
     const auto wanted = [&](schema::ConditionClass c) {
         return std::find(options.conditions.begin(), options.conditions.end(), c) !=
                options.conditions.end();
     };
     // Siblings and class peers count even when the report leaves them out (--min-vram and
     // --supported-only filter what is shown, not what the market says).
-    const auto add_listed = [&](const auto& o) {
+    const auto add_listed = [&](const auto& source) {
+        const auto& o = price_of(source);
         const auto condition = schema::condition_class(o.condition_id);
-        if (reported.count(o.listing_id) || !wanted(condition)) return;
+        if (std::binary_search(reported.begin(), reported.end(), o.listing_id) ||
+            !wanted(condition))
+            return;
         market.push_back({o.listing_id, condition, o.model,
                           buyer_total(o.price_cents, o.shipping_cents, options.shipping)});
     };
     if (evidence.recent.empty())
-        std::for_each(observations.begin(), observations.end(), add_listed);
+        std::for_each(sources.begin(), sources.end(), add_listed);
     else
         std::for_each(evidence.recent.begin(), evidence.recent.end(), add_listed);
     for (const auto& c : evidence.clearances) {
@@ -132,11 +163,36 @@ double percent_change(double now, double then) {
     return (now / then - 1.0) * 100.0;
 }
 
-Report build_report(std::vector<schema::PricedObservation> observations,
-                    const schema::Catalog& catalog, const ReportOptions& options,
-                    const MarketEvidence& evidence) {
+namespace {
+
+// One price of a group as the rules judged it.
+struct Judged {
+    double total_usd = 0;
+    bool shipping_known = false;
+    const SuspectPrice* suspect = nullptr;
+    bool kept_out_as_suspect = false;
+    bool outlier = false;
+};
+
+// Moves lines[i] to position to[i] for every i, in place (no second vector of lines: at a year
+// --days 30 holds 130,000 of them).
+void permute(std::vector<ListingLine>& lines, std::vector<std::size_t> to) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        while (to[i] != i) {
+            std::swap(lines[i], lines[to[i]]);
+            std::swap(to[i], to[to[i]]);
+        }
+    }
+}
+
+// build_report over listing lines (rows and the lines, each line's observation set) or
+// LatestPrices (rows only: what the change columns compare).
+template <class Source>
+Report build(std::vector<Source>& sources, const schema::Catalog& catalog,
+             const ReportOptions& options, const MarketEvidence& evidence) {
+    constexpr bool with_lines = std::is_same_v<Source, ListingLine>;
     // By (condition, SKU key).
-    std::map<std::pair<schema::ConditionClass, std::string>, Group> groups;
+    Groups groups;
     // The group of a price of SKU `sku` in condition `condition_id`, or null when not reported.
     const auto group_of = [&](int condition_id, const std::string& sku) -> Group* {
         const auto condition = schema::condition_class(condition_id);
@@ -149,8 +205,9 @@ Report build_report(std::vector<schema::PricedObservation> observations,
         if (options.supported_only && !catalog.support_of(*model).supported) return nullptr;
         return &groups[{condition, sku}];
     };
-    for (auto& o : observations) {
-        if (auto* group = group_of(o.condition_id, o.model)) group->observations.push_back(&o);
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const auto& o = price_of(sources[i]);
+        if (auto* group = group_of(o.condition_id, o.model)) group->members.push_back(i);
     }
     for (const auto& c : evidence.clearances) {
         if (c.kind != ClearanceKind::cleared) continue;  // near-final bids are not clearances
@@ -165,10 +222,14 @@ Report build_report(std::vector<schema::PricedObservation> observations,
         }
     }
 
-    const auto suspects = suspect_prices(groups, observations, evidence, catalog, options);
+    const auto suspects = suspect_prices(groups, sources, evidence, catalog, options);
 
     Report report;
-    report.listings.reserve(observations.size());
+    // Where each line goes: the groups' lines in group order, then the lines no group holds
+    // (conditions not asked for, cards below --min-vram), which are dropped.
+    std::vector<std::size_t> to;
+    std::size_t placed = 0;
+    if constexpr (with_lines) to.assign(sources.size(), sources.size());
     for (const auto& [key, group] : groups) {
         const auto& [condition, sku] = key;
         const auto* model = catalog.find_model(sku);
@@ -177,38 +238,50 @@ Report build_report(std::vector<schema::PricedObservation> observations,
         row.model = *model;
         row.vram_class = model->vram_class;
         // Suspect prices first (kept out unless included), then the outlier rule on the rest.
-        std::vector<ListingLine> lines;
+        std::vector<Judged> judged;
+        judged.reserve(group.members.size());
         std::vector<double> prices;
-        for (auto* o : group.observations) {
-            ListingLine line;
-            line.condition = condition;
-            line.total_usd = buyer_total(*o, options.shipping);
-            line.model_name = model->name;
-            if (const auto it = suspects.find(o->listing_id); it != suspects.end()) {
-                line.suspect = it->second;
-                line.kept_out_as_suspect = !options.include_suspect_prices;
+        for (const auto i : group.members) {
+            const auto& o = price_of(sources[i]);
+            Judged j;
+            j.total_usd = total_of(o, options.shipping);
+            j.shipping_known = o.shipping_cents.has_value();
+            if (const auto it = suspects.find(o.listing_id); it != suspects.end()) {
+                j.suspect = &it->second;
+                j.kept_out_as_suspect = !options.include_suspect_prices;
             }
-            line.observation = std::move(*o);  // each is in one group: read here for the last time
-            if (line.kept_out_as_suspect) {
+            if (j.kept_out_as_suspect) {
                 ++row.suspect_removed;
             } else {
-                prices.push_back(line.total_usd);
+                prices.push_back(j.total_usd);
             }
-            lines.push_back(std::move(line));
+            judged.push_back(j);
         }
         const auto outlier = find_outliers(prices, options.market.price_floor);
         std::vector<double> kept;
         std::size_t next = 0;
-        for (auto& line : lines) {
-            if (!line.kept_out_as_suspect && outlier[next++]) {
-                line.outlier = true;
+        for (auto& j : judged) {
+            if (!j.kept_out_as_suspect && outlier[next++]) {
+                j.outlier = true;
                 ++row.outliers_removed;
-            } else if (!line.kept_out_as_suspect) {
-                kept.push_back(line.total_usd);
-                if (options.shipping == Shipping::Include && !line.observation.shipping_cents)
+            } else if (!j.kept_out_as_suspect) {
+                kept.push_back(j.total_usd);
+                if (options.shipping == Shipping::Include && !j.shipping_known)
                     ++row.unknown_shipping;
             }
-            report.listings.push_back(std::move(line));
+        }
+        if constexpr (with_lines) {
+            for (std::size_t i = 0; i < judged.size(); ++i) {
+                const auto& j = judged[i];
+                auto& line = sources[group.members[i]];
+                line.condition = condition;
+                line.total_usd = j.total_usd;
+                line.outlier = j.outlier;
+                line.model_name = model->name;
+                if (j.suspect) line.suspect = *j.suspect;
+                line.kept_out_as_suspect = j.kept_out_as_suspect;
+                to[group.members[i]] = placed++;
+            }
         }
         row.listings = static_cast<int>(kept.size());
         if (!kept.empty()) {
@@ -290,7 +363,38 @@ Report build_report(std::vector<schema::PricedObservation> observations,
                      [&options](const ReportRow& a, const ReportRow& b) {
                          return row_order(a, b, options.rank_by);
                      });
+    if constexpr (with_lines) {
+        const auto reported = placed;
+        for (auto& t : to) {
+            if (t == sources.size()) t = placed++;  // after the reported ones, then dropped
+        }
+        permute(sources, std::move(to));
+        sources.resize(reported);
+        report.listings = std::move(sources);
+    }
     return report;
+}
+
+}  // namespace
+
+Report build_report(std::vector<ListingLine> lines, const schema::Catalog& catalog,
+                    const ReportOptions& options, const MarketEvidence& evidence) {
+    return build(lines, catalog, options, evidence);
+}
+
+Report build_report(std::vector<schema::PricedObservation> observations,
+                    const schema::Catalog& catalog, const ReportOptions& options,
+                    const MarketEvidence& evidence) {
+    std::vector<ListingLine> lines(observations.size());
+    for (std::size_t i = 0; i < observations.size(); ++i)
+        lines[i].observation = std::move(observations[i]);
+    observations = {};
+    return build(lines, catalog, options, evidence);
+}
+
+Report build_report_rows(std::vector<schema::LatestPrice> prices, const schema::Catalog& catalog,
+                         const ReportOptions& options) {
+    return build(prices, catalog, options, MarketEvidence{});
 }
 
 void attach_changes(Report& report, const Report* week_ago, const Report* month_ago) {

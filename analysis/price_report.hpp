@@ -113,12 +113,22 @@ struct Report {
     std::vector<ListingLine> listings;
 };
 
-// Listings of conditions not asked for, or of models below min_vram_gb, are left out. The
-// observations are moved into the report's lines (a caller done with them moves them in: at a
-// year, 30 nights' listings with their titles are 80 MB).
+// Listings of conditions not asked for, or of models below min_vram_gb, are left out. `lines`
+// come with only their observation set; the report keeps them, completed and in its order (a
+// caller reads the observations straight into lines: at a year, 30 nights' listings with their
+// titles are 70 MB, and a second copy of them was the report's peak).
+Report build_report(std::vector<ListingLine> lines, const schema::Catalog& catalog,
+                    const ReportOptions& options, const MarketEvidence& evidence = {});
+// The same from observations, moved into lines first.
 Report build_report(std::vector<schema::PricedObservation> observations,
                     const schema::Catalog& catalog, const ReportOptions& options,
                     const MarketEvidence& evidence = {});
+
+// The same report's rows alone (no listings' lines), from each listing's latest price and no more:
+// what the change columns compare, at a fifth of the memory (no evidence: the window's own prices
+// are the suspect-price rule's reference).
+Report build_report_rows(std::vector<schema::LatestPrice> prices, const schema::Catalog& catalog,
+                         const ReportOptions& options);
 
 // The price a buyer pays: price plus shipping when known and included.
 double buyer_total(const schema::PricedObservation& o, Shipping shipping);

@@ -62,10 +62,12 @@ using Key = std::pair<schema::ConditionClass, std::string>;
 
 class Judge {
   public:
-    Judge(const std::vector<MarketPrice>& market, const schema::Catalog& catalog,
-          const schema::Market& marketplace)
+    // The evidence: `market` less the listings found suspect (sales, listing 0, always count).
+    Judge(const std::vector<MarketPrice>& market, const std::set<std::int64_t>& suspect,
+          const schema::Catalog& catalog, const schema::Market& marketplace)
         : catalog_(catalog), marketplace_(marketplace) {
         for (const auto& p : market) {
+            if (p.listing_id != 0 && suspect.contains(p.listing_id)) continue;
             // Placeholders ($1 "read the description") are no evidence of a price.
             if (!(p.usd >= marketplace_.price_floor)) continue;
             own_[{p.condition, p.model}].add(p.usd, p.listing_id);
@@ -215,40 +217,53 @@ std::string_view reference_tier_name(ReferenceTier tier) {
     return "?";
 }
 
-std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
+namespace {
+
+// judge_prices, keeping only the judgements `keep` wants (a report keeps the suspect ones: every
+// judgement of 130,000 listings, each with its reference in words, was 25 MB at a year).
+template <class Keep>
+std::map<std::int64_t, PriceJudgement> judge_rounds(const std::vector<PriceCandidate>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
-                                                    const schema::Market& marketplace) {
+                                                    const schema::Market& marketplace,
+                                                    const Keep& keep) {
     // A suspect price is no evidence of what a card is worth: the prices found suspect leave the
     // evidence and the rest are judged again, until no new one is found (two cheap listings of a
     // thin model must not vouch for each other). Bounded: each round removes at least one.
     std::set<std::int64_t> suspect;
     std::map<std::int64_t, PriceJudgement> out;
     for (int round = 0; round < kMaxSuspectRounds; ++round) {
-        std::vector<MarketPrice> evidence;
-        evidence.reserve(market.size());
-        for (const auto& p : market)
-            if (p.listing_id == 0 || !suspect.contains(p.listing_id)) evidence.push_back(p);
-        Judge judge(evidence, catalog, marketplace);
+        Judge judge(market, suspect, catalog, marketplace);
         out.clear();
         bool found = false;
         for (const auto& c : candidates) {
             auto verdict = judge.judge(c);
             if (!verdict) continue;
             if (verdict->suspect() && suspect.insert(c.listing_id).second) found = true;
-            out.emplace(c.listing_id, std::move(*verdict));
+            if (keep(*verdict)) out.emplace(c.listing_id, std::move(*verdict));
         }
         if (!found) break;
     }
     return out;
 }
 
+}  // namespace
+
+std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
+                                                    const std::vector<MarketPrice>& market,
+                                                    const schema::Catalog& catalog,
+                                                    const schema::Market& marketplace) {
+    return judge_rounds(candidates, market, catalog, marketplace,
+                        [](const PriceJudgement&) { return true; });
+}
+
 std::map<std::int64_t, SuspectPrice> find_suspect_prices(
     const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
     const schema::Catalog& catalog, const schema::Market& marketplace) {
     std::map<std::int64_t, SuspectPrice> out;
-    for (auto& [id, j] : judge_prices(candidates, market, catalog, marketplace)) {
-        if (j.suspect()) out.emplace(id, SuspectPrice{std::move(j.reference), j.ratio});
+    for (auto& [id, j] : judge_rounds(candidates, market, catalog, marketplace,
+                                      [](const PriceJudgement& j) { return j.suspect(); })) {
+        out.emplace(id, SuspectPrice{std::move(j.reference), j.ratio});
     }
     return out;
 }

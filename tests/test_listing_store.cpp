@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
@@ -158,6 +160,22 @@ TEST_SUITE("schema::listing_store") {
         REQUIRE(before.size() == 1);
         CHECK(before.front().price_cents == 90000);
         CHECK(before.front().model == "rtx-3090");
+        // One by one, and each at its latest price alone: the same listings at the same prices;
+        // the bound a caller reserves is never short.
+        for (const auto& [from, to, cents] :
+             {std::tuple{"2026-12-01", "2026-12-02", 90000}, {"2026-12-01", "2026-12-01", 80000}}) {
+            std::vector<PricedObservation> one_by_one;
+            for_each_latest_observation(db, from, to, Details::With, filter,
+                                        [&](PricedObservation&& o) { one_by_one.push_back(o); });
+            REQUIRE(one_by_one.size() == 1);
+            CHECK(one_by_one.front().price_cents == cents);
+            CHECK_FALSE(one_by_one.front().title.empty());
+            const auto latest = load_latest_prices(db, from, to, filter);
+            REQUIRE(latest.size() == 1);
+            CHECK(latest.front().price_cents == cents);
+            CHECK(latest_observations_bound(db, from) >= 1);
+        }
+        CHECK(latest_observations_bound(db, "2026-12-03") == 0);
     }
 }
 

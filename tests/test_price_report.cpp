@@ -475,6 +475,107 @@ TEST_SUITE("analysis::price_report") {
         CHECK(svg.find(">200</text>") == std::string::npos);
         CHECK(svg.find("110.1 ($1,500, n=1), off scale") != std::string::npos);
     }
+
+    // A market of three conditions, four cards (one under 10 GB), two suspect prices and an
+    // outlier, in no particular order.
+    std::vector<PricedObservation> mixed_market() {
+        std::vector<PricedObservation> o;
+        for (double p : {800.0, 820.0, 780.0, 790.0, 810.0, 805.0}) o.push_back(obs("rtx-3090", p));
+        o.push_back(obs("rtx-3090", 1100, 1000));
+        o.push_back(obs("rtx-3090", 250));  // suspect: under 40% of the median
+        for (double p : {600.0, 610.0, 590.0})
+            o.push_back(obs("rtx-3080-10gb", p, 3000, std::nullopt));
+        o.push_back(obs("rtx-3090", 1.0));  // no price floor here: suspect too
+        o.push_back(obs("rtx-3060-12gb", 210));
+        o.push_back(obs("rtx-3070", 400));  // 8 GB: under --min-vram 10
+        o.push_back(obs("rtx-3080-10gb", 900, 1000));
+        o.push_back(obs("rtx-3090", 815, 2500));
+        o.push_back(obs("rtx-3090", 9000));  // an outlier
+        return o;
+    }
+
+    TEST_CASE("lines come in group order, within a group as read; lines no row holds are dropped") {
+        const auto market = mixed_market();
+        ReportOptions options;
+        options.conditions = {gpuprice::schema::ConditionClass::used,
+                              gpuprice::schema::ConditionClass::new_item};
+        options.min_vram_gb = 10;
+        const auto report = build_report(market, catalog(), options);
+        // Expected: by (condition, SKU key), each group in the order it was read; not the
+        // refurbished listing (2500) nor the 8 GB card.
+        std::map<std::pair<int, std::string>, std::vector<std::int64_t>> groups;
+        for (const auto& o : market) {
+            const auto c = gpuprice::schema::condition_class(o.condition_id);
+            if (c != options.conditions[0] && c != options.conditions[1]) continue;
+            if (o.model == "rtx-3070") continue;
+            groups[{static_cast<int>(c), o.model}].push_back(o.listing_id);
+        }
+        std::vector<std::int64_t> expected;
+        for (const auto& [key, ids] : groups)
+            expected.insert(expected.end(), ids.begin(), ids.end());
+        std::vector<std::int64_t> got;
+        for (const auto& l : report.listings) got.push_back(l.observation.listing_id);
+        CHECK(got == expected);
+        CHECK(got.size() == market.size() - 2);
+        // Each line carries its own verdicts.
+        int outliers = 0, suspects = 0;
+        for (const auto& l : report.listings) {
+            outliers += l.outlier;
+            suspects += l.kept_out_as_suspect;
+            CHECK(l.model_name == catalog().find_model(l.observation.model)->name);
+        }
+        CHECK(outliers == 1);
+        CHECK(suspects == 2);
+
+        // From lines, as report assembly reads them, the same report.
+        std::vector<ListingLine> lines;
+        for (const auto& o : market) lines.emplace_back().observation = o;
+        const auto from_lines = build_report(std::move(lines), catalog(), options);
+        REQUIRE(from_lines.listings.size() == report.listings.size());
+        for (std::size_t i = 0; i < report.listings.size(); ++i) {
+            CHECK(from_lines.listings[i].observation.listing_id ==
+                  report.listings[i].observation.listing_id);
+            CHECK(from_lines.listings[i].outlier == report.listings[i].outlier);
+            CHECK(from_lines.listings[i].suspect.has_value() ==
+                  report.listings[i].suspect.has_value());
+        }
+    }
+
+    TEST_CASE("the rows alone, from each listing's latest price, are the full report's rows") {
+        const auto market = mixed_market();
+        for (const auto shipping : {Shipping::Include, Shipping::Exclude}) {
+            ReportOptions options;
+            options.shipping = shipping;
+            options.conditions = {gpuprice::schema::ConditionClass::used,
+                                  gpuprice::schema::ConditionClass::new_item};
+            std::vector<gpuprice::schema::LatestPrice> prices;
+            for (const auto& o : market) prices.push_back(gpuprice::schema::latest_price(o));
+            const auto full = build_report(market, catalog(), options);
+            const auto rows = build_report_rows(prices, catalog(), options);
+            CHECK(rows.listings.empty());
+            REQUIRE(rows.rows.size() == full.rows.size());
+            REQUIRE(full.rows.size() == 6);
+            for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+                const auto& a = rows.rows[i];
+                const auto& b = full.rows[i];
+                CHECK(a.model.key == b.model.key);
+                CHECK(a.condition == b.condition);
+                CHECK(a.listings == b.listings);
+                CHECK(a.median_usd == b.median_usd);
+                CHECK(a.outliers_removed == b.outliers_removed);
+                CHECK(a.suspect_removed == b.suspect_removed);
+                CHECK(a.unknown_shipping == b.unknown_shipping);
+                CHECK(a.low_sample == b.low_sample);
+                CHECK(a.rank == b.rank);
+            }
+            const auto* used = row_of(rows, "RTX 3090");
+            REQUIRE(used);
+            CHECK(used->suspect_removed == 2);
+            CHECK(used->outliers_removed == 1);
+            CHECK(row_of(rows, "RTX 3080 10GB")->unknown_shipping ==
+                  (shipping == Shipping::Include ? 3 : 0));
+        }
+    }
 }
 
 TEST_SUITE("analysis::left_out") {

@@ -68,6 +68,32 @@ PricedObservation obs(std::int64_t id, const std::string& model, double usd,
 }  // namespace
 
 TEST_SUITE("analysis::suspect_price") {
+    TEST_CASE("the suspect prices are judge_prices' suspect judgements, over several rounds") {
+        Market m;
+        m.spread("rtx-3090", 800, 30);
+        m.list("rtx-3090", 240);
+        m.list("rtx-3090", 300);
+        m.spread("rtx-4090", 1800, 3);  // thin: siblings and class references
+        m.list("rtx-4090", 500);
+        m.list("rtx-4090", 520);
+        m.list("rtx-4090-d", 450);
+        m.spread("rtx-3060-12gb", 220, 8);
+        m.sold("rtx-3090", 790);
+        const auto all =
+            judge_prices(m.candidates, m.prices, catalog(), gpuprice::test::us_market());
+        std::map<std::int64_t, double> expected;
+        for (const auto& [id, j] : all)
+            if (j.suspect()) expected[id] = j.ratio;
+        const auto suspects = m.suspects();
+        std::map<std::int64_t, double> got;
+        for (const auto& [id, s] : suspects) got[id] = s.ratio;
+        CHECK(got == expected);
+        CHECK(got.size() >= 2);
+        CHECK(all.size() > got.size());
+        for (const auto& [id, s] : suspects)
+            CHECK(s.reference.description == all.at(id).reference.description);
+    }
+
     TEST_CASE("one listing in forty at 30% of a well-listed model is flagged against its median") {
         Market m;
         m.spread("rtx-3090", 800, 39);

@@ -1,5 +1,6 @@
 #include "schema/store/observation_store.hpp"
 
+#include <functional>
 #include <stdexcept>
 
 #include "schema/domain/match_reason.hpp"
@@ -140,15 +141,47 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
     return read_rows(stmt, details);
 }
 
-std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
-                                                   const std::string& to, const std::string& before,
-                                                   const ObservationFilter& filter) {
-    auto stmt = latest_in_window(db, from, to, before, filter);
+void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
+                                 Details details, const ObservationFilter& filter,
+                                 const std::function<void(PricedObservation&&)>& take) {
+    auto stmt = latest_in_window(db, from, to, std::nullopt, filter);
+    while (stmt.step()) take(read_row(stmt, details));
+}
+
+std::size_t latest_observations_bound(Database& db, const std::string& from) {
+    // Every listing with a price on or after `from` was last seen then or later (its last night
+    // never moves back): a count of the index alone.
+    auto stmt = db.prepare("SELECT count(*) FROM listings WHERE last_seen_on >= ?1");
+    stmt.bind(1, from);
+    stmt.step();
+    return static_cast<std::size_t>(stmt.int64(0));
+}
+
+namespace {
+
+std::vector<LatestPrice> read_latest_prices(Statement stmt, std::size_t bound) {
     std::vector<LatestPrice> rows;
+    rows.reserve(bound);  // no copies while growing; what is never written is not resident
     while (stmt.step())
         rows.push_back(
             {stmt.int64(0), stmt.text(1), stmt.int32(2), stmt.int64(3), stmt.optional_int64(4)});
     return rows;
+}
+
+}  // namespace
+
+std::vector<LatestPrice> load_latest_prices(Database& db, const std::string& from,
+                                            const std::string& to,
+                                            const ObservationFilter& filter) {
+    return read_latest_prices(latest_in_window(db, from, to, std::nullopt, filter),
+                              latest_observations_bound(db, from));
+}
+
+std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
+                                                   const std::string& to, const std::string& before,
+                                                   const ObservationFilter& filter) {
+    return read_latest_prices(latest_in_window(db, from, to, before, filter),
+                              latest_observations_bound(db, from));
 }
 
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,

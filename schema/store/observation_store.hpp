@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,19 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter);
+
+// load_latest_observations one by one, for a caller that keeps them in a container of its own.
+void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
+                                 Details details, const ObservationFilter& filter,
+                                 const std::function<void(PricedObservation&&)>& take);
+
+// At least as many as load_latest_observations gives from `from` on (to any night): what a caller
+// reserves (memory reserved and never written is not resident).
+std::size_t latest_observations_bound(Database& db, const std::string& from);
+
+// load_latest_observations' listings, each at its latest price and no more (no details).
+std::vector<LatestPrice> load_latest_prices(Database& db, const std::string& from,
+                                            const std::string& to, const ObservationFilter& filter);
 
 // load_latest_observations' listings whose latest night in [from, to] is before `before`, each
 // at that price and no more. A report's own listings (those with a price in [before, to]) are
