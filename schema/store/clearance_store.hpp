@@ -78,7 +78,8 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions = {});
 // The lives found cleared on a night in [first, last] (outcome cleared), by night and then
-// listing id.
+// listing id; for the rollups: without the lives' item id, title, URL and last run's start
+// (empty).
 std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
                                               const std::string& last,
                                               const ObservationFilter& filter);
