@@ -44,8 +44,10 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         const auto condition = schema::condition_class(condition_id);
         if (std::find(conditions.begin(), conditions.end(), condition) == conditions.end())
             return nullptr;
-        const auto key = period == Period::week ? schema::week_start(night) : night;
-        return &buckets[{key, condition}];
+        auto key = period == Period::week ? schema::week_start(night) : night;
+        // With `only`, the other periods' prices are evidence, never rows: no bucket for them.
+        if (only && key != *only) return nullptr;
+        return &buckets[{std::move(key), condition}];
     };
     for (const auto& o : history) {
         if (auto* b = bucket(o.condition_id, o.observed_on)) {
@@ -66,7 +68,7 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     // there, each listing once at its latest price, and the last asking prices of listings that
     // cleared there. Not eBay's sold prices: a sold fetch adds sales to past days later, and the
     // nightly rollups (which hold the same figures) are not redone for it.
-    const auto evidence = [&](const std::string& first, const std::string& last) {
+    const auto all_evidence = [&](const std::string& first, const std::string& last) {
         std::map<std::int64_t, const schema::PricedObservation*> latest;
         for (const auto& o : history) {
             if (o.observed_on < first || o.observed_on > last) continue;
@@ -85,6 +87,22 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         }
         return market;
     };
+    // A period's buckets (one per condition class) come one after the other and share the
+    // evidence: read it once per period. A bucket's candidates are judged against the evidence
+    // of their own condition class only (the judge pools prices per class), so each gets that.
+    std::string evidence_last;
+    std::vector<MarketPrice> period_evidence;
+    const auto evidence = [&](const std::string& first, const std::string& last,
+                              schema::ConditionClass condition) {
+        if (evidence_last.empty() || last != evidence_last) {
+            period_evidence = all_evidence(first, last);
+            evidence_last = last;
+        }
+        std::vector<MarketPrice> market;
+        for (const auto& p : period_evidence)
+            if (p.condition == condition) market.push_back(p);
+        return market;
+    };
     std::string model;
     if (!history.empty()) model = history.front().model;
 
@@ -99,8 +117,8 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
         std::vector<PriceCandidate> candidates;
         for (const auto& [id, price] : b.asking)
             candidates.push_back({id, n.condition, model, price.second});
-        const auto suspects =
-            find_suspect_prices(candidates, evidence(first, last), catalog, marketplace);
+        const auto suspects = find_suspect_prices(candidates, evidence(first, last, n.condition),
+                                                  catalog, marketplace);
         std::vector<double> asking;
         for (const auto& [id, price] : b.asking) {
             if (!include_suspect_prices && suspects.count(id)) {

@@ -69,8 +69,10 @@ std::string stored_decisions(schema::Database& db) {
 
 void NightlyMarket::run(const std::string& night, int hour,
                         const std::vector<MarketListing>& listings,
-                        const std::map<std::string, bool>& families) {
-    const auto started = night + "T0" + std::to_string(hour) + ":00:00Z";
+                        const std::map<std::string, bool>& families,
+                        const std::string& started_at) {
+    const auto started =
+        started_at.empty() ? night + "T0" + std::to_string(hour) + ":00:00Z" : started_at;
     const auto run = schema::begin_run(db_, schema::RunSource::ebay, us_market(), started);
     std::vector<schema::Listing> page;
     for (const auto& m : listings) {

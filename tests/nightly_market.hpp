@@ -40,9 +40,11 @@ class NightlyMarket {
   public:
     explicit NightlyMarket(schema::Database& db) : db_(db) {}
 
-    // One run on `night` seeing `listings`, asking `families` (false: incomplete).
+    // One run on `night` seeing `listings`, asking `families` (false: incomplete). It starts at
+    // `hour` that night, or at `started_at` when given (a run begun after midnight stores the
+    // night its command started on).
     void run(const std::string& night, int hour, const std::vector<MarketListing>& listings,
-             const std::map<std::string, bool>& families);
+             const std::map<std::string, bool>& families, const std::string& started_at = "");
 
     void remember(const MarketListing& m) { model_of_[m.item_id] = m.model; }
     // A later match gives the listing another verdict (the catalog learnt a variant, say).

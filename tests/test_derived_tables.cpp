@@ -18,6 +18,7 @@
 #include "cli/application/report_assembly.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/model_night_store.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -126,9 +127,77 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     }
 }
 
+// The rows of `night` in stored_rows' text.
+std::string rows_of_night(const std::string& rows, const std::string& night) {
+    std::istringstream in(rows);
+    std::string out;
+    for (std::string line; std::getline(in, line);)
+        if (line.find(' ' + night + ' ') != std::string::npos) out += line + '\n';
+    return out;
+}
+
+std::vector<std::string> nights_a_pass_rolls_up(schema::Database& db) {
+    const auto work = schema::derived_work(db, test::us_market());
+    return schema::nights_to_roll_up(db, work, {});
+}
+
 }  // namespace
 
 TEST_SUITE("derived tables") {
+    TEST_CASE(
+        "a pass rolls up the night before again only when a later run stored prices on it, and "
+        "a run begun after midnight decides the listings last seen the night before") {
+        test::TempDir dir;
+        schema::Database db(dir.file("market.db"));
+        schema::migrate(db);
+        test::NightlyMarket market(db);
+        const std::map<std::string, bool> both = {{"RTX 3090", true}, {"RTX 4090", true}};
+        std::vector<test::MarketListing> listings;
+        for (int i = 0; i < 6; ++i) {
+            test::MarketListing m;
+            m.item_id = "v1|" + std::to_string(300000 + i) + "|0";
+            m.model = i < 4 ? "rtx-3090" : "rtx-4090";
+            m.cents = 60000 + 5000 * i;
+            market.remember(m);
+            listings.push_back(m);
+        }
+        for (int n = 0; n < 4; ++n) {
+            auto tonight = listings;
+            if (n >= 2) tonight.pop_back();  // a 4090 left after the second night
+            market.run(schema::add_days("2026-11-01", n), 3, tonight, both);
+            app::update_derived_tables(db, catalog());
+        }
+        const auto before = stored_rows(db);
+        REQUIRE(rows_of_night(before, "2026-11-04").find("rtx-3090") != std::string::npos);
+
+        // The command started on 2026-11-04, its run just after midnight: it stores that night,
+        // one 3090 at a new price. The night before is the one to roll up again; and the run's
+        // coverage (2026-11-05, by its start) is a night after every listing's last.
+        auto late = listings;
+        late.pop_back();
+        late[1].cents = 90000;
+        market.run("2026-11-04", 0, late, both, "2026-11-05T00:00:30Z");
+        CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-04"});
+        app::update_derived_tables(db, catalog());
+        const auto after_late = stored_rows(db);
+        CHECK(rows_of_night(after_late, "2026-11-04") != rows_of_night(before, "2026-11-04"));
+        const auto late_decisions = stored_decisions(db);
+        CHECK(late_decisions.find("2026-11-04 cleared 2026-11-05") != std::string::npos);
+
+        // The next night's run touches only its own night: the one before stands.
+        market.run("2026-11-05", 3, late, both);
+        CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-05"});
+        app::update_derived_tables(db, catalog());
+        const auto rows = stored_rows(db);
+        const auto decisions = stored_decisions(db);
+        CHECK(rows_of_night(rows, "2026-11-04") == rows_of_night(after_late, "2026-11-04"));
+
+        // Night by night, the same as a first pass over the whole database.
+        app::redo_derived_tables(db, catalog());
+        CHECK(stored_rows(db) == rows);
+        CHECK(stored_decisions(db) == decisions);
+    }
+
     TEST_CASE(
         "night by night, reports and history read from the derived tables what computing "
         "from the nights gives") {

@@ -54,8 +54,17 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
     const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31", work.market);
     analysis::FamilyCovers covers;
     if (!work.from_scratch) {
+        // No night after the latest fetched yet: a fixed-price listing seen on it is pending
+        // (decide_clearance), and gets no row; its life is not read.
+        std::optional<std::string> pending_from;
+        if (!work.latest_night.empty() &&
+            (coverage.empty() || coverage.rbegin()->first <= work.latest_night))
+            pending_from = work.latest_night;
+        const schema::ListingsToDecide listings(db, work);
         return schema::store_clearance_decisions(
-            db, work, decide(schema::load_lives_to_decide(db, work), catalog, coverage, covers));
+            db, listings, work,
+            decide(schema::load_lives_to_decide(db, listings, work, pending_from), catalog,
+                   coverage, covers));
     }
     schema::forget_clearance_decisions(db, work.market);
     for (std::int64_t after = 0;;) {

@@ -52,21 +52,43 @@ std::vector<DecidedLife> read_decided(Statement& select,
 
 }  // namespace
 
-std::vector<ListingLife> load_lives_to_decide(Database& db, const DerivedWork& work) {
-    // The listings seen since, those pending, and those decided on a night the new runs may
-    // have changed.
-    auto select = db.prepare(
-        "WITH e(id) AS ("
-        "  SELECT listing_id FROM price_observations WHERE observed_on >= ?1 AND marketplace = ?3 "
-        "  UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
-        "    AND outcome = ?6 "
-        "  UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
-        "    AND night >= ?2 "
-        "  UNION SELECT listing_id FROM derived_stale) " GPUPRICE_LIFE_COLUMNS
-        "FROM e CROSS JOIN listings l ON l.id = e.id " GPUPRICE_LIFE_JOINS "ORDER BY l.id");
-    select.bind(1, work.since)
+ListingsToDecide::ListingsToDecide(Database& db, const DerivedWork& work) : db_(db) {
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS listings_to_decide (listing_id INTEGER PRIMARY KEY)");
+    db.exec("DELETE FROM temp.listings_to_decide");
+    // Pending decisions have no night: the night index finds them among a year's decisions.
+    auto fill = db.prepare(
+        "INSERT INTO temp.listings_to_decide (listing_id) "
+        "SELECT listing_id FROM price_observations WHERE observed_on >= ?1 AND marketplace = ?3 "
+        "UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
+        "  AND night IS NULL AND outcome = ?4 "
+        "UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
+        "  AND night >= ?2 "
+        "UNION SELECT listing_id FROM derived_stale");
+    fill.bind(1, work.since)
         .bind(2, work.changed_from)
-        .bind(6, clearance_outcome_name(ClearanceOutcome::pending));
+        .bind(3, work.market.id)
+        .bind(4, clearance_outcome_name(ClearanceOutcome::pending));
+    fill.run();
+}
+
+ListingsToDecide::~ListingsToDecide() {
+    try {
+        db_.exec("DROP TABLE IF EXISTS temp.listings_to_decide");
+    } catch (...) {
+        // A destructor does not throw; the temporary table goes with the connection anyway.
+    }
+}
+
+std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDecide&,
+                                              const DerivedWork& work,
+                                              const std::optional<std::string>& pending_from) {
+    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
+                             "FROM temp.listings_to_decide e "
+                             "CROSS JOIN listings l ON l.id = e.listing_id " GPUPRICE_LIFE_JOINS
+                             "AND (?6 IS NULL OR l.last_seen_on < ?6 "
+                             "  OR instr(coalesce(l.buying_options, ''), ?7) > 0) "
+                             "ORDER BY l.id");
+    select.bind(6, pending_from).bind(7, buying_option_name(BuyingOption::auction));
     bind_life_joins(select, work.market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));
@@ -84,36 +106,24 @@ std::vector<ListingLife> load_lives_after(Database& db, const Market& market, st
     return lives;
 }
 
-// The decisions a derived pass redoes (?1 since, ?2 changed_from, ?3 the market): from a changed
-// night on, of listings seen since `since`, and of listings whose verdict or flags changed. A
-// literal, so that the statements stay literals (scripts/check-sql).
-#define GPUPRICE_REDONE_DECISIONS                                              \
-    "night >= ?2 OR listing_id IN (SELECT listing_id FROM price_observations " \
-    "WHERE observed_on >= ?1 AND marketplace = ?3) OR listing_id IN "          \
-    "(SELECT listing_id FROM derived_stale)"
-
-std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork& work,
+std::set<std::string> store_clearance_decisions(Database& db, const ListingsToDecide&,
+                                                const DerivedWork& work,
                                                 const std::vector<ClearanceDecisionRow>& rows) {
-    // The same listings load_lives_to_decide chose: their earlier decisions go, whether or not
-    // they still have a life (a listing rematched to no model has none). The nights their
-    // clearances counted on, before and after, change.
+    // The listings load_lives_to_decide read: their earlier decisions go, whether or not they
+    // still have a life (a listing rematched to no model has none). The nights their clearances
+    // counted on, before and after, change.
     std::set<std::string> nights;
     auto earlier = db.prepare(
-        "SELECT DISTINCT night FROM listing_clearances WHERE marketplace = ?3 "
-        "AND outcome = ?4 AND (" GPUPRICE_REDONE_DECISIONS ")");
-    earlier.bind(1, work.since)
-        .bind(2, work.changed_from)
-        .bind(3, work.market.id)
-        .bind(4, clearance_outcome_name(ClearanceOutcome::cleared));
+        "SELECT DISTINCT c.night FROM temp.listings_to_decide e "
+        "CROSS JOIN listing_clearances c ON c.listing_id = e.listing_id AND c.marketplace = ?1 "
+        "WHERE c.outcome = ?2");
+    earlier.bind(1, work.market.id).bind(2, clearance_outcome_name(ClearanceOutcome::cleared));
     while (earlier.step()) nights.insert(earlier.text(0));
     earlier.reset();
     auto forget = db.prepare(
-        "DELETE FROM listing_clearances WHERE marketplace = ?3 AND (outcome = ?4 "
-        "OR " GPUPRICE_REDONE_DECISIONS ")");
-    forget.bind(1, work.since)
-        .bind(2, work.changed_from)
-        .bind(3, work.market.id)
-        .bind(4, clearance_outcome_name(ClearanceOutcome::pending));
+        "DELETE FROM listing_clearances WHERE marketplace = ?1 "
+        "AND listing_id IN (SELECT listing_id FROM temp.listings_to_decide)");
+    forget.bind(1, work.market.id);
     forget.run();
     insert_decisions(db, work, rows);
     for (const auto& row : rows) {
@@ -121,8 +131,6 @@ std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork&
     }
     return nights;
 }
-
-#undef GPUPRICE_REDONE_DECISIONS
 
 void forget_clearance_decisions(Database& db, const Market& market) {
     auto forget = db.prepare("DELETE FROM listing_clearances WHERE marketplace = ?1");
@@ -164,12 +172,22 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
 std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
                                               const std::string& last,
                                               const ObservationFilter& filter) {
-    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
-                             ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
-                             "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
-                             "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
-                             "ORDER BY c.night, l.id");
+    // The lives' columns in read_life's order, as GPUPRICE_LIFE_COLUMNS and GPUPRICE_LIFE_JOINS
+    // read them, but without their text (item id, title, URL) or last run's start: the rollups
+    // count a clearance's price, model and condition, and a year's 30-night window holds 65,000
+    // of them, read every night.
+    auto select = db.prepare(
+        "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "coalesce(l.buying_options, ''), l.first_seen_on, l.last_seen_on, '', l.item_end_date, "
+        "o.price_cents, o.shipping_cents, '', '', '', o.current_bid_cents, "
+        "c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+        "CROSS JOIN listings l ON l.id = c.listing_id "
+        "CROSS JOIN price_observations o ON o.listing_id = l.id AND o.observed_on = l.last_seen_on "
+        "  AND o.marketplace = ?3 "
+        "CROSS JOIN match_results m ON m.listing_id = l.id AND m.reason = ?5 "
+        "WHERE (l.price_flags & ?4) = 0 AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
+        "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
+        "ORDER BY c.night, l.id");
     select.bind(1, first).bind(7, last);
     select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);

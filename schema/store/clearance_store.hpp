@@ -19,9 +19,28 @@
 
 namespace gpuprice::schema {
 
-// The lives `work` asks to decide again (not from scratch), in listing id order, with no price
-// flag excluded (reports exclude them when they read).
-std::vector<ListingLife> load_lives_to_decide(Database& db, const DerivedWork& work);
+// The listings `work` asks to decide again (not from scratch): those seen since work.since, the
+// pending ones, those decided on or after work.changed_from and the stale ones. Found once, into
+// a temporary table the statements below read by listing id (each of them scanned every decision
+// of the marketplace before); the table goes with this object.
+class ListingsToDecide {
+  public:
+    ListingsToDecide(Database& db, const DerivedWork& work);
+    ~ListingsToDecide();
+    ListingsToDecide(const ListingsToDecide&) = delete;
+    ListingsToDecide& operator=(const ListingsToDecide&) = delete;
+
+  private:
+    Database& db_;
+};
+
+// Their lives, in listing id order, with no price flag excluded (reports exclude them when they
+// read). With `pending_from`, not those of fixed-price listings last seen on or after that night:
+// the caller knows no night after it was fetched, so each would be decided pending and get no
+// row (tonight's listings: all but those that left and the auctions).
+std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDecide& listings,
+                                              const DerivedWork& work,
+                                              const std::optional<std::string>& pending_from);
 // From scratch: the next `limit` lives with listing id above `after_id`, in id order.
 std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
                                           int limit);
@@ -36,7 +55,8 @@ struct ClearanceDecisionRow {
 // Replaces the decisions `work` asked for with `rows` (a fixed-price listing seen on the latest
 // night gets none: it is still listed). Returns the nights whose cleared listings changed (the
 // nights of the replaced and of the new cleared decisions).
-std::set<std::string> store_clearance_decisions(Database& db, const DerivedWork& work,
+std::set<std::string> store_clearance_decisions(Database& db, const ListingsToDecide& listings,
+                                                const DerivedWork& work,
                                                 const std::vector<ClearanceDecisionRow>& rows);
 // From scratch, batch by batch: forget every decision first, then add each batch.
 void forget_clearance_decisions(Database& db, const Market& market);
@@ -58,7 +78,8 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions = {});
 // The lives found cleared on a night in [first, last] (outcome cleared), by night and then
-// listing id.
+// listing id; for the rollups: without the lives' item id, title, URL and last run's start
+// (empty).
 std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
                                               const std::string& last,
                                               const ObservationFilter& filter);

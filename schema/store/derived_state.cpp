@@ -81,6 +81,8 @@ DerivedWork derived_work(Database& db, const Market& market) {
         work.up_to_date = true;
         return work;
     }
+    work.passed_run = *passed;
+    work.passed_night = *passed_night;
     // The first night of the runs since the last pass: their coverage may decide listings
     // differently from that night on (a second run completing a family, say).
     auto first = db.prepare(

@@ -25,10 +25,15 @@ struct DerivedWork {
     bool from_scratch = false;    // no pass yet (or its results forgotten): everything
     // Else: what the runs since the last pass may have changed. Listings seen on or after `since`
     // are decided again, with the pending ones, those decided on or after `changed_from` and the
-    // stale ones (derived_stale); nights on or after `since` are rolled up again, with the nights
-    // whose clearances changed and those the stale listings were listed on.
+    // stale ones (derived_stale); nights after passed_night are rolled up, and those from `since`
+    // on that a later run stored prices on, with the nights whose clearances changed and those the
+    // stale listings were listed on.
     std::string since;
     std::string changed_from;
+    // The last pass's newest run and night: a night up to passed_night was rolled up then, and
+    // changes only if a later run stored prices on it.
+    std::int64_t passed_run = 0;
+    std::string passed_night;
 };
 DerivedWork derived_work(Database& db, const Market& market);
 void record_derived_pass(Database& db, const DerivedWork& work);

@@ -68,15 +68,34 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
         "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
         "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
         "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2)");
+    // A night the last pass rolled up (the day's slack before it) changes only with a later run's
+    // prices: rolling it up again read and judged its whole 30-night window for nothing. The
+    // night's index finds its prices; the run of each is one lookup (82,000 at most, 30 ms).
+    auto stored_later = db.prepare(
+        "SELECT EXISTS (SELECT 1 FROM price_observations WHERE observed_on = ?1 "
+        "  AND marketplace = ?2 AND run_id > ?3) "
+        "OR EXISTS (SELECT 1 FROM compacted_runs WHERE night = ?1 AND marketplace = ?2 "
+        "  AND run_id > ?3)");
+    const auto changed = [&](const std::string& night) {
+        if (work.from_scratch || night > work.passed_night) return true;
+        stored_later.bind(1, night).bind(2, work.market.id).bind(3, work.passed_run);
+        stored_later.step();
+        const bool later = stored_later.int32(0) != 0;
+        stored_later.reset();
+        return later;
+    };
     for (std::string night = after;;) {
         observed.bind(1, night).bind(2, work.market.id);
         observed.step();
         const auto next = observed.optional_text(0);
         observed.reset();
         if (!next) break;
-        nights.insert(*next);
+        if (changed(*next)) nights.insert(*next);
         night = *next;
     }
+    // From scratch, every night with a clearance; else the pass's clearance part returned the
+    // nights whose clearances changed (`also`), and the others stand.
+    if (!work.from_scratch) return {nights.begin(), nights.end()};
     auto cleared = db.prepare(
         "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
         "AND outcome = ?3");

@@ -28,7 +28,8 @@ struct ModelNight {
 };
 
 // The nights a pass rolls up: every night of `work`'s marketplace with an observation or a
-// clearance from scratch; else those on or after work.since, and `also`.
+// clearance from scratch; else the observed nights after work.passed_night, those from work.since
+// on that a run after work.passed_run stored prices on, and `also`.
 std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work,
                                            const std::set<std::string>& also);
 

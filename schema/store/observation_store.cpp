@@ -52,6 +52,10 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
     "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "      \
     "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, " \
     "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
+// The first seven of them: what read_row reads without details.
+#define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
+    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
+    "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
@@ -74,41 +78,57 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
     return stmt;
 }
 
+// The parts of latest_in_window's statement. Each listing's last night in the window first, then
+// its row. Only listings last seen on or after the window's first night can have a price in it
+// (listings_by_last_seen finds them); a listing's last night in the window is its last_seen_on
+// when it has a price in this market that night (a report of the latest night: all of them), else
+// one lookup backwards in its own prices. Grouping the window's nightly prices instead reads every
+// one of them: five times slower at a year. CROSS JOIN keeps that order: with the nights as
+// parameters SQLite would rather scan the window's prices by night (40 s at a year). The price
+// flags are applied here, where the medians' inputs are chosen, so no report can count them (nor
+// price a plan with them).
+#define GPUPRICE_LATEST_IN_WINDOW                                                          \
+    "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("   \
+    "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "                    \
+    "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "    \
+    "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id " \
+    "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "        \
+    "  FROM listings c WHERE last_seen_on >= ?1) "
+#define GPUPRICE_LATEST_IN_WINDOW_JOINS                                            \
+    "FROM latest "                                                                 \
+    "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "         \
+    "  AND o.observed_on = latest.night AND o.marketplace = ?3 "                   \
+    "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 " \
+    "CROSS JOIN listings l ON l.id = o.listing_id "
+#define GPUPRICE_LATEST_IN_WINDOW_WHERE                                     \
+    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) " \
+    "ORDER BY o.listing_id"
+
 // The statement of load_latest_observations and load_latest_prices_before (columns as read_row
 // reads them): the listings whose latest night in [from, to] is before `before`, or all of them.
+// Without details, only the columns read_row reads then: no attributes joined, no title or URL
+// (the nightly rollup and a report's reference read 145,000 rows at a year).
 Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
                            const std::optional<std::string>& before,
-                           const ObservationFilter& filter) {
-    // Each listing's last night in the window first, then its row. Only listings last seen on or
-    // after the window's first night can have a price in it (listings_by_last_seen finds them);
-    // a listing's last night in the window is its last_seen_on when it has a price in this market
-    // that night (a report of the latest night: all of them), else one lookup backwards in its
-    // own prices. Grouping the window's nightly prices instead reads every one of them: five
-    // times slower at a year. CROSS JOIN keeps that order: with the nights as parameters SQLite
-    // would rather scan the window's prices by night (40 s at a year). The price flags are applied
-    // here, where the medians' inputs are chosen, so no report can count them (nor price a plan
-    // with them).
+                           const ObservationFilter& filter, Details details) {
     if (window_has_compacted_nights(db, from, filter.market))
         return latest_compacted(db, from, to, before, filter);
-    auto stmt = db.prepare(
-        "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("
-        "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "
-        "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "
-        "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
-        "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
-        "  FROM listings c WHERE last_seen_on >= ?1) " GPUPRICE_LATEST_COLUMNS
-        "FROM latest "
-        "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
-        "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
-        "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "CROSS JOIN listings l ON l.id = o.listing_id "
-        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) "
-        "ORDER BY o.listing_id");
+    auto stmt =
+        details == Details::With
+            ? db.prepare(
+                  GPUPRICE_LATEST_IN_WINDOW GPUPRICE_LATEST_COLUMNS GPUPRICE_LATEST_IN_WINDOW_JOINS
+                  "LEFT JOIN listing_attributes a ON a.listing_id = "
+                  "o.listing_id " GPUPRICE_LATEST_IN_WINDOW_WHERE)
+            : db.prepare(GPUPRICE_LATEST_IN_WINDOW GPUPRICE_LATEST_PRICE_COLUMNS
+                             GPUPRICE_LATEST_IN_WINDOW_JOINS GPUPRICE_LATEST_IN_WINDOW_WHERE);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
 }
+
+#undef GPUPRICE_LATEST_IN_WINDOW
+#undef GPUPRICE_LATEST_IN_WINDOW_JOINS
+#undef GPUPRICE_LATEST_IN_WINDOW_WHERE
 
 }  // namespace
 
@@ -137,14 +157,14 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
 std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter) {
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter);
+    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, details);
     return read_rows(stmt, details);
 }
 
 void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
                                  Details details, const ObservationFilter& filter,
                                  const std::function<void(PricedObservation&&)>& take) {
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter);
+    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, details);
     while (stmt.step()) take(read_row(stmt, details));
 }
 
@@ -173,14 +193,15 @@ std::vector<LatestPrice> read_latest_prices(Statement stmt, std::size_t bound) {
 std::vector<LatestPrice> load_latest_prices(Database& db, const std::string& from,
                                             const std::string& to,
                                             const ObservationFilter& filter) {
-    return read_latest_prices(latest_in_window(db, from, to, std::nullopt, filter),
-                              latest_observations_bound(db, from));
+    return read_latest_prices(
+        latest_in_window(db, from, to, std::nullopt, filter, Details::Without),
+        latest_observations_bound(db, from));
 }
 
 std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
                                                    const std::string& to, const std::string& before,
                                                    const ObservationFilter& filter) {
-    return read_latest_prices(latest_in_window(db, from, to, before, filter),
+    return read_latest_prices(latest_in_window(db, from, to, before, filter, Details::Without),
                               latest_observations_bound(db, from));
 }
 
