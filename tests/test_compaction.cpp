@@ -218,6 +218,13 @@ TEST_SUITE("compaction") {
         const auto kept_rows = count(compacted, "SELECT count(*) FROM price_observations");
         const auto intervals = count(compacted, "SELECT count(*) FROM price_intervals");
         CHECK(kept_rows + compacted_rows == plain_rows);
+        // Listings' last nights were compacted too (their lives read from their last interval).
+        CHECK(count(compacted,
+                    "SELECT count(*) FROM price_observations "
+                    "WHERE observed_on <= (SELECT max(night) FROM compacted_nights)") == 0);
+        CHECK(count(compacted,
+                    "SELECT count(*) FROM listings l WHERE EXISTS (SELECT 1 FROM price_intervals i "
+                    "WHERE i.listing_id = l.id AND i.last_on = l.last_seen_on)") > 0);
         // Fewer rows, though this market changes prices on a quarter of its nights and bids on
         // every auction's (the real one: a twentieth; tonight's report reads the same rows).
         CHECK(kept_rows + intervals < plain_rows * 3 / 4);

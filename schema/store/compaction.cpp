@@ -243,13 +243,13 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     }
 
     // Listing by listing in the primary key's order (NOT INDEXED: the night index would need a
-    // sort of every row), its nights in order.
-    auto rows = db.prepare(
-        "SELECT o.listing_id, o.observed_on, o.run_id, " GPUPRICE_OBSERVATION_VALUES
-        " FROM price_observations o NOT INDEXED "
-        "CROSS JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.marketplace = ?1 AND o.observed_on < ?2 AND o.observed_on < l.last_seen_on "
-        "ORDER BY o.listing_id, o.observed_on");
+    // sort of every row), its nights in order, its last night too (an interval ending on a
+    // listing's last night has that night's run: the lives read it there).
+    auto rows =
+        db.prepare("SELECT o.listing_id, o.observed_on, o.run_id, " GPUPRICE_OBSERVATION_VALUES
+                   " FROM price_observations o NOT INDEXED "
+                   "WHERE o.marketplace = ?1 AND o.observed_on < ?2 "
+                   "ORDER BY o.listing_id, o.observed_on");
     rows.bind(1, market.id).bind(2, before);
     auto last_stored =
         db.prepare("SELECT first_on, last_on, run_id, bids, " GPUPRICE_VALUE_COLUMNS
@@ -301,10 +301,8 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     if (current) writer.write(*current);
     rows.reset();
 
-    auto forget = db.prepare(
-        "DELETE FROM price_observations WHERE marketplace = ?1 AND observed_on < ?2 "
-        "AND observed_on < (SELECT last_seen_on FROM listings l "
-        "WHERE l.id = price_observations.listing_id)");
+    auto forget =
+        db.prepare("DELETE FROM price_observations WHERE marketplace = ?1 AND observed_on < ?2");
     forget.bind(1, market.id).bind(2, before);
     forget.run();
     return result;

@@ -7,23 +7,39 @@
 #include "schema/store/sqlite.hpp"
 
 // The columns every life query selects (0-13, as read_life reads them), and the joins behind
-// them: a listing's last observation is the one of its last_seen_on night. CROSS JOIN keeps
-// SQLite's order (the leading table first, then primary-key lookups): left free, it scans the
-// observations' night index instead. Macros so that each statement is one literal
+// them: a listing's last observation is the one of its last_seen_on night, in price_observations
+// or, once compacted, at the end of one of its price intervals (whose run is that night's). CROSS
+// and LEFT JOIN keep SQLite's order (the leading table first, then primary-key lookups): left
+// free, it scans the observations' night index instead. The interval is read only when the night
+// is not in price_observations (the CASEs and coalesce stop before their subquery), so the lives
+// of listings seen lately cost what they did. Macros so that each statement is one literal
 // (scripts/check-sql: no SQL assembled at run time); ?3 is the marketplace, ?4 the excluded price
 // flags, ?5 the verdict of a matched listing (bind_life_joins binds the three). The leading table
 // is aliased l (listings) by the statement.
-#define GPUPRICE_LIFE_COLUMNS                                                                   \
-    "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), "                       \
-    "coalesce(l.buying_options, ''), l.first_seen_on, l.last_seen_on, "                         \
-    "coalesce(r.started_at, ''), l.item_end_date, o.price_cents, o.shipping_cents, l.item_id, " \
-    "l.title, coalesce(l.item_url, ''), o.current_bid_cents "
-#define GPUPRICE_LIFE_JOINS                                                                      \
-    "CROSS JOIN price_observations o ON o.listing_id = l.id AND o.observed_on = l.last_seen_on " \
-    "  AND o.marketplace = ?3 "                                                                  \
-    "CROSS JOIN match_results m ON m.listing_id = l.id AND m.reason = ?5 "                       \
-    "LEFT JOIN fetch_runs r ON r.id = o.run_id "                                                 \
-    "WHERE (l.price_flags & ?4) = 0 " /* kept out of clearances as out of the medians */
+#define GPUPRICE_LAST_INTERVAL(column)                   \
+    "(SELECT " column                                    \
+    " FROM price_intervals i WHERE i.listing_id = l.id " \
+    "AND i.marketplace = ?3 AND i.last_on = l.last_seen_on)"
+#define GPUPRICE_LIFE_COLUMNS \
+    "SELECT l.id, m.model, coalesce(CASE WHEN o.listing_id IS NULL THEN "                  \
+    GPUPRICE_LAST_INTERVAL("i.condition_id") " ELSE o.condition_id END, l.condition_id, 0), " \
+    "coalesce(l.buying_options, ''), l.first_seen_on, l.last_seen_on, "                    \
+    "coalesce(r.started_at, ''), l.item_end_date, "                                        \
+    "coalesce(o.price_cents, " GPUPRICE_LAST_INTERVAL("i.price_cents") "), "               \
+    "CASE WHEN o.listing_id IS NULL THEN " GPUPRICE_LAST_INTERVAL("i.shipping_cents")     \
+    " ELSE o.shipping_cents END, l.item_id, l.title, coalesce(l.item_url, ''), "           \
+    "CASE WHEN o.listing_id IS NULL THEN " GPUPRICE_LAST_INTERVAL(                         \
+        "CASE WHEN i.bids IS NULL THEN i.current_bid_cents ELSE json_extract(i.bids, '$[' " \
+        "|| CAST(julianday(i.last_on) - julianday(i.first_on) AS INTEGER) || ']') END")    \
+    " ELSE o.current_bid_cents END "
+#define GPUPRICE_LIFE_JOINS \
+    "LEFT JOIN price_observations o ON o.listing_id = l.id AND o.observed_on = l.last_seen_on " \
+    "  AND o.marketplace = ?3 "                                                                 \
+    "CROSS JOIN match_results m ON m.listing_id = l.id AND m.reason = ?5 "                      \
+    "LEFT JOIN fetch_runs r ON r.id = coalesce(o.run_id, "                                      \
+    GPUPRICE_LAST_INTERVAL("i.run_id") ") "                                                     \
+    "WHERE (l.price_flags & ?4) = 0 " /* kept out of clearances as out of the medians */       \
+    "AND (o.listing_id IS NOT NULL OR EXISTS " GPUPRICE_LAST_INTERVAL("1") ") "
 
 namespace gpuprice::schema {
 
