@@ -139,7 +139,7 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const std::string& from, const std::string& to,
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions) {
-    // As load_listing_lives, through the decisions' last-seen index. A decision stands for the
+    // As load_listing_lives, through the index of the decisions' nights. A decision stands for the
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
     // is there for listings last seen before the window that left inside it.
