@@ -4,6 +4,7 @@
 
 #include "schema/domain/listing_life.hpp"
 #include "schema/domain/market.hpp"
+#include "schema/store/listing_url.hpp"
 #include "schema/store/sqlite.hpp"
 
 // The columns every life query selects (0-13, as read_life reads them), and the joins behind
@@ -27,7 +28,7 @@
     "coalesce(r.started_at, ''), l.item_end_date, "                                        \
     "coalesce(o.price_cents, " GPUPRICE_LAST_INTERVAL("i.price_cents") "), "               \
     "CASE WHEN o.listing_id IS NULL THEN " GPUPRICE_LAST_INTERVAL("i.shipping_cents")     \
-    " ELSE o.shipping_cents END, l.item_id, l.title, coalesce(l.item_url, ''), "           \
+    " ELSE o.shipping_cents END, l.item_id, l.title, " GPUPRICE_LISTING_URL ", "           \
     "CASE WHEN o.listing_id IS NULL THEN " GPUPRICE_LAST_INTERVAL(                         \
         "CASE WHEN i.bids IS NULL THEN i.current_bid_cents ELSE json_extract(i.bids, '$[' " \
         "|| CAST(julianday(i.last_on) - julianday(i.first_on) AS INTEGER) || ']') END")    \
