@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "schema/store/listing_store.hpp"
+#include "schema/store/listing_url.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/offer_binding.hpp"
@@ -240,8 +241,9 @@ void check_offer(const StoredOffer& s, const SellerOffer& o) {
 StoredOffer stored_listing(Database& db, const std::string& item) {
     auto select = db.prepare(
         "SELECT l.item_id, l.title, l.condition_id, l.buying_options, l.location_country, "
-        "l.item_group_type, l.seller_username, l.seller_feedback_score, l.seller_feedback_pct, "
-        "l.item_url, o.price_cents, o.currency FROM listings l "
+        "l.item_group_type, l.seller_username, l.seller_feedback_score, "
+        "l.seller_feedback_pct, " GPUPRICE_LISTING_URL
+        ", o.price_cents, o.currency FROM listings l "
         "JOIN price_observations o ON o.listing_id = l.id WHERE l.item_id = ?1 "
         "ORDER BY o.observed_on DESC LIMIT 1");
     select.bind(1, item);
@@ -346,6 +348,110 @@ TEST_SUITE("schema::listing_store") {
         REQUIRE(rest.step());
         CHECK(rest.text(1) == "2026-11-27");
         CHECK_FALSE(rest.optional_text(5));
+    }
+
+    // Migration 0020: what a listing's legacy id rebuilds of its URL is not stored, whoever
+    // writes the row; every URL reads back as it came, through the reports' reads too.
+    TEST_CASE(
+        "a listing's URL is stored without what its legacy id rebuilds, and read back whole") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("urls.db"));
+        migrate(db);
+        const auto market = gpuprice::test::us_market();
+        struct Case {
+            std::string legacy, url, stored;
+        };
+        const std::vector<Case> cases = {
+            {"111", "https://www.ebay.com/itm/111", "~"},
+            {"112", "https://www.ebay.com/itm/112?hash=item5e32b11a90:g:cWwAAOSwB5plO26d",
+             "~?hash=item5e32b11a90:g:cWwAAOSwB5plO26d"},
+            {"113", "https://www.ebay.de/itm/113", "https://www.ebay.de/itm/113"},
+            {"11", "https://www.ebay.com/itm/114", "https://www.ebay.com/itm/114"},
+            {"115", "https://www.ebay.com/itm/115/other", "https://www.ebay.com/itm/115/other"},
+            {"", "https://www.ebay.com/itm/", "https://www.ebay.com/itm/"},
+            {"117", "", ""},
+        };
+        // listings as stored (raw) and as read back, in item order.
+        const auto check_stored = [&](const std::string& suffix) {
+            auto select = db.prepare("SELECT l.item_url, " GPUPRICE_LISTING_URL
+                                     " FROM listings l ORDER BY l.item_id");
+            for (const auto& c : cases) {
+                CAPTURE(c.url);
+                REQUIRE(select.step());
+                const bool shortened = c.stored.starts_with("~");
+                CHECK(select.text(0) ==
+                      (shortened || c.url.empty() ? c.stored + suffix : c.url + suffix));
+                CHECK(select.text(1) == (c.url.empty() ? suffix : c.url + suffix));
+            }
+            CHECK_FALSE(select.step());
+        };
+        const auto page = [&](const std::string& suffix) {
+            std::vector<Listing> listings;
+            int n = 0;
+            for (const auto& c : cases) {
+                Listing l;
+                l.item_id = "v1|" + std::to_string(++n) + "|0";
+                l.legacy_item_id = c.legacy;
+                l.title = "RTX 4090 Founders Edition";
+                l.condition_id = 3000;
+                l.item_url = c.url.empty() ? suffix : c.url + suffix;
+                l.price_cents = 150000;
+                l.currency = "USD";
+                listings.push_back(l);
+            }
+            return listings;
+        };
+        const auto first = begin_run(db, RunSource::ebay, market, "2026-12-01T03:00:00Z");
+        store_page(db, first.id(), "2026-12-01", page(""), {}, market);
+        check_stored("");  // inserted (the migration's trigger)
+        const auto second = begin_run(db, RunSource::ebay, market, "2026-12-02T03:00:00Z");
+        store_page(db, second.id(), "2026-12-02", page("?x=1"), {}, market);
+        check_stored("?x=1");  // updated (the page store's statement)
+        // The reports' reads give it back whole.
+        ObservationFilter filter;
+        filter.market = market;
+        db.exec(
+            "INSERT INTO match_results (listing_id, model, reason, matched_at) "
+            "SELECT id, 'rtx-4090', 'ok', '2026-12-02T04:00:00Z' FROM listings");
+        const auto rows =
+            load_latest_observations(db, "2026-12-02", "2026-12-02", Details::With, filter);
+        REQUIRE(rows.size() == cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            CAPTURE(cases[i].url);
+            CHECK(rows[i].item_url == (cases[i].url.empty() ? "?x=1" : cases[i].url + "?x=1"));
+        }
+    }
+
+    TEST_CASE("migration 0020 stores the URLs already there without what the legacy id rebuilds") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("before-0020.db"));
+        std::vector<Migration> before;
+        for (const auto& m : embedded_migrations()) {
+            if (m.version < 20) before.push_back(m);
+        }
+        REQUIRE(before.size() == 19);
+        migrate(db, before);
+        db.exec("INSERT INTO fetch_runs (id, started_at, source) VALUES (1, 'x', 'ebay')");
+        db.exec(
+            "INSERT INTO listings (item_id, legacy_item_id, title, item_url, first_seen_run, "
+            "last_seen_run, first_seen_on, last_seen_on) VALUES "
+            "('v1|1|0', '1', 't', 'https://www.ebay.com/itm/1?hash=a', 1, 1, 'd', 'd'), "
+            "('v1|2|0', '2', 't', 'https://www.ebay.com/itm/2', 1, 1, 'd', 'd'), "
+            "('v1|3|0', '3', 't', 'https://www.ebay.de/itm/3', 1, 1, 'd', 'd'), "
+            "('v1|4|0', NULL, 't', NULL, 1, 1, 'd', 'd')");
+        migrate(db);
+        auto select =
+            db.prepare("SELECT l.item_url, " GPUPRICE_LISTING_URL " FROM listings l ORDER BY id");
+        const std::vector<std::pair<std::optional<std::string>, std::string>> expected = {
+            {"~?hash=a", "https://www.ebay.com/itm/1?hash=a"},
+            {"~", "https://www.ebay.com/itm/2"},
+            {"https://www.ebay.de/itm/3", "https://www.ebay.de/itm/3"},
+            {std::nullopt, ""}};
+        for (const auto& [stored, read] : expected) {
+            REQUIRE(select.step());
+            CHECK(select.optional_text(0) == stored);
+            CHECK(select.text(1) == read);
+        }
     }
 
     TEST_CASE("binding a named parameter the statement lacks is an error naming it") {

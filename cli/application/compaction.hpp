@@ -14,8 +14,8 @@ namespace gpuprice::app {
 
 // The documented default: the last 60 nights stay as nightly rows. Reports of tonight, their 7-
 // and 30-night change columns, `--days 30` and the clearances' 61-night lookback read only those
-// (and the listings' last nights, never compacted), so they stay as fast as before; older nights
-// are read back from the intervals.
+// (and the lives of listings last seen before them, one interval each), so they stay as fast as
+// before; older nights are read back from the intervals.
 inline constexpr int kDefaultKeepNights = 60;
 
 struct MarketCompaction {

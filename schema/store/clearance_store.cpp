@@ -147,7 +147,7 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const std::string& from, const std::string& to,
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions) {
-    // As load_listing_lives, through the decisions' last-seen index. A decision stands for the
+    // As load_listing_lives, through the index of the decisions' nights. A decision stands for the
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
     // is there for listings last seen before the window that left inside it.
@@ -172,22 +172,18 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
 std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
                                               const std::string& last,
                                               const ObservationFilter& filter) {
-    // The lives' columns in read_life's order, as GPUPRICE_LIFE_COLUMNS and GPUPRICE_LIFE_JOINS
-    // read them, but without their text (item id, title, URL) or last run's start: the rollups
-    // count a clearance's price, model and condition, and a year's 30-night window holds 65,000
-    // of them, read every night.
-    auto select = db.prepare(
-        "SELECT l.id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "coalesce(l.buying_options, ''), l.first_seen_on, l.last_seen_on, '', l.item_end_date, "
-        "o.price_cents, o.shipping_cents, '', '', '', o.current_bid_cents, "
-        "c.outcome, coalesce(c.night, '') FROM listing_clearances c "
-        "CROSS JOIN listings l ON l.id = c.listing_id "
-        "CROSS JOIN price_observations o ON o.listing_id = l.id AND o.observed_on = l.last_seen_on "
-        "  AND o.marketplace = ?3 "
-        "CROSS JOIN match_results m ON m.listing_id = l.id AND m.reason = ?5 "
-        "WHERE (l.price_flags & ?4) = 0 AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
-        "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
-        "ORDER BY c.night, l.id");
+    // The lives without their text or last run (GPUPRICE_LIFE_PRICE_COLUMNS): the rollups count
+    // a clearance's price, model and condition, and a year's 30-night window holds 65,000 of
+    // them, read every night. A compacted life's last night is its last interval's, as for every
+    // life read.
+    auto select =
+        db.prepare(GPUPRICE_LIFE_PRICE_COLUMNS
+                   ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+                   "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_PRICE_JOINS
+                       GPUPRICE_LIFE_WHERE
+                   "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
+                   "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
+                   "ORDER BY c.night, l.id");
     select.bind(1, first).bind(7, last);
     select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);

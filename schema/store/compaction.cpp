@@ -1,7 +1,10 @@
 #include "schema/store/compaction.hpp"
 
+#include <charconv>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "schema/domain/clock.hpp"
@@ -65,14 +68,93 @@ void bind_values(Statement& s, int first, const Values& v) {
         .bind(first + 8, v.current_bid_cents);
 }
 
+// An interval's bids kept apart (the price_intervals column `bids`), by day from its first night.
+using Bids = std::vector<std::optional<std::int64_t>>;
+
+std::string bids_json(const Bids& bids) {
+    std::string out = "[";
+    for (const auto& bid : bids) {
+        if (out.size() > 1) out += ',';
+        out += bid ? std::to_string(*bid) : "null";
+    }
+    return out + "]";
+}
+
+// Reads what bids_json wrote (integers and nulls, nothing else).
+Bids parse_bids(const std::string& json) {
+    Bids bids;
+    const char* p = json.data();
+    const char* end = p + json.size();
+    const auto fail = [&] {
+        throw std::runtime_error("price_intervals.bids is not a list of bids: " + json);
+    };
+    if (p == end || *p++ != '[') fail();
+    while (p != end && *p != ']') {
+        if (!bids.empty() && *p++ != ',') fail();
+        if (end - p >= 4 && std::string_view(p, 4) == "null") {
+            bids.emplace_back();
+            p += 4;
+            continue;
+        }
+        std::int64_t bid = 0;
+        const auto [next, error] = std::from_chars(p, end, bid);
+        if (error != std::errc()) fail();
+        bids.emplace_back(bid);
+        p = next;
+    }
+    if (p == end || p + 1 != end) fail();
+    return bids;
+}
+
 struct Interval {
     std::int64_t listing_id = 0;
     std::string first_on;
     std::string last_on;
     std::int64_t run_id = 0;
-    Values values;
-    bool stored = false;         // read back from price_intervals (then updated, not inserted)
-    std::string stored_last_on;  // its last night as stored
+    Values values;                // with bids apart, current_bid_cents is nullopt
+    std::optional<Bids> bids;     // kept apart: the interval goes on while the bid changes
+    bool stored = false;          // read back from price_intervals (then updated, not inserted)
+    std::string stored_last_on;   // its last night as stored
+    std::size_t stored_bids = 0;  // how many bids it held as stored
+
+    // An interval begun at a night with a bid keeps its bids apart (an auction's bid changes
+    // almost every night); one begun without keeps the bid among its values, so it goes on only
+    // while there is none (and intervals stored before the bids column keep theirs).
+    static Interval begin(std::int64_t listing_id, std::string night, std::int64_t run_id,
+                          Values values) {
+        Interval i;
+        i.listing_id = listing_id;
+        i.first_on = night;
+        i.last_on = std::move(night);
+        i.run_id = run_id;
+        i.values = std::move(values);
+        if (i.values.current_bid_cents) {
+            i.bids = Bids{i.values.current_bid_cents};
+            i.values.current_bid_cents.reset();
+        }
+        return i;
+    }
+
+    // Whether `night`'s values (the market night after last_on) continue it.
+    bool goes_on_with(const Values& night_values) const {
+        if (!bids) return values == night_values;
+        auto without_bid = night_values;
+        without_bid.current_bid_cents.reset();
+        return values == without_bid;
+    }
+
+    void extend(std::string night, std::int64_t night_run, const Values& night_values) {
+        if (bids) {
+            bids->resize(static_cast<std::size_t>(days_between(first_on, night)) + 1);
+            bids->back() = night_values.current_bid_cents;
+        }
+        last_on = std::move(night);
+        run_id = night_run;
+    }
+
+    bool changed() const {
+        return !stored || last_on != stored_last_on || (bids && bids->size() != stored_bids);
+    }
 };
 
 // Writes the intervals of one pass: the new ones inserted, the stored ones that went on updated.
@@ -82,21 +164,22 @@ class IntervalWriter {
         : market_(market),
           result_(result),
           insert_(db.prepare("INSERT INTO price_intervals (listing_id, marketplace, first_on, "
-                             "last_on, run_id, " GPUPRICE_VALUE_COLUMNS
+                             "last_on, run_id, bids, " GPUPRICE_VALUE_COLUMNS
                              ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                             "?14)")),
-          extend_(db.prepare("UPDATE price_intervals SET last_on = ?4, run_id = ?5 "
+                             "?14, ?15)")),
+          extend_(db.prepare("UPDATE price_intervals SET last_on = ?4, run_id = ?5, bids = ?6 "
                              "WHERE listing_id = ?1 AND marketplace = ?2 AND first_on = ?3")) {}
 
     void write(const Interval& i) {
-        if (i.stored && i.last_on == i.stored_last_on) return;
+        if (!i.changed()) return;
         auto& stmt = i.stored ? extend_ : insert_;
         stmt.bind(1, i.listing_id)
             .bind_unowned(2, market_.id)
             .bind_unowned(3, i.first_on)
             .bind_unowned(4, i.last_on)
-            .bind(5, i.run_id);
-        if (!i.stored) bind_values(stmt, 6, i.values);
+            .bind(5, i.run_id)
+            .bind(6, i.bids ? std::optional<std::string>(bids_json(*i.bids)) : std::nullopt);
+        if (!i.stored) bind_values(stmt, 7, i.values);
         stmt.run();
         ++(i.stored ? result_.intervals_extended : result_.intervals_new);
     }
@@ -160,16 +243,16 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     }
 
     // Listing by listing in the primary key's order (NOT INDEXED: the night index would need a
-    // sort of every row), its nights in order.
-    auto rows = db.prepare(
-        "SELECT o.listing_id, o.observed_on, o.run_id, " GPUPRICE_OBSERVATION_VALUES
-        " FROM price_observations o NOT INDEXED "
-        "CROSS JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.marketplace = ?1 AND o.observed_on < ?2 AND o.observed_on < l.last_seen_on "
-        "ORDER BY o.listing_id, o.observed_on");
+    // sort of every row), its nights in order, its last night too (an interval ending on a
+    // listing's last night has that night's run: the lives read it there).
+    auto rows =
+        db.prepare("SELECT o.listing_id, o.observed_on, o.run_id, " GPUPRICE_OBSERVATION_VALUES
+                   " FROM price_observations o NOT INDEXED "
+                   "WHERE o.marketplace = ?1 AND o.observed_on < ?2 "
+                   "ORDER BY o.listing_id, o.observed_on");
     rows.bind(1, market.id).bind(2, before);
     auto last_stored =
-        db.prepare("SELECT first_on, last_on, run_id, " GPUPRICE_VALUE_COLUMNS
+        db.prepare("SELECT first_on, last_on, run_id, bids, " GPUPRICE_VALUE_COLUMNS
                    " FROM price_intervals WHERE listing_id = ?1 AND marketplace = ?2 "
                    "ORDER BY first_on DESC LIMIT 1");
     IntervalWriter writer(db, market, result);
@@ -193,7 +276,11 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
                 stored.first_on = last_stored.text(0);
                 stored.last_on = last_stored.text(1);
                 stored.run_id = last_stored.int64(2);
-                stored.values = read_values(last_stored, 3);
+                if (const auto bids = last_stored.optional_text(3)) {
+                    stored.bids = parse_bids(*bids);
+                    stored.stored_bids = stored.bids->size();
+                }
+                stored.values = read_values(last_stored, 4);
                 stored.stored = true;
                 stored.stored_last_on = stored.last_on;
                 current = std::move(stored);
@@ -202,23 +289,20 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
         }
         const bool goes_on = current && current->listing_id == listing_id &&
                              nights.at(night) == nights.at(current->last_on) + 1 &&
-                             current->values == values &&
+                             current->goes_on_with(values) &&
                              night <= add_days(current->first_on, kMaxIntervalDays);
         if (goes_on) {
-            current->last_on = std::move(night);
-            current->run_id = run_id;
+            current->extend(std::move(night), run_id, values);
             continue;
         }
         if (current) writer.write(*current);
-        current = Interval{listing_id, night, night, run_id, std::move(values), false, ""};
+        current = Interval::begin(listing_id, std::move(night), run_id, std::move(values));
     }
     if (current) writer.write(*current);
     rows.reset();
 
-    auto forget = db.prepare(
-        "DELETE FROM price_observations WHERE marketplace = ?1 AND observed_on < ?2 "
-        "AND observed_on < (SELECT last_seen_on FROM listings l "
-        "WHERE l.id = price_observations.listing_id)");
+    auto forget =
+        db.prepare("DELETE FROM price_observations WHERE marketplace = ?1 AND observed_on < ?2");
     forget.bind(1, market.id).bind(2, before);
     forget.run();
     return result;

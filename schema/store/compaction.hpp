@@ -21,9 +21,9 @@ struct CompactionResult {
     std::int64_t intervals_extended = 0;  // earlier intervals that went on into these nights
 };
 
-// Compacts `market`'s nightly prices of the nights before `before` (YYYY-MM-DD), except each
-// listing's price on its last night seen (the clearance lives read it with its run). Runs inside
-// the caller's write transaction.
+// Compacts `market`'s nightly prices of the nights before `before` (YYYY-MM-DD), each listing's
+// last night seen included (its interval ends that night with that night's run: the clearance
+// lives read it there). Runs inside the caller's write transaction.
 CompactionResult compact_nights_before(Database& db, const Market& market,
                                        const std::string& before);
 

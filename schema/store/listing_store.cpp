@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "schema/domain/printable_text.hpp"
+#include "schema/store/listing_url.hpp"
 #include "schema/store/offer_binding.hpp"
 
 namespace gpuprice::schema {
@@ -59,7 +60,7 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
       update_(db.prepare(
           "UPDATE listings SET title = :title, condition_id = :condition_id, "
           "seller_username = :seller_username, seller_feedback_score = :seller_feedback_score, "
-          "seller_feedback_pct = :seller_feedback_pct, item_url = :item_url, "
+          "seller_feedback_pct = :seller_feedback_pct, item_url = " GPUPRICE_STORED_LISTING_URL ", "
           "buying_options = :buying_options, location_country = :location_country, "
           "last_seen_run = :run, last_seen_on = max(last_seen_on, :observed_on), "
           "item_group_type = :item_group_type, item_group_id = :item_group_id, "

@@ -5,6 +5,7 @@
 
 #include "schema/domain/match_reason.hpp"
 #include "schema/store/compaction.hpp"
+#include "schema/store/listing_url.hpp"
 
 namespace gpuprice::schema {
 
@@ -48,10 +49,11 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 
 // The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
 // verdict), `l` (the listing) and `a` (its attributes).
-#define GPUPRICE_LATEST_COLUMNS                                                        \
-    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "      \
-    "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, l.title, " \
-    "coalesce(l.item_url, ''), m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
+#define GPUPRICE_LATEST_COLUMNS                                                   \
+    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
+    "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, "     \
+    "l.title, " GPUPRICE_LISTING_URL                                              \
+    ", m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
 // The first seven of them: what read_row reads without details.
 #define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
     "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
