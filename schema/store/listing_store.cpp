@@ -49,10 +49,13 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
           "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
           "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
           "price_flags) VALUES (:item_id, :legacy_item_id, :title, :condition_id, "
-          ":seller_username, :seller_feedback_score, :seller_feedback_pct, :item_url, "
-          ":buying_options, :location_country, :created_at, :run, :run, :observed_on, "
-          ":observed_on, :item_group_type, :item_group_id, :item_end_date, :item_origin_date, "
-          ":epid, :price_flags)")),
+          ":seller_username, :seller_feedback_score, "
+          ":seller_feedback_pct, " GPUPRICE_STORED_URL_FOR(
+              ":legacy_item_id") ", :buying_options, :location_country, :created_at, :run, :run, "
+                                 ":observed_on, "
+                                 ":observed_on, :item_group_type, :item_group_id, :item_end_date, "
+                                 ":item_origin_date, "
+                                 ":epid, :price_flags)")),
       // A listing's title, seller details and flags can change; keep the latest. Two fetches
       // may overlap on one file: the run begun later wins whichever writes last, so a listing is
       // never last seen in an older run than the one that first saw it (chaos new-file race).
