@@ -56,9 +56,13 @@ ListingsToDecide::ListingsToDecide(Database& db, const DerivedWork& work) : db_(
     db.exec("CREATE TEMP TABLE IF NOT EXISTS listings_to_decide (listing_id INTEGER PRIMARY KEY)");
     db.exec("DELETE FROM temp.listings_to_decide");
     // Pending decisions have no night: the night index finds them among a year's decisions.
+    // Listings last seen since on a night compaction already folded into intervals (a pass that
+    // fell behind the retention) are found by their last night: their prices are intervals now.
     auto fill = db.prepare(
         "INSERT INTO temp.listings_to_decide (listing_id) "
         "SELECT listing_id FROM price_observations WHERE observed_on >= ?1 AND marketplace = ?3 "
+        "UNION SELECT id FROM listings WHERE last_seen_on >= ?1 AND last_seen_on <= ("
+        "  SELECT max(night) FROM compacted_nights WHERE marketplace = ?3) "
         "UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
         "  AND night IS NULL AND outcome = ?4 "
         "UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "

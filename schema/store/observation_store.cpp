@@ -144,7 +144,7 @@ std::optional<std::string> latest_night(Database& db, const Market& market) {
 
 std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
                                               const Market& market) {
-    // A compacted night is still a night (compacted_nights); a listing's last night never is.
+    // A compacted night is still a night: its prices are intervals, the night in compacted_nights.
     auto stmt = db.prepare(
         "SELECT max(night) FROM ("
         "  SELECT max(observed_on) AS night FROM price_observations WHERE observed_on <= ?1 "
