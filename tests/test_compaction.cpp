@@ -151,6 +151,20 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
     CHECK(test::stored_decisions(compacted) == test::stored_decisions(plain));
 }
 
+// Two databases played the same market: one compacted along the way, one never.
+struct Twins {
+    test::TempDir dir;
+    schema::Database plain{dir.file("plain.db")};
+    schema::Database compacted{dir.file("compacted.db")};
+    test::NightlyMarket plain_market{migrated(plain)};
+    test::NightlyMarket compacted_market{migrated(compacted)};
+
+    static schema::Database& migrated(schema::Database& db) {
+        schema::migrate(db);
+        return db;
+    }
+};
+
 std::int64_t count(schema::Database& db, const char* table_query) {
     auto select = db.prepare(table_query);
     select.step();
@@ -163,18 +177,14 @@ TEST_SUITE("compaction") {
     TEST_CASE(
         "compacted every few nights, the database reads back what the nightly rows gave, and "
         "holds fewer of them") {
-        test::TempDir dir;
-        schema::Database plain(dir.file("plain.db"));
-        schema::Database compacted(dir.file("compacted.db"));
-        schema::migrate(plain);
-        schema::migrate(compacted);
-        test::NightlyMarket plain_market(plain);
-        test::NightlyMarket compacted_market(compacted);
+        Twins twins;
+        auto& plain = twins.plain;
+        auto& compacted = twins.compacted;
         std::int64_t extended = 0;
         std::int64_t compacted_rows = 0;
         std::int64_t old_style = 0;
         // 40 nights: one listing stays unchanged all along, longer than an interval may last.
-        test::play_market({&plain_market, &compacted_market}, 40,
+        test::play_market({&twins.plain_market, &twins.compacted_market}, 40,
                           [&](int n, const std::string& night) {
                               CAPTURE(night);
                               app::update_derived_tables(plain, catalog());
@@ -239,16 +249,13 @@ TEST_SUITE("compaction") {
         // night but the latest, the last pass's night among them. The next pass must still find
         // the listings seen on those nights: fixed-price ones last seen then have no decision
         // row, and their prices are intervals now.
-        test::TempDir dir;
-        schema::Database plain(dir.file("plain.db"));
-        schema::Database compacted(dir.file("compacted.db"));
-        schema::migrate(plain);
-        schema::migrate(compacted);
-        test::NightlyMarket plain_market(plain);
-        test::NightlyMarket compacted_market(compacted);
+        Twins twins;
+        auto& plain = twins.plain;
+        auto& compacted = twins.compacted;
         int compactions = 0;
         test::play_market(
-            {&plain_market, &compacted_market}, 14, [&](int n, const std::string& night) {
+            {&twins.plain_market, &twins.compacted_market}, 14,
+            [&](int n, const std::string& night) {
                 CAPTURE(night);
                 if (n == 9) {  // no pass tonight; the retention shrinks to a night
                     for (const auto& c : app::compact_database(compacted, 1))
