@@ -122,7 +122,9 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     // memory of --days 30. Listings of conditions not asked for are read by nothing (neither
     // the rows nor the suspect-price rule's reference), so they are not kept.
     std::vector<analysis::ListingLine> lines;
-    lines.reserve(schema::latest_observations_bound(db, from));
+    // The bound counts the listings seen since `from` up to the newest night: a report of an
+    // earlier night (ReportRequest::until, a watch's previous night) grows instead.
+    if (q.until.empty()) lines.reserve(schema::latest_observations_bound(db, from));
     schema::for_each_latest_observation(
         db, from, *latest, details, q.filter, [&](schema::PricedObservation&& o) {
             const auto condition = schema::condition_class(o.condition_id);
