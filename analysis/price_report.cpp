@@ -88,11 +88,6 @@ bool row_order(const ReportRow& a, const ReportRow& b, RankBy rank_by) {
 
 using Groups = std::map<std::pair<schema::ConditionClass, std::string>, Group>;
 
-template <class Price>
-double total_of(const Price& o, Shipping shipping) {
-    return buyer_total(o.price_cents, o.shipping_cents, shipping);
-}
-
 // The suspect-price verdicts of the report's listings, against the recent nights' asking prices
 // (or the report's own), the clearances and the sales of the conditions reported.
 template <class Source>
@@ -114,7 +109,7 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(const Groups& groups,
     for (const auto& [key, group] : groups) {
         for (const auto i : group.members) {
             const auto& o = price_of(sources[i]);
-            const double usd = total_of(o, options.shipping);
+            const double usd = buyer_total(o.price_cents, o.shipping_cents, options.shipping);
             candidates.push_back({o.listing_id, key.first, o.model, usd});
             market.push_back({o.listing_id, key.first, o.model, usd});
             reported.push_back(o.listing_id);
@@ -244,7 +239,7 @@ Report build(std::vector<Source>& sources, const schema::Catalog& catalog,
         for (const auto i : group.members) {
             const auto& o = price_of(sources[i]);
             Judged j;
-            j.total_usd = total_of(o, options.shipping);
+            j.total_usd = buyer_total(o.price_cents, o.shipping_cents, options.shipping);
             j.shipping_known = o.shipping_cents.has_value();
             if (const auto it = suspects.find(o.listing_id); it != suspects.end()) {
                 j.suspect = &it->second;

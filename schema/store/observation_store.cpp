@@ -48,16 +48,15 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 }
 
 // The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
-// verdict), `l` (the listing) and `a` (its attributes).
-#define GPUPRICE_LATEST_COLUMNS                                                   \
-    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
-    "o.price_cents, o.shipping_cents, o.observed_on, o.currency, l.item_id, "     \
-    "l.title, " GPUPRICE_LISTING_URL                                              \
-    ", m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
-// The first seven of them: what read_row reads without details.
+// verdict), `l` (the listing) and `a` (its attributes): the first seven without details, all of
+// them with.
 #define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
     "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
     "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
+#define GPUPRICE_LATEST_COLUMNS                       \
+    GPUPRICE_LATEST_PRICE_COLUMNS                     \
+        ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
+        ", m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
@@ -106,8 +105,9 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
     "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) " \
     "ORDER BY o.listing_id"
 
-// The statement of load_latest_observations and load_latest_prices_before (columns as read_row
-// reads them): the listings whose latest night in [from, to] is before `before`, or all of them.
+// The statement of load_latest_observations, for_each_latest_observation and the latest prices
+// (columns as read_row reads them): the listings whose latest night in [from, to] is before
+// `before`, or all of them.
 // Without details, only the columns read_row reads then: no attributes joined, no title or URL
 // (the nightly rollup and a report's reference read 145,000 rows at a year).
 Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
