@@ -9,14 +9,15 @@ namespace gpuprice::fetcher {
 
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-// Where libcurl writes a body: at most `max_bytes`, after decompression.
+// Where libcurl writes a body: at most `max_bytes`, after decompression. Outside the anonymous
+// namespace: HttpEngine::Transfer, which has external linkage, holds one.
 struct BodySink {
     std::string body;
     std::size_t max_bytes = 0;
     bool too_large = false;
 };
+
+namespace {
 
 // libcurl write callback. Never throws through C: a body over the cap or a failed append ends
 // the transfer (CURLE_WRITE_ERROR) instead. The cap is checked here, on decompressed bytes,

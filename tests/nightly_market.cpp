@@ -115,7 +115,7 @@ void NightlyMarket::run(const std::string& night, int hour,
         verdicts.push_back(v);
     }
     ids.reset();
-    schema::store_verdicts(db_, verdicts, started);
+    schema::store_verdicts(db_, verdicts);
 }
 
 void play_market(const std::vector<NightlyMarket*>& markets, int nights,

@@ -147,7 +147,7 @@ class PlannerDb {
 
     // As a database from before attributes were stored: none, until read from the titles.
     void forget_attributes() {
-        db_.exec("DELETE FROM listing_attributes");
+        db_.exec("UPDATE match_results SET attributes_extracted = 0");
         loaded_ = *app::load_report(db_, catalog_, query_.request, schema::Details::With);
     }
     void fill_attributes() {

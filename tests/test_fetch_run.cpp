@@ -847,8 +847,8 @@ TEST_SUITE("fetcher::coverage") {
         const auto medians = [&](int excluded) {
             f.db.exec("DELETE FROM match_results");
             f.db.exec(
-                "INSERT INTO match_results (listing_id, model, reason, matched_at) "
-                "SELECT id, 'RTX 3060', 'ok', 'now' FROM listings");
+                "INSERT INTO match_results (listing_id, model, reason) "
+                "SELECT id, 'RTX 3060', 'ok' FROM listings");
             return schema::load_latest_observations(f.db, "2026-12-01", "2026-12-02",
                                                     schema::Details::With,
                                                     {test::us_market(), excluded});

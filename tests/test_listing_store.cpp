@@ -140,8 +140,8 @@ TEST_SUITE("schema::listing_store") {
         CHECK(last_seen.text(0) == "2026-12-02");
 
         db.exec(
-            "INSERT INTO match_results (listing_id, model, reason, matched_at) "
-            "SELECT id, 'rtx-3090', 'ok', 'now' FROM listings");
+            "INSERT INTO match_results (listing_id, model, reason) "
+            "SELECT id, 'rtx-3090', 'ok' FROM listings");
         const ObservationFilter filter{us, kAllPriceFlags};
         const auto both =
             load_latest_observations(db, "2026-12-01", "2026-12-02", Details::Without, filter);
@@ -418,8 +418,8 @@ TEST_SUITE("schema::listing_store") {
         ObservationFilter filter;
         filter.market = market;
         db.exec(
-            "INSERT INTO match_results (listing_id, model, reason, matched_at) "
-            "SELECT id, 'rtx-4090', 'ok', '2026-12-02T04:00:00Z' FROM listings");
+            "INSERT INTO match_results (listing_id, model, reason) "
+            "SELECT id, 'rtx-4090', 'ok' FROM listings");
         const auto rows =
             load_latest_observations(db, "2026-12-02", "2026-12-02", Details::With, filter);
         REQUIRE(rows.size() == cases.size());

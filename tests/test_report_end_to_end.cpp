@@ -328,8 +328,9 @@ TEST_SUITE("end_to_end") {
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)
-            verdicts.push_back({id, std::string("rtx-3090"), schema::MatchReason::ok});
-        schema::store_verdicts(db, verdicts, "2026-12-01T00:00:00Z");
+            verdicts.push_back({id, std::string("rtx-3090"), schema::MatchReason::ok,
+                                schema::MatchEvidence::title, std::nullopt});
+        schema::store_verdicts(db, verdicts);
 
         cli::ReportQuery query;
         cli::resolve_report_query(query, catalog);

@@ -58,7 +58,7 @@ void match_due(schema::Database& db, std::int64_t run) {
         v.reason = schema::MatchReason::ok;
         verdicts.push_back(v);
     }
-    schema::store_verdicts(db, verdicts, "2026-12-01T03:30:00Z");
+    schema::store_verdicts(db, verdicts);
     schema::record_verdicts_through(db, newest);
 }
 

@@ -3,7 +3,6 @@
 #include <numeric>
 
 #include "cli/application/derived_pass.hpp"
-#include "schema/store/attribute_store.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -25,19 +24,15 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
         if (titles.empty()) break;
         std::vector<schema::Verdict> verdicts;
         verdicts.reserve(titles.size());
-        std::vector<std::pair<std::int64_t, schema::ListingAttributes>> attributes;
-        attributes.reserve(titles.size());
         for (const auto& stored : titles) {
             const auto result = matchers.titles.match(stored.title, &stored.aspects);
             schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason,
-                                    result.decided_by};
+                                    result.decided_by, matchers.attributes.extract(stored.title)};
             if (result.model) verdict.model = result.model->key;
             verdicts.push_back(std::move(verdict));
-            attributes.emplace_back(stored.listing_id, matchers.attributes.extract(stored.title));
             counts.add(result.reason);
         }
-        schema::store_verdicts(db, verdicts, now);
-        schema::store_listing_attributes(db, attributes, now);
+        schema::store_verdicts(db, verdicts);
         after = titles.back().listing_id;
     }
     // Every listing that lacked a verdict has one now: the finished runs are whole.

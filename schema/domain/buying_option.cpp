@@ -6,22 +6,22 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr EnumNames<BuyingOption, 4> kNames = {{
+constexpr EnumNames<BuyingOption, 4> kBuyingOptionNames = {{
     {BuyingOption::fixed_price, "FIXED_PRICE"},
     {BuyingOption::auction, "AUCTION"},
     {BuyingOption::best_offer, "BEST_OFFER"},
     {BuyingOption::classified_ad, "CLASSIFIED_AD"},
 }};
-static_assert(names_every_value(kNames, BuyingOption::classified_ad));
+static_assert(names_every_value(kBuyingOptionNames, BuyingOption::classified_ad));
 
 }  // namespace
 
 std::string_view buying_option_name(BuyingOption option) {
-    return name_of(kNames, option);
+    return name_of(kBuyingOptionNames, option);
 }
 
 std::optional<BuyingOption> parse_buying_option(std::string_view name) {
-    return parse_name(kNames, name);
+    return parse_name(kBuyingOptionNames, name);
 }
 
 bool offers(std::string_view options, BuyingOption option) {

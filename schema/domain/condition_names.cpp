@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kSeen = "seen with this conditionId in the real GPU summaries";
 constexpr std::string_view kDocumented = "eBay's item condition table; not seen in a GPU capture";
 
-const std::vector<ConditionName> kNames = {
+const std::vector<ConditionName> kConditionNames = {
     {"New", 1000, kSeen},        // 818 times
     {"Brand New", 1000, kSeen},  // 11
     {"Nuovo", 1000, kSeen},      // 3, items listed on eBay Italy
@@ -37,12 +37,12 @@ const std::vector<ConditionName> kNames = {
 }  // namespace
 
 const std::vector<ConditionName>& condition_names() {
-    return kNames;
+    return kConditionNames;
 }
 
 std::optional<int> condition_id_of_name(std::string_view name) {
     const auto text = trim(name);
-    for (const auto& row : kNames) {
+    for (const auto& row : kConditionNames) {
         if (equals_ignoring_ascii_case(row.name, text)) return row.condition_id;
     }
     return std::nullopt;

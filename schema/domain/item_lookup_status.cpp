@@ -6,20 +6,20 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr EnumNames<ItemLookupStatus, 2> kNames = {{
+constexpr EnumNames<ItemLookupStatus, 2> kItemLookupStatusNames = {{
     {ItemLookupStatus::ok, "ok"},
     {ItemLookupStatus::gone, "gone"},
 }};
-static_assert(names_every_value(kNames, ItemLookupStatus::gone));
+static_assert(names_every_value(kItemLookupStatusNames, ItemLookupStatus::gone));
 
 }  // namespace
 
 std::string_view item_lookup_status_name(ItemLookupStatus status) {
-    return name_of(kNames, status);
+    return name_of(kItemLookupStatusNames, status);
 }
 
 std::optional<ItemLookupStatus> parse_item_lookup_status(std::string_view name) {
-    return parse_name(kNames, name);
+    return parse_name(kItemLookupStatusNames, name);
 }
 
 }  // namespace gpuprice::schema

@@ -6,7 +6,7 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr EnumNames<MatchReason, 9> kNames = {{
+constexpr EnumNames<MatchReason, 9> kMatchReasonNames = {{
     {MatchReason::ok, "ok"},
     {MatchReason::for_parts, "for-parts"},
     {MatchReason::box_only, "box-only"},
@@ -17,16 +17,16 @@ constexpr EnumNames<MatchReason, 9> kNames = {{
     {MatchReason::ambiguous, "ambiguous"},
     {MatchReason::not_a_gpu, "not-a-gpu"},
 }};
-static_assert(names_every_value(kNames, MatchReason::not_a_gpu));
+static_assert(names_every_value(kMatchReasonNames, MatchReason::not_a_gpu));
 
 }  // namespace
 
 std::string_view match_reason_name(MatchReason reason) {
-    return name_of(kNames, reason);
+    return name_of(kMatchReasonNames, reason);
 }
 
 std::optional<MatchReason> parse_match_reason(std::string_view name) {
-    return parse_name(kNames, name);
+    return parse_name(kMatchReasonNames, name);
 }
 
 }  // namespace gpuprice::schema

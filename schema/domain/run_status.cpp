@@ -6,13 +6,13 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr EnumNames<RunStatus, 4> kNames = {{
+constexpr EnumNames<RunStatus, 4> kRunStatusNames = {{
     {RunStatus::running, "running"},
     {RunStatus::ok, "ok"},
     {RunStatus::partial, "partial"},
     {RunStatus::failed, "failed"},
 }};
-static_assert(names_every_value(kNames, RunStatus::failed));
+static_assert(names_every_value(kRunStatusNames, RunStatus::failed));
 
 constexpr EnumNames<RunSource, 4> kSources = {{
     {RunSource::ebay, "ebay"},
@@ -25,11 +25,11 @@ static_assert(names_every_value(kSources, RunSource::sample_sold));
 }  // namespace
 
 std::string_view run_status_name(RunStatus status) {
-    return name_of(kNames, status);
+    return name_of(kRunStatusNames, status);
 }
 
 std::optional<RunStatus> parse_run_status(std::string_view name) {
-    return parse_name(kNames, name);
+    return parse_name(kRunStatusNames, name);
 }
 
 std::string_view run_source_name(RunSource source) {

@@ -92,22 +92,35 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
     return titles;
 }
 
-void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
-                    const std::string& matched_at) {
+void store_verdicts(Database& db, const std::vector<Verdict>& verdicts) {
     Transaction tx(db);
+    // Setting attributes_extracted again drops the attributes of the verdict it replaces (a
+    // trigger of migration 0021); a new listing has none to drop.
     auto upsert = db.prepare(
-        "INSERT INTO match_results (listing_id, model, reason, matched_at, decided_by) "
+        "INSERT INTO match_results (listing_id, model, reason, decided_by, attributes_extracted) "
         "VALUES (?1, ?2, ?3, ?4, ?5) "
         "ON CONFLICT (listing_id) DO UPDATE SET model = excluded.model, "
-        "decided_by = excluded.decided_by, "
-        "reason = excluded.reason, matched_at = excluded.matched_at");
+        "decided_by = excluded.decided_by, reason = excluded.reason, "
+        "attributes_extracted = excluded.attributes_extracted");
+    auto stated = db.prepare(
+        "INSERT OR REPLACE INTO listing_attributes (listing_id, cooler, slot_width) "
+        "VALUES (?1, ?2, ?3)");
     for (const auto& v : verdicts) {
         upsert.bind(1, v.listing_id)
             .bind(2, v.model)
             .bind_unowned(3, match_reason_name(v.reason))
-            .bind_unowned(4, matched_at)
-            .bind_unowned(5, match_evidence_name(v.decided_by));
+            .bind_unowned(4, match_evidence_name(v.decided_by))
+            .bind(5, v.attributes.has_value() ? 1 : 0);
         upsert.run();
+        if (!v.attributes || *v.attributes == ListingAttributes{}) continue;
+        stated.bind(1, v.listing_id);
+        if (const auto cooler = v.attributes->cooler) {
+            stated.bind_unowned(2, cooler_name(*cooler));
+        } else {
+            stated.bind_null(2);
+        }
+        stated.bind(3, v.attributes->slot_width);
+        stated.run();
     }
     tx.commit();
 }

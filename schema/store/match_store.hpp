@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "schema/domain/listing_attributes.hpp"
 #include "schema/domain/match_evidence.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/store/sqlite.hpp"
@@ -36,6 +37,9 @@ struct Verdict {
     std::optional<std::string> model;  // a SKU key, set exactly when reason is ok
     MatchReason reason = MatchReason::not_a_gpu;
     MatchEvidence decided_by = MatchEvidence::title;
+    // What the title says about the build, read with the verdict; nullopt: not read (readers
+    // read it from the title then).
+    std::optional<ListingAttributes> attributes;
 };
 
 // The newest listing id (0 when there is none).
@@ -44,9 +48,9 @@ std::int64_t newest_listing_id(Database& db);
 // listed in verdicts_to_redo).
 void record_verdicts_through(Database& db, std::int64_t listing_id);
 
-// Writes the verdicts in one transaction, replacing earlier ones.
-void store_verdicts(Database& db, const std::vector<Verdict>& verdicts,
-                    const std::string& matched_at);
+// Writes the verdicts and the attributes they state in one transaction, replacing earlier ones
+// (migration 0021: a listing's attributes row exists only when its title states one).
+void store_verdicts(Database& db, const std::vector<Verdict>& verdicts);
 
 // The digest of the rules (schema::RuleSet::digest) every stored verdict was last made with, or
 // nullopt when the database never recorded one (matched before gpuprice did, or never matched).

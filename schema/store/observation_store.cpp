@@ -56,7 +56,7 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 #define GPUPRICE_LATEST_COLUMNS                       \
     GPUPRICE_LATEST_PRICE_COLUMNS                     \
         ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
-        ", m.decided_by, a.extracted_at IS NOT NULL, a.cooler, a.slot_width "
+        ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width "
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the

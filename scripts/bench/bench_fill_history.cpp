@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
             "last_seen_run, "
             "first_seen_on, last_seen_on) VALUES (?1, ?2, ?3, ?4, 1, 1, ?5, ?5)");
         auto verdict = db.prepare(
-            "INSERT INTO match_results (listing_id, model, reason, matched_at) VALUES (?1, ?2, "
-            "'ok', ?3)");
+            "INSERT INTO match_results (listing_id, model, reason, attributes_extracted) "
+            "VALUES (?1, ?2, 'ok', 0)");
         for (int id = 1; id <= listings; ++id) {
             const auto& model = catalog.models[pick_model(random)];
             listing.bind(1, id)
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
                 .bind(4, conditions[static_cast<std::size_t>(id) % std::size(conditions)])
                 .bind(5, first_night);
             listing.run();
-            verdict.bind(1, id).bind(2, model.key).bind(3, "2025-12-03T00:00:00Z");
+            verdict.bind(1, id).bind(2, model.key);
             verdict.run();
         }
         tx.commit();

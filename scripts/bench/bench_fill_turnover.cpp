@@ -263,11 +263,10 @@ int fill(const std::string& path, const std::string& catalog_dir, const std::str
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
         "?19, ?20, ?21, ?22)");
     auto verdict = db.prepare(
-        "INSERT INTO match_results (listing_id, model, reason, matched_at, decided_by) "
-        "VALUES (?1, ?2, ?3, ?4, ?5)");
+        "INSERT INTO match_results (listing_id, model, reason, decided_by, attributes_extracted) "
+        "VALUES (?1, ?2, ?3, ?4, 1)");
     auto attributes = db.prepare(
-        "INSERT INTO listing_attributes (listing_id, cooler, slot_width, extracted_at) "
-        "VALUES (?1, ?2, ?3, ?4)");
+        "INSERT INTO listing_attributes (listing_id, cooler, slot_width) VALUES (?1, ?2, ?3)");
     auto observe = db.prepare(
         "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
         "condition_id, price_cents, shipping_cents, shipping_type, currency, shipping_estimated, "
@@ -312,20 +311,19 @@ int fill(const std::string& path, const std::string& catalog_dir, const std::str
             .bind(21, l.epid)
             .bind(22, l.price_flags);
         listing.run();
-        verdict.bind(1, id)
-            .bind(2, t.model)
-            .bind(3, t.reason)
-            .bind(4, finished(from))
-            .bind(5, t.decided_by);
+        verdict.bind(1, id).bind(2, t.model).bind(3, t.reason).bind(4, t.decided_by);
         verdict.run();
-        attributes.bind(1, id);
-        if (t.attributes.cooler) {
-            attributes.bind(2, schema::cooler_name(*t.attributes.cooler));
-        } else {
-            attributes.bind_null(2);
+        // As the match pass stores them: a row only when the title states something.
+        if (t.attributes != schema::ListingAttributes{}) {
+            attributes.bind(1, id);
+            if (t.attributes.cooler) {
+                attributes.bind(2, schema::cooler_name(*t.attributes.cooler));
+            } else {
+                attributes.bind_null(2);
+            }
+            attributes.bind(3, t.attributes.slot_width);
+            attributes.run();
         }
-        attributes.bind(3, t.attributes.slot_width).bind(4, finished(from));
-        attributes.run();
         for (int day = from; day <= to; ++day) {
             const auto price = market.price_cents(k, day);
             std::optional<std::int64_t> bid;
