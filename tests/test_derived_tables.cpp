@@ -139,7 +139,7 @@ std::string rows_of_night(const std::string& rows, const std::string& night) {
 
 std::vector<std::string> nights_a_pass_rolls_up(schema::Database& db) {
     const auto work = schema::derived_work(db, test::us_market());
-    return schema::nights_to_roll_up(db, work, {});
+    return schema::nights_to_roll_up(db, work, {}, analysis::kSuspectEvidenceNights);
 }
 
 // Two databases fed the same runs: one passed night by night, the other redone from scratch.
@@ -316,6 +316,15 @@ TEST_SUITE("derived tables") {
         "a listing back after it cleared: the nights whose evidence held its clearance are rolled "
         "up again") {
         Twins twins;
-        play_late_change(twins, {"", true});
+        play_late_change(twins, {"", true}, [&](const std::string& night) {
+            if (night != "2026-11-08") return;
+            // The clearance of 11-03 changes tonight: it and the nights after it whose evidence
+            // holds it, those the market has (no fetch on 11-06), none past tonight's.
+            const auto work = schema::derived_work(twins.nightly, test::us_market());
+            CHECK(schema::nights_to_roll_up(twins.nightly, work, {"2026-11-03"},
+                                            analysis::kSuspectEvidenceNights) ==
+                  std::vector<std::string>{"2026-11-03", "2026-11-04", "2026-11-05", "2026-11-07",
+                                           "2026-11-08"});
+        });
     }
 }
