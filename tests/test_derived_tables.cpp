@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -138,7 +139,76 @@ std::string rows_of_night(const std::string& rows, const std::string& night) {
 
 std::vector<std::string> nights_a_pass_rolls_up(schema::Database& db) {
     const auto work = schema::derived_work(db, test::us_market());
-    return schema::nights_to_roll_up(db, work, {});
+    return schema::nights_to_roll_up(db, work, {}, analysis::kSuspectEvidenceNights);
+}
+
+// Two databases fed the same runs: one passed night by night, the other redone from scratch.
+struct Twins {
+    test::TempDir dir;
+    schema::Database nightly{dir.file("nightly.db")};
+    schema::Database redone{dir.file("redone.db")};
+    test::NightlyMarket nightly_market{migrated(nightly)};
+    test::NightlyMarket redone_market{migrated(redone)};
+
+    static schema::Database& migrated(schema::Database& db) {
+        schema::migrate(db);
+        return db;
+    }
+};
+
+test::MarketListing rtx_3090(int id, std::int64_t cents) {
+    test::MarketListing m;
+    m.item_id = "v1|" + std::to_string(400000 + id) + "|0";
+    m.model = "rtx-3090";
+    m.cents = cents;
+    return m;
+}
+
+// What happens on the eighth night, before its run, to a listing gone since the third.
+struct LateChange {
+    std::string model;  // matched to another model
+    bool back = false;  // listed again under the same item id
+};
+
+// Twelve nights of a few RTX 3090s (the machine off on the sixth): three at $800 all along, one
+// at $300 all along, and a leaving one at $800 the first two nights only. The $300 one is suspect
+// only where the evidence holds five other prices: the three, the leaving one's asking price and
+// its last price again as a clearance (from the third night on). On the eighth night `change`
+// happens. After every night, the nightly pass's rollups must be those of a pass from scratch;
+// `before_pass` sees the nightly database before each pass.
+void play_late_change(Twins& twins, const LateChange& change,
+                      const std::function<void(const std::string& night)>& before_pass = {}) {
+    std::vector<test::MarketListing> staying;
+    for (int i = 0; i < 3; ++i) staying.push_back(rtx_3090(i, 80000));
+    staying.push_back(rtx_3090(3, 30000));
+    const auto leaving = rtx_3090(4, 80000);
+    std::vector<test::NightlyMarket*> markets = {&twins.nightly_market, &twins.redone_market};
+    for (auto* market : markets) {
+        for (const auto& m : staying) market->remember(m);
+        market->remember(leaving);
+    }
+    const std::map<std::string, bool> both = {{"RTX 3090", true}, {"RTX 4090", true}};
+    std::string fourth_night_before;
+    for (int n = 0; n < 12; ++n) {
+        const auto night = schema::add_days("2026-11-01", n);
+        CAPTURE(night);
+        if (n == 5) continue;  // no fetch
+        if (n == 7 && !change.model.empty()) {
+            for (auto* market : markets) market->rematch(leaving.item_id, change.model);
+        }
+        auto tonight = staying;
+        if (n < 2 || (n >= 7 && change.back)) tonight.push_back(leaving);
+        for (auto* market : markets) market->run(night, 3, tonight, both);
+        if (before_pass) before_pass(night);
+        app::update_derived_tables(twins.nightly, catalog());
+        app::redo_derived_tables(twins.redone, catalog());
+        CHECK(stored_decisions(twins.nightly) == stored_decisions(twins.redone));
+        CHECK(stored_rows(twins.nightly) == stored_rows(twins.redone));
+        // The change reaches a night the listing was not seen on, nor cleared on.
+        const auto fourth_night = rows_of_night(stored_rows(twins.redone), "2026-11-04");
+        if (n == 6) fourth_night_before = fourth_night;
+        if (n == 7) CHECK(fourth_night != fourth_night_before);
+    }
 }
 
 }  // namespace
@@ -233,5 +303,28 @@ TEST_SUITE("derived tables") {
         app::redo_derived_tables(db, catalog());
         CHECK(stored_decisions(db) == night_by_night);
         CHECK(stored_rows(db) == rolled_night_by_night);
+    }
+
+    TEST_CASE(
+        "a listing matched to another model after it left: the nights whose evidence held it "
+        "are rolled up again") {
+        Twins twins;
+        play_late_change(twins, {"rtx-4090", false});
+    }
+
+    TEST_CASE(
+        "a listing back after it cleared: the nights whose evidence held its clearance are rolled "
+        "up again") {
+        Twins twins;
+        play_late_change(twins, {"", true}, [&](const std::string& night) {
+            if (night != "2026-11-08") return;
+            // The clearance of 11-03 changes tonight: it and the nights after it whose evidence
+            // holds it, those the market has (no fetch on 11-06), none past tonight's.
+            const auto work = schema::derived_work(twins.nightly, test::us_market());
+            CHECK(schema::nights_to_roll_up(twins.nightly, work, {"2026-11-03"},
+                                            analysis::kSuspectEvidenceNights) ==
+                  std::vector<std::string>{"2026-11-03", "2026-11-04", "2026-11-05", "2026-11-07",
+                                           "2026-11-08"});
+        });
     }
 }

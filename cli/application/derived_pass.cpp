@@ -13,7 +13,8 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
         const auto work = schema::derived_work(db, market);
         if (work.up_to_date) continue;
         // A listing whose verdict or flags changed counts differently on every night it was
-        // listed, and where it cleared (before and after).
+        // listed, and where it cleared (before and after); the nights whose evidence held those
+        // are added where the nights are chosen (nights_to_roll_up).
         auto nights = schema::stale_listing_nights(db);
         nights.merge(decide_clearances(db, catalog, work));
         roll_up_nights(db, catalog, work, nights);

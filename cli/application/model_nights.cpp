@@ -60,7 +60,8 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     const schema::DerivedWork& work, const std::set<std::string>& also) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     const auto filter = rollup_filter(work.market);
-    for (const auto& night : schema::nights_to_roll_up(db, work, also)) {
+    for (const auto& night :
+         schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.
         const auto first = schema::add_days(night, -(analysis::kSuspectEvidenceNights - 1));
         const auto observations =

@@ -21,8 +21,9 @@
 
 namespace gpuprice::app {
 
-// The rollup part of a pass: the nights `work` names and `also`, all of them from scratch. Runs
-// after the clearance part (a night's cleared median reads its decisions).
+// The rollup part of a pass: the nights `work` names and `also`, and the nights whose suspect-price
+// evidence holds one of them; all of them from scratch. Runs after the clearance part (a night's
+// cleared median reads its decisions).
 void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     const schema::DerivedWork& work, const std::set<std::string>& also);
 

@@ -57,13 +57,47 @@ std::vector<ModelNight> read_rows(Statement& select) {
     return rows;
 }
 
+// The marketplace's nights a rollup has rows for, in order: those with prices (nightly or
+// compacted) or a listing that cleared. One seek per night, through the indexes.
+class MarketNights {
+  public:
+    MarketNights(Database& db, const Market& market)
+        : market_(market),
+          next_(db.prepare(
+              "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
+              "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
+              "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2 UNION ALL "
+              "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
+              "AND outcome = ?3)")) {}
+
+    // The first of them after `night`.
+    std::optional<std::string> after(const std::string& night) {
+        next_.bind(1, night)
+            .bind(2, market_.id)
+            .bind(3, clearance_outcome_name(ClearanceOutcome::cleared));
+        next_.step();
+        auto next = next_.optional_text(0);
+        next_.reset();
+        return next;
+    }
+
+  private:
+    Market market_;
+    Statement next_;
+};
+
 }  // namespace
 
 std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work,
-                                           const std::set<std::string>& also) {
-    // Night by night through the indexes (one seek each), not a pass over every observation.
-    const std::string after = work.from_scratch ? "" : add_days(work.since, -1);
+                                           const std::set<std::string>& also, int evidence_nights) {
     std::set<std::string> nights = also;
+    MarketNights market_nights(db, work.market);
+    if (work.from_scratch) {
+        for (auto night = market_nights.after(""); night; night = market_nights.after(*night))
+            nights.insert(*night);
+        return {nights.begin(), nights.end()};
+    }
+    // Night by night through the indexes (one seek each), not a pass over every observation.
     auto observed = db.prepare(
         "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
         "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
@@ -77,14 +111,14 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
         "OR EXISTS (SELECT 1 FROM compacted_runs WHERE night = ?1 AND marketplace = ?2 "
         "  AND run_id > ?3)");
     const auto changed = [&](const std::string& night) {
-        if (work.from_scratch || night > work.passed_night) return true;
+        if (night > work.passed_night) return true;
         stored_later.bind(1, night).bind(2, work.market.id).bind(3, work.passed_run);
         stored_later.step();
         const bool later = stored_later.int32(0) != 0;
         stored_later.reset();
         return later;
     };
-    for (std::string night = after;;) {
+    for (std::string night = add_days(work.since, -1);;) {
         observed.bind(1, night).bind(2, work.market.id);
         observed.step();
         const auto next = observed.optional_text(0);
@@ -93,22 +127,20 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
         if (changed(*next)) nights.insert(*next);
         night = *next;
     }
-    // From scratch, every night with a clearance; else the pass's clearance part returned the
-    // nights whose clearances changed (`also`), and the others stand.
-    if (!work.from_scratch) return {nights.begin(), nights.end()};
-    auto cleared = db.prepare(
-        "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
-        "AND outcome = ?3");
-    for (std::string night = after;;) {
-        cleared.bind(1, night)
-            .bind(2, work.market.id)
-            .bind(3, clearance_outcome_name(ClearanceOutcome::cleared));
-        cleared.step();
-        const auto next = cleared.optional_text(0);
-        cleared.reset();
-        if (!next) break;
-        nights.insert(*next);
-        night = *next;
+    // A night's prices and clearances are the evidence of the rollups of the nights after it in
+    // the window: those of the marketplace change with it. Each seek finds one of them, and one
+    // more ends a window; a night in several windows is sought once.
+    const std::set<std::string> changed_nights = nights;
+    std::string sought;  // the marketplace's nights up to it are found
+    for (const auto& changed_night : changed_nights) {
+        const auto until = add_days(changed_night, evidence_nights - 1);
+        for (auto night = std::max(changed_night, sought);;) {
+            const auto next = market_nights.after(night);
+            if (!next || *next > until) break;
+            nights.insert(*next);
+            night = *next;
+        }
+        sought = std::max(sought, until);
     }
     return {nights.begin(), nights.end()};
 }

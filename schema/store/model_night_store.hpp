@@ -27,11 +27,13 @@ struct ModelNight {
     std::optional<double> cleared_median_usd;
 };
 
-// The nights a pass rolls up: every night of `work`'s marketplace with an observation or a
-// clearance from scratch; else the observed nights after work.passed_night, those from work.since
-// on that a run after work.passed_run stored prices on, and `also`.
+// The nights a pass rolls up: every night of `work`'s marketplace with prices or a clearance from
+// scratch. Else the nights that changed: the observed nights after work.passed_night, those from
+// work.since on that a run after work.passed_run stored prices on, and `also`; and since a night's
+// rollup reads the prices and clearances of the `evidence_nights` nights up to it, the
+// marketplace's nights after each changed one within that many (none past its latest).
 std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work,
-                                           const std::set<std::string>& also);
+                                           const std::set<std::string>& also, int evidence_nights);
 
 // Replaces the rows of `night` (both shipping choices) with `included` and `excluded`.
 void replace_model_nights(Database& db, const Market& market, const std::string& night,
