@@ -147,24 +147,41 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     return out;
 }
 
+PricesByModel prices_by_model(std::vector<schema::PricedObservation> observations) {
+    PricesByModel by_model;
+    for (auto& o : observations) {
+        auto& prices = by_model[o.model];
+        prices.push_back(std::move(o));
+    }
+    return by_model;
+}
+
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
-    const std::vector<schema::PricedObservation>& observations,
-    const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
-    const schema::Market& marketplace, const std::string& night) {
-    std::map<std::string, std::pair<std::vector<schema::PricedObservation>, std::vector<Clearance>>>
-        by_model;
-    for (const auto& o : observations) by_model[o.model].first.push_back(o);
+    const PricesByModel& prices, const std::vector<Clearance>& clearances,
+    const schema::Catalog& catalog, Shipping shipping, const schema::Market& marketplace,
+    const std::string& night) {
+    std::map<std::string, std::vector<Clearance>> cleared;
     for (const auto& c : clearances) {
-        if (c.kind == ClearanceKind::cleared) by_model[c.life.model].second.push_back(c);
+        if (c.kind == ClearanceKind::cleared) cleared[c.life.model].push_back(c);
     }
     std::vector<schema::ConditionClass> every;
     for (const auto& info : schema::condition_classes()) every.push_back(info.condition);
+    const std::vector<schema::PricedObservation> no_prices;
+    const std::vector<Clearance> no_clearances;
     std::map<std::string, std::vector<NightlyMedian>> out;
-    for (const auto& [model, prices] : by_model) {
+    const auto add = [&](const std::string& model, const std::vector<schema::PricedObservation>& p,
+                         const std::vector<Clearance>& c) {
         // Only `night` is judged: the other nights' prices are its evidence, not rows.
-        auto nights = price_history(prices.first, prices.second, {}, catalog, every, shipping,
-                                    marketplace, Period::night, false, night);
+        auto nights = price_history(p, c, {}, catalog, every, shipping, marketplace, Period::night,
+                                    false, night);
         if (!nights.empty()) out.emplace(model, std::move(nights));
+    };
+    for (const auto& [model, p] : prices) {
+        const auto c = cleared.find(model);
+        add(model, p, c == cleared.end() ? no_clearances : c->second);
+    }
+    for (const auto& [model, c] : cleared) {
+        if (!prices.contains(model)) add(model, no_prices, c);
     }
     return out;
 }

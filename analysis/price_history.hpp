@@ -49,15 +49,21 @@ std::vector<NightlyMedian> price_history(
     const schema::Market& marketplace, Period period = Period::night,
     bool include_suspect_prices = false, const std::optional<std::string>& only = std::nullopt);
 
-// The asking and cleared medians of `night` of every model in `observations` and `clearances`,
-// per condition class, every class: what the nightly rollups store. `observations` and
-// `clearances` hold the kSuspectEvidenceNights nights up to `night` (each listing once at its
-// latest price there is enough), the suspect-price rule's evidence. Sold prices are added where
-// the rollups are read (add_sold), since a later sold fetch adds sales to past days.
+// Prices per model (SKU key), each model's in the order given.
+using PricesByModel = std::map<std::string, std::vector<schema::PricedObservation>>;
+// Moves `observations` into their models' groups: a rollup groups a window once for both of its
+// shipping bases (145,000 prices at a year).
+PricesByModel prices_by_model(std::vector<schema::PricedObservation> observations);
+
+// The asking and cleared medians of `night` of every model in `prices` and `clearances`, per
+// condition class, every class: what the nightly rollups store. `prices` and `clearances` hold
+// the kSuspectEvidenceNights nights up to `night` (each listing once at its latest price there is
+// enough), the suspect-price rule's evidence. Sold prices are added where the rollups are read
+// (add_sold), since a later sold fetch adds sales to past days.
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
-    const std::vector<schema::PricedObservation>& observations,
-    const std::vector<Clearance>& clearances, const schema::Catalog& catalog, Shipping shipping,
-    const schema::Market& marketplace, const std::string& night);
+    const PricesByModel& prices, const std::vector<Clearance>& clearances,
+    const schema::Catalog& catalog, Shipping shipping, const schema::Market& marketplace,
+    const std::string& night);
 
 // `nights` of one model (per night, oldest first, without sold prices) with the sold medians of
 // `sold` added, and the nights and classes of `conditions` only: price_history over the same

@@ -64,8 +64,8 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
          schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.
         const auto first = schema::add_days(night, -(analysis::kSuspectEvidenceNights - 1));
-        const auto observations =
-            schema::load_latest_observations(db, first, night, schema::Details::Without, filter);
+        const auto prices = analysis::prices_by_model(
+            schema::load_latest_observations(db, first, night, schema::Details::Without, filter));
         const auto cleared = schema::load_cleared_between(db, first, night, filter);
         std::vector<schema::ModelNight> rows[2];
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
@@ -76,8 +76,8 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     clearances.push_back(std::move(*c));
             }
             rows[shipping == analysis::Shipping::Include ? 0 : 1] =
-                to_rows(analysis::nightly_medians_by_model(observations, clearances, catalog,
-                                                           shipping, work.market, night));
+                to_rows(analysis::nightly_medians_by_model(prices, clearances, catalog, shipping,
+                                                           work.market, night));
         }
         schema::replace_model_nights(db, work.market, night, rows[0], rows[1]);
     }
