@@ -147,15 +147,6 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     return out;
 }
 
-PricesByModel prices_by_model(std::vector<schema::PricedObservation> observations) {
-    PricesByModel by_model;
-    for (auto& o : observations) {
-        auto& prices = by_model[o.model];
-        prices.push_back(std::move(o));
-    }
-    return by_model;
-}
-
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
     const PricesByModel& prices, const std::vector<Clearance>& clearances,
     const schema::Catalog& catalog, Shipping shipping, const schema::Market& marketplace,

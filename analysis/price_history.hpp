@@ -49,11 +49,9 @@ std::vector<NightlyMedian> price_history(
     const schema::Market& marketplace, Period period = Period::night,
     bool include_suspect_prices = false, const std::optional<std::string>& only = std::nullopt);
 
-// Prices per model (SKU key), each model's in the order given.
+// Prices per model (SKU key), each model's in the order read: a rollup groups its window once
+// for both of its shipping bases (145,000 prices at a year).
 using PricesByModel = std::map<std::string, std::vector<schema::PricedObservation>>;
-// Moves `observations` into their models' groups: a rollup groups a window once for both of its
-// shipping bases (145,000 prices at a year).
-PricesByModel prices_by_model(std::vector<schema::PricedObservation> observations);
 
 // The asking and cleared medians of `night` of every model in `prices` and `clearances`, per
 // condition class, every class: what the nightly rollups store. `prices` and `clearances` hold
