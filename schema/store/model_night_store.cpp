@@ -57,24 +57,32 @@ std::vector<ModelNight> read_rows(Statement& select) {
     return rows;
 }
 
-// The marketplace's nights a rollup has rows for, in order: those with prices (nightly or
-// compacted) or a listing that cleared. One seek per night, through the indexes.
+// The marketplace's nights after ?1 with prices, nightly or compacted: each part's first.
+#define GPUPRICE_PRICED_NIGHTS_AFTER                                           \
+    "SELECT min(observed_on) AS night FROM price_observations "                \
+    "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) " \
+    "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2"
+
+// The marketplace's nights in order, one seek per night through the indexes: those with prices,
+// or (a rollup has rows for these) those with prices or a listing that cleared.
 class MarketNights {
   public:
-    MarketNights(Database& db, const Market& market)
+    enum class Which { priced, priced_or_cleared };
+
+    MarketNights(Database& db, const Market& market, Which which)
         : market_(market),
-          next_(db.prepare(
-              "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
-              "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
-              "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2 UNION ALL "
-              "SELECT min(night) FROM listing_clearances WHERE night > ?1 AND marketplace = ?2 "
-              "AND outcome = ?3)")) {}
+          which_(which),
+          next_(db.prepare(which == Which::priced
+                               ? "SELECT min(night) FROM (" GPUPRICE_PRICED_NIGHTS_AFTER ")"
+                               : "SELECT min(night) FROM (" GPUPRICE_PRICED_NIGHTS_AFTER
+                                 " UNION ALL SELECT min(night) FROM listing_clearances "
+                                 "WHERE night > ?1 AND marketplace = ?2 AND outcome = ?3)")) {}
 
     // The first of them after `night`.
     std::optional<std::string> after(const std::string& night) {
-        next_.bind(1, night)
-            .bind(2, market_.id)
-            .bind(3, clearance_outcome_name(ClearanceOutcome::cleared));
+        next_.bind(1, night).bind(2, market_.id);
+        if (which_ == Which::priced_or_cleared)
+            next_.bind(3, clearance_outcome_name(ClearanceOutcome::cleared));
         next_.step();
         auto next = next_.optional_text(0);
         next_.reset();
@@ -83,25 +91,23 @@ class MarketNights {
 
   private:
     Market market_;
+    Which which_;
     Statement next_;
 };
+
+#undef GPUPRICE_PRICED_NIGHTS_AFTER  // a unity build compiles the next file after this one
 
 }  // namespace
 
 std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work,
                                            const std::set<std::string>& also, int evidence_nights) {
     std::set<std::string> nights = also;
-    MarketNights market_nights(db, work.market);
+    MarketNights market_nights(db, work.market, MarketNights::Which::priced_or_cleared);
     if (work.from_scratch) {
         for (auto night = market_nights.after(""); night; night = market_nights.after(*night))
             nights.insert(*night);
         return {nights.begin(), nights.end()};
     }
-    // Night by night through the indexes (one seek each), not a pass over every observation.
-    auto observed = db.prepare(
-        "SELECT min(night) FROM (SELECT min(observed_on) AS night FROM price_observations "
-        "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
-        "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2)");
     // A night the last pass rolled up (the day's slack before it) changes only with a later run's
     // prices: rolling it up again read and judged its whole 30-night window for nothing. The
     // night's index finds its prices; the run of each is one lookup (82,000 at most, 30 ms).
@@ -118,15 +124,10 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
         stored_later.reset();
         return later;
     };
-    for (std::string night = add_days(work.since, -1);;) {
-        observed.bind(1, night).bind(2, work.market.id);
-        observed.step();
-        const auto next = observed.optional_text(0);
-        observed.reset();
-        if (!next) break;
-        if (changed(*next)) nights.insert(*next);
-        night = *next;
-    }
+    // Night by night through the indexes (one seek each), not a pass over every observation.
+    MarketNights priced(db, work.market, MarketNights::Which::priced);
+    for (auto night = priced.after(add_days(work.since, -1)); night; night = priced.after(*night))
+        if (changed(*night)) nights.insert(*night);
     // A night's prices and clearances are the evidence of the rollups of the nights after it in
     // the window: those of the marketplace change with it. Each seek finds one of them, and one
     // more ends a window; a night in several windows is sought once.
