@@ -18,6 +18,7 @@
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "tests/nightly_market.hpp"
+#include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -165,12 +166,6 @@ struct Twins {
     }
 };
 
-std::int64_t count(schema::Database& db, const char* table_query) {
-    auto select = db.prepare(table_query);
-    select.step();
-    return select.int64(0);
-}
-
 }  // namespace
 
 TEST_SUITE("compaction") {
@@ -213,28 +208,31 @@ TEST_SUITE("compaction") {
         // Auctions' intervals went on while their bids changed (this market raises every bid
         // every night), some across the night without a fetch (a null among the bids).
         CHECK(old_style > 0);
-        CHECK(count(compacted,
-                    "SELECT count(*) FROM price_intervals WHERE bids IS NOT NULL "
-                    "AND last_on > first_on AND current_bid_cents IS NULL") > 0);
-        CHECK(count(compacted, "SELECT count(*) FROM price_intervals WHERE bids LIKE '%null%'") >
-              0);
-        CHECK(count(compacted,
-                    "SELECT count(*) FROM price_intervals WHERE bids IS NULL "
-                    "AND current_bid_cents IS NOT NULL") > 0);
-        CHECK(count(compacted,
-                    "SELECT count(*) FROM price_intervals WHERE last_on = date(first_on, "
-                    "'+31 days')") > 0);
-        const auto plain_rows = count(plain, "SELECT count(*) FROM price_observations");
-        const auto kept_rows = count(compacted, "SELECT count(*) FROM price_observations");
-        const auto intervals = count(compacted, "SELECT count(*) FROM price_intervals");
+        CHECK(test::query_int(compacted,
+                              "SELECT count(*) FROM price_intervals WHERE bids IS NOT NULL "
+                              "AND last_on > first_on AND current_bid_cents IS NULL") > 0);
+        CHECK(test::query_int(compacted,
+                              "SELECT count(*) FROM price_intervals WHERE bids LIKE '%null%'") > 0);
+        CHECK(test::query_int(compacted,
+                              "SELECT count(*) FROM price_intervals WHERE bids IS NULL "
+                              "AND current_bid_cents IS NOT NULL") > 0);
+        CHECK(test::query_int(compacted,
+                              "SELECT count(*) FROM price_intervals WHERE last_on = date(first_on, "
+                              "'+31 days')") > 0);
+        const auto plain_rows = test::query_int(plain, "SELECT count(*) FROM price_observations");
+        const auto kept_rows =
+            test::query_int(compacted, "SELECT count(*) FROM price_observations");
+        const auto intervals = test::query_int(compacted, "SELECT count(*) FROM price_intervals");
         CHECK(kept_rows + compacted_rows == plain_rows);
         // Listings' last nights were compacted too (their lives read from their last interval).
-        CHECK(count(compacted,
-                    "SELECT count(*) FROM price_observations "
-                    "WHERE observed_on <= (SELECT max(night) FROM compacted_nights)") == 0);
-        CHECK(count(compacted,
-                    "SELECT count(*) FROM listings l WHERE EXISTS (SELECT 1 FROM price_intervals i "
-                    "WHERE i.listing_id = l.id AND i.last_on = l.last_seen_on)") > 0);
+        CHECK(test::query_int(compacted,
+                              "SELECT count(*) FROM price_observations "
+                              "WHERE observed_on <= (SELECT max(night) FROM compacted_nights)") ==
+              0);
+        CHECK(test::query_int(
+                  compacted,
+                  "SELECT count(*) FROM listings l WHERE EXISTS (SELECT 1 FROM price_intervals i "
+                  "WHERE i.listing_id = l.id AND i.last_on = l.last_seen_on)") > 0);
         // Fewer rows, though this market changes prices on a quarter of its nights and bids on
         // every auction's (the real one: a twentieth; tonight's report reads the same rows).
         CHECK(kept_rows + intervals < plain_rows * 3 / 4);

@@ -11,6 +11,7 @@
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
+#include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -19,12 +20,6 @@ using schema::Cooler;
 using schema::ListingAttributes;
 
 namespace {
-
-std::int64_t count(schema::Database& db, const std::string& sql) {
-    auto s = db.prepare(sql);
-    REQUIRE(s.step());
-    return s.int64(0);
-}
 
 // Three listings of one night, ids 1 to 3.
 void store_three_listings(schema::Database& db) {
@@ -74,23 +69,23 @@ TEST_SUITE("schema::match_store") {
         store_three_listings(db);
         schema::store_verdicts(db,
                                {verdict(1, kBlower2), verdict(2, kNone), verdict(3, std::nullopt)});
-        CHECK(count(db, "SELECT count(*) FROM match_results") == 3);
-        CHECK(count(db, "SELECT count(*) FROM listing_attributes") == 1);
+        CHECK(test::query_int(db, "SELECT count(*) FROM match_results") == 3);
+        CHECK(test::query_int(db, "SELECT count(*) FROM listing_attributes") == 1);
         using Read = std::vector<std::optional<ListingAttributes>>;
         CHECK(read_attributes(db) == Read{kBlower2, kNone, std::nullopt});
 
         // Matched again: what the new verdict's title says replaces what the last one said.
         schema::store_verdicts(db, {verdict(1, kNone), verdict(2, kWater), verdict(3, kBlower2)});
-        CHECK(count(db, "SELECT count(*) FROM listing_attributes") == 2);
+        CHECK(test::query_int(db, "SELECT count(*) FROM listing_attributes") == 2);
         CHECK(read_attributes(db) == Read{kNone, kWater, kBlower2});
         // A verdict made without reading them leaves none behind.
         schema::store_verdicts(db, {verdict(2, std::nullopt)});
         CHECK(read_attributes(db) == Read{kNone, std::nullopt, kBlower2});
-        CHECK(count(db, "SELECT count(*) FROM listing_attributes") == 1);
+        CHECK(test::query_int(db, "SELECT count(*) FROM listing_attributes") == 1);
         // A verdict removed (a title changed) takes its attributes along: the next verdict's
         // title stating none is not read as the old one's blower.
         db.exec("DELETE FROM match_results WHERE listing_id = 3");
-        CHECK(count(db, "SELECT count(*) FROM listing_attributes") == 0);
+        CHECK(test::query_int(db, "SELECT count(*) FROM listing_attributes") == 0);
         schema::store_verdicts(db, {verdict(3, kNone)});
         CHECK(read_attributes(db) == Read{kNone, std::nullopt, kNone});
         // Another writer's change of the verdict (a catalog's renamed key) keeps them.
@@ -121,15 +116,16 @@ TEST_SUITE("schema::match_store") {
         using Read = std::vector<std::optional<ListingAttributes>>;
         schema::migrate(db);
         CHECK(read_attributes(db) == Read{kBlower2, kNone, std::nullopt});
-        CHECK(count(db, "SELECT count(*) FROM listing_attributes") == 1);
-        CHECK(count(db,
-                    "SELECT group_concat(attributes_extracted, '') FROM "
-                    "(SELECT attributes_extracted FROM match_results ORDER BY listing_id)") == 110);
-        CHECK(count(db,
-                    "SELECT count(*) FROM pragma_table_info('match_results') "
-                    "WHERE name = 'matched_at'") == 0);
-        CHECK(count(db,
-                    "SELECT count(*) FROM pragma_table_info('listing_attributes') "
-                    "WHERE name = 'extracted_at'") == 0);
+        CHECK(test::query_int(db, "SELECT count(*) FROM listing_attributes") == 1);
+        CHECK(test::query_int(
+                  db,
+                  "SELECT group_concat(attributes_extracted, '') FROM "
+                  "(SELECT attributes_extracted FROM match_results ORDER BY listing_id)") == 110);
+        CHECK(test::query_int(db,
+                              "SELECT count(*) FROM pragma_table_info('match_results') "
+                              "WHERE name = 'matched_at'") == 0);
+        CHECK(test::query_int(db,
+                              "SELECT count(*) FROM pragma_table_info('listing_attributes') "
+                              "WHERE name = 'extracted_at'") == 0);
     }
 }

@@ -9,6 +9,7 @@
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/sold_store.hpp"
+#include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -24,12 +25,6 @@ const std::vector<std::string> kTitles = {"NVIDIA GeForce RTX 3090 24GB Founders
                                           "RTX 3090 backplate only",
                                           "RTX 4090 empty box",
                                           "Vintage mechanical keyboard"};
-
-std::int64_t count(schema::Database& db, const std::string& sql) {
-    auto s = db.prepare(sql);
-    REQUIRE(s.step());
-    return s.int64(0);
-}
 
 }  // namespace
 
@@ -76,10 +71,11 @@ TEST_SUITE("app::stored_matching") {
                                                       run.id(), "2026-12-01T03:30:00Z", batch);
             CHECK(listings.total() == static_cast<int>(kTitles.size()));
             CHECK(listings.of(schema::MatchReason::ok) == 4);
-            CHECK(count(db,
-                        "SELECT count(*) FROM listings l LEFT JOIN match_results m ON "
-                        "m.listing_id = l.id WHERE m.listing_id IS NULL") == 0);
-            CHECK(count(db, "SELECT count(*) FROM match_results WHERE model = 'rtx-3090'") == 1);
+            CHECK(test::query_int(db,
+                                  "SELECT count(*) FROM listings l LEFT JOIN match_results m ON "
+                                  "m.listing_id = l.id WHERE m.listing_id IS NULL") == 0);
+            CHECK(test::query_int(
+                      db, "SELECT count(*) FROM match_results WHERE model = 'rtx-3090'") == 1);
             // Nothing is left for the next night: every listing's verdict is current.
             CHECK(schema::titles_to_match(db, schema::WhichListings::VerdictDue, run.id(), 0, 100)
                       .empty());
@@ -88,7 +84,7 @@ TEST_SUITE("app::stored_matching") {
                 app::match_sold_items(db, matchers, schema::WhichSoldItems::WithoutVerdict, batch);
             CHECK(sales.total() == static_cast<int>(kTitles.size()));
             CHECK(sales.of(schema::MatchReason::ok) == 4);
-            CHECK(count(db, "SELECT count(*) FROM sold_items WHERE reason IS NULL") == 0);
+            CHECK(test::query_int(db, "SELECT count(*) FROM sold_items WHERE reason IS NULL") == 0);
             CHECK(schema::sold_titles_to_match(db, schema::WhichSoldItems::WithoutVerdict, "", 100)
                       .empty());
         }
