@@ -216,6 +216,13 @@ std::string Statement::text(int column) const {
                 : std::string();
 }
 
+std::string_view Statement::text_view(int column) const {
+    const auto* data = sqlite3_column_text(stmt_.get(), column);
+    const int size = sqlite3_column_bytes(stmt_.get(), column);
+    return data ? std::string_view(reinterpret_cast<const char*>(data), static_cast<size_t>(size))
+                : std::string_view();
+}
+
 std::optional<std::int64_t> Statement::optional_int64(int column) const {
     if (is_null(column)) return std::nullopt;
     return int64(column);

@@ -111,6 +111,8 @@ class Statement {
     int int32(int column) const { return static_cast<int>(int64(column)); }
     double real(int column) const;
     std::string text(int column) const;
+    // The text without a copy, valid until the statement is stepped, reset or finalized.
+    std::string_view text_view(int column) const;
     std::optional<std::int64_t> optional_int64(int column) const;
     std::optional<double> optional_real(int column) const;
     std::optional<std::string> optional_text(int column) const;
