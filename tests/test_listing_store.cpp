@@ -175,6 +175,17 @@ TEST_SUITE("schema::listing_store") {
             REQUIRE(latest.size() == 1);
             CHECK(latest.front().price_cents == cents);
             CHECK(latest_observations_bound(db, from) >= 1);
+            // As a rollup reads them: the model apart, the price with its night.
+            std::vector<std::pair<std::string, NightPrice>> rolled;
+            for_each_window_price(db, from, to, filter,
+                                  [&](std::string_view model, NightPrice&& p) {
+                                      rolled.emplace_back(std::string(model), std::move(p));
+                                  });
+            REQUIRE(rolled.size() == 1);
+            CHECK(rolled.front().first == "rtx-3090");
+            CHECK(rolled.front().second.price_cents == cents);
+            CHECK(rolled.front().second.night == one_by_one.front().observed_on);
+            CHECK(rolled.front().second.condition_id == 3000);
         }
         CHECK(latest_observations_bound(db, "2026-12-03") == 0);
     }
