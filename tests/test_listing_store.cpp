@@ -61,6 +61,33 @@ TEST_SUITE("schema::listing_store") {
         }
         CHECK(loaded->listings_skipped == static_cast<int>(skips.size() * (skips.size() + 1) / 2));
     }
+
+    TEST_CASE("a run's prices night is set by its first page with a price, not by one without") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("night.db"));
+        migrate(db);
+        // Begun before midnight, its prices on the next night: the night is its pages'.
+        const auto run =
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T23:59:00Z");
+        const auto night = [&] {
+            auto select = db.prepare("SELECT prices_night FROM fetch_runs WHERE id = ?1");
+            select.bind(1, run.id());
+            REQUIRE(select.step());
+            return select.optional_text(0);
+        };
+        store_page(db, run.id(), "2026-12-02", {}, {{SkipReason::sold_out, 1}},
+                   gpuprice::test::us_market());
+        CHECK(night() == std::nullopt);
+        Listing l;
+        l.item_id = "v1|1|0";
+        l.title = "RTX 3090";
+        l.price_cents = 70000;
+        l.currency = "USD";
+        store_page(db, run.id(), "2026-12-02", {l}, {}, gpuprice::test::us_market());
+        CHECK(night() == std::optional<std::string>("2026-12-02"));
+        store_page(db, run.id(), "2026-12-02", {}, {}, gpuprice::test::us_market());
+        CHECK(night() == std::optional<std::string>("2026-12-02"));
+    }
 }
 
 namespace {
