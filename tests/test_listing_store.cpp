@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <tuple>
 
 #include "schema/store/listing_store.hpp"
@@ -517,5 +518,22 @@ TEST_SUITE("schema::listing_store") {
         REQUIRE(statement.step());
         CHECK(statement.text(0) == offer.title);
         CHECK(statement.int64(1) == offer.price_cents);
+    }
+
+    TEST_CASE("a name found once is found again; a buffer that now holds another name is not") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("names.db"));
+        auto statement = db.prepare("SELECT :a, :bb");
+        char name[] = ":a";
+        CHECK(statement.find_parameter(name) == 1);
+        CHECK(statement.find_parameter(name) == 1);  // found by its address now
+        std::strcpy(name, ":b");                     // the same address, another (absent) name
+        CHECK(statement.find_parameter(name) == 0);
+        CHECK(statement.find_parameter(":bb") == 2);
+        std::strcpy(name, ":a");
+        statement.bind(name, 7).bind(":bb", 8);
+        REQUIRE(statement.step());
+        CHECK(statement.int64(0) == 7);
+        CHECK(statement.int64(1) == 8);
     }
 }

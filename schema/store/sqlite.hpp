@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace gpuprice::schema {
 
@@ -127,6 +129,10 @@ class Statement {
     sqlite3* db_;
     std::string path_;  // for messages
     std::unique_ptr<sqlite3_stmt, Finalizer> stmt_;
+    // The names found, by the address of the literal asked with: SQLite finds a name by comparing
+    // it with each of the statement's in turn, and the page store binds some thirty by name per
+    // listing (4% of a fresh night's ingest).
+    mutable std::vector<std::pair<const char*, int>> found_;
 };
 
 enum class TransactionKind { Deferred, Immediate };
