@@ -13,11 +13,36 @@ namespace gpuprice::analysis {
 
 namespace {
 
+// A price as the history counts it: a listing's asking price of a night, or what a listing found
+// gone on a night last asked. The night is its input's, which outlives the history's work.
+struct CountedPrice {
+    std::int64_t listing_id = 0;
+    int condition_id = 0;
+    const std::string* night = nullptr;
+    double usd = 0;
+};
+
 struct Bucket {
-    std::map<std::int64_t, std::pair<std::string, double>> asking;  // listing -> (night, usd)
+    std::vector<CountedPrice> asking;  // as read; each listing once at its latest when judged
     std::vector<double> cleared;
     std::vector<double> sold;
 };
+
+// Each listing once, by listing id, at its price of the latest night (of those, the last read). A
+// sort, not a map: a rollup reduces 145,000 prices per shipping basis.
+std::vector<CountedPrice> latest_per_listing(std::vector<CountedPrice> points) {
+    std::stable_sort(points.begin(), points.end(),
+                     [](const CountedPrice& a, const CountedPrice& b) {
+                         if (a.listing_id != b.listing_id) return a.listing_id < b.listing_id;
+                         return *a.night < *b.night;
+                     });
+    std::vector<CountedPrice> out;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (i + 1 < points.size() && points[i + 1].listing_id == points[i].listing_id) continue;
+        out.push_back(points[i]);
+    }
+    return out;
+}
 
 std::vector<double> kept(const std::vector<double>& values, double price_floor) {
     const auto outlier = find_outliers(values, price_floor);
@@ -28,37 +53,34 @@ std::vector<double> kept(const std::vector<double>& values, double price_floor) 
     return out;
 }
 
-}  // namespace
-
-std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
-                                         const std::vector<Clearance>& clearances,
-                                         const std::vector<schema::SoldPrice>& sold,
-                                         const schema::Catalog& catalog,
-                                         const std::vector<schema::ConditionClass>& conditions,
-                                         Shipping shipping, const schema::Market& marketplace,
-                                         Period period, bool include_suspect_prices,
-                                         const std::optional<std::string>& only) {
+// price_history over one model's prices: `asking` every asking price read, `cleared` the
+// listings found cleared (not those near their final bid).
+std::vector<NightlyMedian> history_of(
+    const std::string& model, const std::vector<CountedPrice>& asking,
+    const std::vector<CountedPrice>& cleared, const std::vector<schema::SoldPrice>& sold,
+    const schema::Catalog& catalog, const std::vector<schema::ConditionClass>& conditions,
+    const schema::Market& marketplace, Period period, bool include_suspect_prices,
+    const std::optional<std::string>& only) {
     std::map<std::pair<std::string, schema::ConditionClass>, Bucket>
         buckets;  // (period, condition)
     const auto bucket = [&](int condition_id, const std::string& night) -> Bucket* {
         const auto condition = schema::condition_class(condition_id);
         if (std::find(conditions.begin(), conditions.end(), condition) == conditions.end())
             return nullptr;
-        auto key = period == Period::week ? schema::week_start(night) : night;
         // With `only`, the other periods' prices are evidence, never rows: no bucket for them.
+        if (period == Period::night) {
+            if (only && night != *only) return nullptr;
+            return &buckets[{night, condition}];
+        }
+        auto key = schema::week_start(night);
         if (only && key != *only) return nullptr;
         return &buckets[{std::move(key), condition}];
     };
-    for (const auto& o : history) {
-        if (auto* b = bucket(o.condition_id, o.observed_on)) {
-            auto& slot = b->asking[o.listing_id];
-            if (slot.first.empty() || o.observed_on >= slot.first)
-                slot = {o.observed_on, buyer_total(o, shipping)};
-        }
+    for (const auto& p : asking) {
+        if (auto* b = bucket(p.condition_id, *p.night)) b->asking.push_back(p);
     }
-    for (const auto& c : clearances) {
-        if (c.kind != ClearanceKind::cleared) continue;
-        if (auto* b = bucket(c.life.condition_id, c.night)) b->cleared.push_back(c.price);
+    for (const auto& c : cleared) {
+        if (auto* b = bucket(c.condition_id, *c.night)) b->cleared.push_back(c.usd);
     }
     for (const auto& s : sold) {
         if (auto* b = bucket(s.condition_id, s.sold_on))
@@ -69,21 +91,17 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     // cleared there. Not eBay's sold prices: a sold fetch adds sales to past days later, and the
     // nightly rollups (which hold the same figures) are not redone for it.
     const auto all_evidence = [&](const std::string& first, const std::string& last) {
-        std::map<std::int64_t, const schema::PricedObservation*> latest;
-        for (const auto& o : history) {
-            if (o.observed_on < first || o.observed_on > last) continue;
-            auto& slot = latest[o.listing_id];
-            if (!slot || o.observed_on >= slot->observed_on) slot = &o;
+        std::vector<CountedPrice> in_period;
+        for (const auto& p : asking) {
+            if (*p.night < first || *p.night > last) continue;
+            in_period.push_back(p);
         }
         std::vector<MarketPrice> market;
-        for (const auto& [id, o] : latest) {
-            market.push_back({id, schema::condition_class(o->condition_id), o->model,
-                              buyer_total(*o, shipping)});
-        }
-        for (const auto& c : clearances) {
-            if (c.kind != ClearanceKind::cleared || c.night < first || c.night > last) continue;
-            market.push_back({c.life.listing_id, schema::condition_class(c.life.condition_id),
-                              c.life.model, c.price});
+        for (const auto& p : latest_per_listing(std::move(in_period)))
+            market.push_back({p.listing_id, schema::condition_class(p.condition_id), model, p.usd});
+        for (const auto& c : cleared) {
+            if (*c.night < first || *c.night > last) continue;
+            market.push_back({c.listing_id, schema::condition_class(c.condition_id), model, c.usd});
         }
         return market;
     };
@@ -103,41 +121,39 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
             if (p.condition == condition) market.push_back(p);
         return market;
     };
-    std::string model;
-    if (!history.empty()) model = history.front().model;
 
     std::vector<NightlyMedian> out;
     for (const auto& [key, b] : buckets) {
-        if (only && key.first != *only) continue;
         NightlyMedian n;
         n.night = key.first;
         n.condition = key.second;
         const auto last = period == Period::week ? schema::add_days(key.first, 6) : key.first;
         const auto first = schema::add_days(last, -(kSuspectEvidenceNights - 1));
+        const auto listed = latest_per_listing(b.asking);
         std::vector<PriceCandidate> candidates;
-        for (const auto& [id, price] : b.asking)
-            candidates.push_back({id, n.condition, model, price.second});
+        for (const auto& p : listed)
+            candidates.push_back({p.listing_id, n.condition, model, p.usd});
         const auto suspects = find_suspect_prices(candidates, evidence(first, last, n.condition),
                                                   catalog, marketplace);
-        std::vector<double> asking;
-        for (const auto& [id, price] : b.asking) {
-            if (!include_suspect_prices && suspects.count(id)) {
+        std::vector<double> prices;
+        for (const auto& p : listed) {
+            if (!include_suspect_prices && suspects.count(p.listing_id)) {
                 ++n.suspect_removed;
             } else {
-                asking.push_back(price.second);
+                prices.push_back(p.usd);
             }
         }
-        const auto asked = kept(asking, marketplace.price_floor);
+        const auto asked = kept(prices, marketplace.price_floor);
         n.listings = static_cast<int>(asked.size());
-        n.outliers_removed = static_cast<int>(asking.size() - asked.size());
+        n.outliers_removed = static_cast<int>(prices.size() - asked.size());
         if (!asked.empty()) {
             n.median_usd = median(asked);
             n.p25_usd = percentile(asked, 0.25);
             n.p75_usd = percentile(asked, 0.75);
         }
-        const auto cleared = kept(b.cleared, marketplace.price_floor);
-        n.cleared_listings = static_cast<int>(cleared.size());
-        if (!cleared.empty()) n.cleared_median_usd = median(cleared);
+        const auto cleared_kept = kept(b.cleared, marketplace.price_floor);
+        n.cleared_listings = static_cast<int>(cleared_kept.size());
+        if (!cleared_kept.empty()) n.cleared_median_usd = median(cleared_kept);
         const auto sales = kept(b.sold, marketplace.price_floor);
         n.sold_listings = static_cast<int>(sales.size());
         if (!sales.empty()) n.sold_median_usd = median(sales);
@@ -147,32 +163,66 @@ std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObserva
     return out;
 }
 
-std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
-    const PricesByModel& prices, const std::vector<Clearance>& clearances,
-    const schema::Catalog& catalog, Shipping shipping, const schema::Market& marketplace,
-    const std::string& night) {
-    std::map<std::string, std::vector<Clearance>> cleared;
-    for (const auto& c : clearances) {
-        if (c.kind == ClearanceKind::cleared) cleared[c.life.model].push_back(c);
+std::vector<CountedPrice> counted_prices(const std::vector<schema::NightPrice>& prices,
+                                         Shipping shipping) {
+    std::vector<CountedPrice> out;
+    out.reserve(prices.size());
+    for (const auto& p : prices) {
+        out.push_back({p.listing_id, p.condition_id, &p.night,
+                       buyer_total(p.price_cents, p.shipping_cents, shipping)});
     }
+    return out;
+}
+
+}  // namespace
+
+std::vector<NightlyMedian> price_history(const std::vector<schema::PricedObservation>& history,
+                                         const std::vector<Clearance>& clearances,
+                                         const std::vector<schema::SoldPrice>& sold,
+                                         const schema::Catalog& catalog,
+                                         const std::vector<schema::ConditionClass>& conditions,
+                                         Shipping shipping, const schema::Market& marketplace,
+                                         Period period, bool include_suspect_prices,
+                                         const std::optional<std::string>& only) {
+    std::vector<CountedPrice> asking;
+    asking.reserve(history.size());
+    for (const auto& o : history)
+        asking.push_back({o.listing_id, o.condition_id, &o.observed_on, buyer_total(o, shipping)});
+    std::vector<CountedPrice> cleared;
+    for (const auto& c : clearances) {
+        if (c.kind == ClearanceKind::cleared)
+            cleared.push_back({c.life.listing_id, c.life.condition_id, &c.night, c.price});
+    }
+    std::string model;
+    if (!history.empty()) {
+        model = history.front().model;
+    } else if (!clearances.empty()) {
+        model = clearances.front().life.model;
+    }
+    return history_of(model, asking, cleared, sold, catalog, conditions, marketplace, period,
+                      include_suspect_prices, only);
+}
+
+std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
+    const PricesByModel& prices, const PricesByModel& cleared, const schema::Catalog& catalog,
+    Shipping shipping, const schema::Market& marketplace, const std::string& night) {
     std::vector<schema::ConditionClass> every;
     for (const auto& info : schema::condition_classes()) every.push_back(info.condition);
-    const std::vector<schema::PricedObservation> no_prices;
-    const std::vector<Clearance> no_clearances;
+    const std::vector<schema::NightPrice> none;
     std::map<std::string, std::vector<NightlyMedian>> out;
-    const auto add = [&](const std::string& model, const std::vector<schema::PricedObservation>& p,
-                         const std::vector<Clearance>& c) {
+    const auto add = [&](const std::string& model, const std::vector<schema::NightPrice>& p,
+                         const std::vector<schema::NightPrice>& c) {
         // Only `night` is judged: the other nights' prices are its evidence, not rows.
-        auto nights = price_history(p, c, {}, catalog, every, shipping, marketplace, Period::night,
-                                    false, night);
+        auto nights = history_of(model, counted_prices(p, shipping), counted_prices(c, shipping),
+                                 {}, catalog, every, marketplace, Period::night, false, night);
         if (!nights.empty()) out.emplace(model, std::move(nights));
     };
     for (const auto& [model, p] : prices) {
         const auto c = cleared.find(model);
-        add(model, p, c == cleared.end() ? no_clearances : c->second);
+        add(model, p, c == cleared.end() ? none : c->second);
     }
     for (const auto& [model, c] : cleared) {
-        if (!prices.contains(model)) add(model, no_prices, c);
+        if (!prices.contains(model)) add(model, none, c);
     }
     return out;
 }

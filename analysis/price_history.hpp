@@ -36,8 +36,9 @@ struct NightlyMedian {
 // nights up to the period's end.
 inline constexpr int kSuspectEvidenceNights = 30;
 
-// Oldest first. Asking prices: over a week, each listing once at its latest price there.
-// Clearances count on the night they were found gone, sales on the day they sold. A price the
+// One model's history (its prices, clearances and sales), oldest first. Asking prices: over a
+// week, each listing once at its latest price there. Clearances count on the night they were
+// found gone, sales on the day they sold. A price the
 // suspect-price rule flags against the model's prices of the kSuspectEvidenceNights nights up to
 // its period's end (in `history` and `clearances`: each listing once at its latest asking price,
 // and what cleared) is kept out, as in `report` (`include_suspect_prices` lets it in). `only`:
@@ -51,17 +52,17 @@ std::vector<NightlyMedian> price_history(
 
 // Prices per model (SKU key), each model's in the order read: a rollup groups its window once
 // for both of its shipping bases (145,000 prices at a year).
-using PricesByModel = std::map<std::string, std::vector<schema::PricedObservation>>;
+using PricesByModel = std::map<std::string, std::vector<schema::NightPrice>, std::less<>>;
 
-// The asking and cleared medians of `night` of every model in `prices` and `clearances`, per
-// condition class, every class: what the nightly rollups store. `prices` and `clearances` hold
-// the kSuspectEvidenceNights nights up to `night` (each listing once at its latest price there is
-// enough), the suspect-price rule's evidence. Sold prices are added where the rollups are read
-// (add_sold), since a later sold fetch adds sales to past days.
+// The asking and cleared medians of `night` of every model in `prices` and `cleared`, per
+// condition class, every class: what the nightly rollups store. `prices` holds the
+// kSuspectEvidenceNights nights up to `night` (each listing once at its latest price there is
+// enough) and `cleared` the listings found gone on those nights (each at its last price, on the
+// night found gone): the suspect-price rule's evidence. Sold prices are added where the rollups
+// are read (add_sold), since a later sold fetch adds sales to past days.
 std::map<std::string, std::vector<NightlyMedian>> nightly_medians_by_model(
-    const PricesByModel& prices, const std::vector<Clearance>& clearances,
-    const schema::Catalog& catalog, Shipping shipping, const schema::Market& marketplace,
-    const std::string& night);
+    const PricesByModel& prices, const PricesByModel& cleared, const schema::Catalog& catalog,
+    Shipping shipping, const schema::Market& marketplace, const std::string& night);
 
 // `nights` of one model (per night, oldest first, without sold prices) with the sold medians of
 // `sold` added, and the nights and classes of `conditions` only: price_history over the same

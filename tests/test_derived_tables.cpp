@@ -21,6 +21,7 @@
 #include "schema/store/migrations.hpp"
 #include "schema/store/model_night_store.hpp"
 #include "tests/nightly_market.hpp"
+#include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -247,6 +248,13 @@ TEST_SUITE("derived tables") {
         late.pop_back();
         late[1].cents = 90000;
         market.run("2026-11-04", 0, late, both, "2026-11-05T00:00:30Z");
+        CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-04"});
+        // The run knows the night of its prices (migration 0022), not the night it began; a run
+        // that does not (one of an older gpuprice) is answered by the night's prices.
+        CHECK(test::query_int(db,
+                              "SELECT count(*) FROM fetch_runs WHERE id = (SELECT max(id) "
+                              "FROM fetch_runs) AND prices_night = '2026-11-04'") == 1);
+        db.exec("UPDATE fetch_runs SET prices_night = NULL");
         CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-04"});
         app::update_derived_tables(db, catalog());
         const auto after_late = stored_rows(db);

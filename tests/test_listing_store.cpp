@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <tuple>
 
 #include "schema/store/listing_store.hpp"
@@ -60,6 +61,33 @@ TEST_SUITE("schema::listing_store") {
             CHECK(loaded->skips.at(std::string(skip_reason_name(reason))) == count);
         }
         CHECK(loaded->listings_skipped == static_cast<int>(skips.size() * (skips.size() + 1) / 2));
+    }
+
+    TEST_CASE("a run's prices night is set by its first page with a price, not by one without") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("night.db"));
+        migrate(db);
+        // Begun before midnight, its prices on the next night: the night is its pages'.
+        const auto run =
+            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T23:59:00Z");
+        const auto night = [&] {
+            auto select = db.prepare("SELECT prices_night FROM fetch_runs WHERE id = ?1");
+            select.bind(1, run.id());
+            REQUIRE(select.step());
+            return select.optional_text(0);
+        };
+        store_page(db, run.id(), "2026-12-02", {}, {{SkipReason::sold_out, 1}},
+                   gpuprice::test::us_market());
+        CHECK(night() == std::nullopt);
+        Listing l;
+        l.item_id = "v1|1|0";
+        l.title = "RTX 3090";
+        l.price_cents = 70000;
+        l.currency = "USD";
+        store_page(db, run.id(), "2026-12-02", {l}, {}, gpuprice::test::us_market());
+        CHECK(night() == std::optional<std::string>("2026-12-02"));
+        store_page(db, run.id(), "2026-12-02", {}, {}, gpuprice::test::us_market());
+        CHECK(night() == std::optional<std::string>("2026-12-02"));
     }
 }
 
@@ -175,6 +203,17 @@ TEST_SUITE("schema::listing_store") {
             REQUIRE(latest.size() == 1);
             CHECK(latest.front().price_cents == cents);
             CHECK(latest_observations_bound(db, from) >= 1);
+            // As a rollup reads them: the model apart, the price with its night.
+            std::vector<std::pair<std::string, NightPrice>> rolled;
+            for_each_window_price(db, from, to, filter,
+                                  [&](std::string_view model, NightPrice&& p) {
+                                      rolled.emplace_back(std::string(model), std::move(p));
+                                  });
+            REQUIRE(rolled.size() == 1);
+            CHECK(rolled.front().first == "rtx-3090");
+            CHECK(rolled.front().second.price_cents == cents);
+            CHECK(rolled.front().second.night == one_by_one.front().observed_on);
+            CHECK(rolled.front().second.condition_id == 3000);
         }
         CHECK(latest_observations_bound(db, "2026-12-03") == 0);
     }
@@ -479,5 +518,22 @@ TEST_SUITE("schema::listing_store") {
         REQUIRE(statement.step());
         CHECK(statement.text(0) == offer.title);
         CHECK(statement.int64(1) == offer.price_cents);
+    }
+
+    TEST_CASE("a name found once is found again; a buffer that now holds another name is not") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("names.db"));
+        auto statement = db.prepare("SELECT :a, :bb");
+        char name[] = ":a";
+        CHECK(statement.find_parameter(name) == 1);
+        CHECK(statement.find_parameter(name) == 1);  // found by its address now
+        std::strcpy(name, ":b");                     // the same address, another (absent) name
+        CHECK(statement.find_parameter(name) == 0);
+        CHECK(statement.find_parameter(":bb") == 2);
+        std::strcpy(name, ":a");
+        statement.bind(name, 7).bind(":bb", 8);
+        REQUIRE(statement.step());
+        CHECK(statement.int64(0) == 7);
+        CHECK(statement.int64(1) == 8);
     }
 }

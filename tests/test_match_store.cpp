@@ -104,7 +104,24 @@ TEST_SUITE("schema::match_store") {
         }
         REQUIRE(before.size() == 20);
         schema::migrate(db, before);
-        store_three_listings(db);
+        // The three listings as a version-20 file holds them: stored in its own SQL, since today's
+        // store writes columns later migrations add.
+        db.exec(
+            "INSERT INTO fetch_runs (id, started_at, finished_at, status, source, marketplace) "
+            "VALUES (1, '2026-12-01T03:00:00Z', '2026-12-01T03:00:00Z', 'ok', 'ebay', 'EBAY_US');"
+            "INSERT INTO listings (id, item_id, title, condition_id, buying_options, "
+            "first_seen_run, last_seen_run, first_seen_on, last_seen_on) VALUES "
+            "(1, 'v1|101|0', 'RTX 3090 24GB no. 1', 3000, 'FIXED_PRICE', 1, 1, '2026-12-01', "
+            "'2026-12-01'), "
+            "(2, 'v1|102|0', 'RTX 3090 24GB no. 2', 3000, 'FIXED_PRICE', 1, 1, '2026-12-01', "
+            "'2026-12-01'), "
+            "(3, 'v1|103|0', 'RTX 3090 24GB no. 3', 3000, 'FIXED_PRICE', 1, 1, '2026-12-01', "
+            "'2026-12-01');"
+            "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
+            "condition_id, price_cents, currency) VALUES "
+            "(1, '2026-12-01', 'EBAY_US', 1, 3000, 70001, 'USD'), "
+            "(2, '2026-12-01', 'EBAY_US', 1, 3000, 70002, 'USD'), "
+            "(3, '2026-12-01', 'EBAY_US', 1, 3000, 70003, 'USD')");
         // 1 states a blower, 2 states nothing, 3 was matched before attributes existed.
         db.exec(
             "INSERT INTO match_results (listing_id, model, reason, matched_at) VALUES "

@@ -39,6 +39,18 @@ struct LatestPrice {
     std::optional<std::int64_t> shipping_cents;
 };
 
+// A listing's asking price on one night, and no more: what the nightly rollups read of their
+// 30-night window (145,000 prices at a year) and of the listings cleared in it (65,000), whose
+// model they group them by. A quarter of a PricedObservation: a rollup that held those spent a
+// tenth of a year-old night's ingest on their memory.
+struct NightPrice {
+    std::int64_t listing_id = 0;
+    int condition_id = 0;
+    std::int64_t price_cents = 0;
+    std::optional<std::int64_t> shipping_cents;
+    std::string night;  // YYYY-MM-DD: the night of the price, or the night a listing was found gone
+};
+
 inline LatestPrice latest_price(const PricedObservation& o) {
     return {o.listing_id, o.model, o.condition_id, o.price_cents, o.shipping_cents};
 }

@@ -173,16 +173,17 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
     return read_decided(select, conditions);
 }
 
-std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
-                                              const std::string& last,
-                                              const ObservationFilter& filter) {
-    // The lives without their text or last run (GPUPRICE_LIFE_PRICE_COLUMNS): the rollups count
-    // a clearance's price, model and condition, and a year's 30-night window holds 65,000 of
-    // them, read every night. A compacted life's last night is its last interval's, as for every
-    // life read.
+std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& first,
+                                               const std::string& last,
+                                               const ObservationFilter& filter) {
+    // Of a life, only what the rollups count: its model, condition and last price, as
+    // GPUPRICE_LIFE_COLUMNS reads them. A year's 30-night window holds 65,000 of them,
+    // read every night: whole lives were a fifth of the rollup.
     auto select =
-        db.prepare(GPUPRICE_LIFE_PRICE_COLUMNS
-                   ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+        db.prepare("SELECT l.id, m.model, " GPUPRICE_LIFE_CONDITION ", " GPUPRICE_LIFE_PRICE
+                   ", " GPUPRICE_LIFE_SHIPPING
+                   ", coalesce(c.night, '') "
+                   "FROM listing_clearances c "
                    "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_PRICE_JOINS
                        GPUPRICE_LIFE_WHERE
                    "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
@@ -191,7 +192,13 @@ std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& f
     select.bind(1, first).bind(7, last);
     select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
-    return read_decided(select);
+    std::vector<ClearedPrice> cleared;
+    while (select.step()) {
+        cleared.push_back(
+            {select.text(1), NightPrice{select.int64(0), select.int32(2), select.int64(3),
+                                        select.optional_int64(4), select.text(5)}});
+    }
+    return cleared;
 }
 
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,

@@ -77,12 +77,17 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
                                             const std::string& from, const std::string& to,
                                             const ObservationFilter& filter,
                                             const std::vector<ConditionClass>& conditions = {});
-// The lives found cleared on a night in [first, last] (outcome cleared), by night and then
-// listing id; for the rollups: without the lives' item id, title, URL and last run's start
-// (empty).
-std::vector<DecidedLife> load_cleared_between(Database& db, const std::string& first,
-                                              const std::string& last,
-                                              const ObservationFilter& filter);
+// A listing found cleared, as the rollups count it: its model, and its last asking price with the
+// night it was found gone (price.night).
+struct ClearedPrice {
+    std::string model;
+    NightPrice price;
+};
+// The listings found cleared on a night in [first, last] (outcome cleared), by night and then
+// listing id, each at its life's last price; the filter applies as to the medians.
+std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& first,
+                                               const std::string& last,
+                                               const ObservationFilter& filter);
 // The same for one model, all nights.
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter);

@@ -43,14 +43,6 @@
     "coalesce(r.started_at, ''), l.item_end_date, " GPUPRICE_LIFE_PRICE       \
     ", " GPUPRICE_LIFE_SHIPPING ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
     ", " GPUPRICE_LIFE_BID
-// The same columns without the life's text (item id, title, URL) or its last run's start, for
-// readers that count prices (the nightly rollup reads 65,000 lives a night at a year).
-#define GPUPRICE_LIFE_PRICE_COLUMNS                                         \
-    "SELECT l.id, m.model, " GPUPRICE_LIFE_CONDITION                        \
-    ", "                                                                    \
-    "coalesce(l.buying_options, ''), l.first_seen_on, l.last_seen_on, '', " \
-    "l.item_end_date, " GPUPRICE_LIFE_PRICE ", " GPUPRICE_LIFE_SHIPPING     \
-    ", '', '', '', " GPUPRICE_LIFE_BID
 // The last observation (or interval) and the verdict of listing l, without its last run.
 #define GPUPRICE_LIFE_PRICE_JOINS                                                      \
     "LEFT JOIN price_observations o INDEXED BY sqlite_autoindex_price_observations_1 " \

@@ -89,15 +89,18 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
       skip_(
           db.prepare("INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
                      "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count")),
+      // The run's night is set with its first price (migration 0022).
       totals_(
           db.prepare("UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
-                     "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 "
+                     "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4, "
+                     "prices_night = CASE WHEN ?5 > 0 THEN ?6 ELSE prices_night END "
                      "WHERE id = ?1")) {}
 
 PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCounts& skips,
                             Repeats repeats) {
     PageCounts counts;
     int duplicates = 0;
+    int observed = 0;
     Transaction tx(db_);
     // Text is bound without copies: `listings` outlives each statement's run.
     for (const auto& l : listings) {
@@ -144,6 +147,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
             .bind(":discount_percentage", l.discount_percentage)
             .bind(":current_bid_cents", l.current_bid_cents);
         observe_.run();
+        ++observed;
         if (!seen_this_run) ++counts.seen;  // an update of this run's row is not a new sighting
     }
     auto all_skips = skips;
@@ -154,6 +158,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
         counts.skipped += count;
     }
     totals_.bind(1, run_id_).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
+    totals_.bind(5, observed).bind_unowned(6, observed_on_);
     totals_.run();
     tx.commit();
     return counts;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schema/domain/market.hpp"
@@ -41,6 +42,12 @@ std::vector<PricedObservation> load_latest_observations(Database& db, const std:
 void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
                                  Details details, const ObservationFilter& filter,
                                  const std::function<void(PricedObservation&&)>& take);
+
+// load_latest_observations' listings without details, each as its model (valid during the call)
+// and its price: what a nightly rollup groups by model. In no particular order.
+void for_each_window_price(Database& db, const std::string& from, const std::string& to,
+                           const ObservationFilter& filter,
+                           const std::function<void(std::string_view model, NightPrice&&)>& take);
 
 // At least as many as load_latest_observations gives from `from` on (to any night): what a caller
 // reserves (memory reserved and never written is not resident).

@@ -161,7 +161,16 @@ Statement& Statement::bind_null(int index) {
 }
 
 int Statement::find_parameter(const char* name) const {
-    return sqlite3_bind_parameter_index(stmt_.get(), name);
+    for (const auto& [asked, index] : found_) {
+        // The same address with the same text: a caller's buffer reused for another name is
+        // looked up again.
+        if (asked == name &&
+            std::strcmp(sqlite3_bind_parameter_name(stmt_.get(), index), name) == 0)
+            return index;
+    }
+    const int index = sqlite3_bind_parameter_index(stmt_.get(), name);
+    if (index != 0) found_.emplace_back(name, index);
+    return index;
 }
 
 int Statement::parameter_index(const char* name) const {
@@ -214,6 +223,13 @@ std::string Statement::text(int column) const {
     const int size = sqlite3_column_bytes(stmt_.get(), column);
     return data ? std::string(reinterpret_cast<const char*>(data), static_cast<size_t>(size))
                 : std::string();
+}
+
+std::string_view Statement::text_view(int column) const {
+    const auto* data = sqlite3_column_text(stmt_.get(), column);
+    const int size = sqlite3_column_bytes(stmt_.get(), column);
+    return data ? std::string_view(reinterpret_cast<const char*>(data), static_cast<size_t>(size))
+                : std::string_view();
 }
 
 std::optional<std::int64_t> Statement::optional_int64(int column) const {
