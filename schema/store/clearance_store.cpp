@@ -177,8 +177,8 @@ std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& 
                                                const std::string& last,
                                                const ObservationFilter& filter) {
     // Of a life, only what the rollups count: its model, condition and last price, as
-    // GPUPRICE_LIFE_COLUMNS reads them. A year's 30-night window holds 65,000 of them,
-    // read every night: whole lives were a fifth of the rollup.
+    // GPUPRICE_LIFE_COLUMNS reads them (a year's 30-night window holds 65,000 of them, read
+    // every night).
     auto select =
         db.prepare("SELECT l.id, m.model, " GPUPRICE_LIFE_CONDITION ", " GPUPRICE_LIFE_PRICE
                    ", " GPUPRICE_LIFE_SHIPPING

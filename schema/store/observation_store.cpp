@@ -53,10 +53,10 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 #define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
     "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
     "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
-#define GPUPRICE_LATEST_COLUMNS                   \
-    GPUPRICE_LATEST_PRICE_COLUMNS                 \
-    ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
-    ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width "
+#define GPUPRICE_LATEST_COLUMNS                       \
+    GPUPRICE_LATEST_PRICE_COLUMNS                     \
+        ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
+        ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width "
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
@@ -109,8 +109,8 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
 // `before`, or all of them.
 // Without details, only the columns read_row reads then: no attributes joined, no title or URL
 // (the nightly rollup and a report's reference read 145,000 rows at a year).
-// By listing id, or in the order read (`Order::any`: a fifth less of the statement at a year, the
-// sort of its 145,000 rows).
+// By listing id, or in the order read (`Order::any`: no sort of 145,000 rows at a year, a fifth
+// of the statement's time in the sqlite3 shell).
 enum class Order { by_listing, any };
 
 Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
