@@ -2,6 +2,7 @@
 
 #include "analysis/price_basis.hpp"
 #include "cli/application/clearances.hpp"
+#include "cli/application/rollup_window.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/sold_store.hpp"
@@ -59,26 +60,16 @@ analysis::NightlyMedian to_median(const schema::ModelNight& r) {
 void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
                     const schema::DerivedWork& work, const std::set<std::string>& also) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
-    const auto filter = rollup_filter(work.market);
+    // The window slides from night to night: a run of nights (a pass from scratch, or the nights
+    // after a late change) reads each night's own prices, not every listing seen since its
+    // window began (about 1 s a night at a year, once the night is weeks old).
+    RollupWindow window(db, rollup_filter(work.market), analysis::kSuspectEvidenceNights);
     for (const auto& night :
          schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.
-        const auto first = schema::add_days(night, -(analysis::kSuspectEvidenceNights - 1));
-        // Read straight into the models' groups, each price a NightPrice: whole observations
-        // (and whole lives for the clearances) cost a year-old night's ingest a tenth in
-        // memory traffic.
-        analysis::PricesByModel prices;
-        schema::for_each_window_price(
-            db, first, night, filter, [&prices](std::string_view model, schema::NightPrice&& p) {
-                auto group = prices.find(model);
-                if (group == prices.end())
-                    group =
-                        prices.emplace(std::string(model), std::vector<schema::NightPrice>{}).first;
-                group->second.push_back(std::move(p));
-            });
-        analysis::PricesByModel cleared;
-        for (auto& c : schema::load_cleared_between(db, first, night, filter))
-            cleared[c.model].push_back(std::move(c.price));
+        window.move_to(night);
+        const auto prices = window.prices();
+        const auto cleared = window.cleared();
         std::vector<schema::ModelNight> rows[2];
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
             rows[shipping == analysis::Shipping::Include ? 0 : 1] =

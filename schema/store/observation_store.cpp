@@ -189,6 +189,27 @@ void for_each_window_price(Database& db, const std::string& from, const std::str
     }
 }
 
+void for_each_night_price(Database& db, const std::string& after, const std::string& through,
+                          const ObservationFilter& filter,
+                          const std::function<void(std::string_view model, NightPrice&&)>& take) {
+    // The columns and filters of the window's statement (GPUPRICE_LATEST_PRICE_COLUMNS), from the
+    // nights' index: a night's own prices, not every listing seen since.
+    auto stmt = db.prepare(
+        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+        "o.price_cents, o.shipping_cents, o.observed_on "
+        "FROM price_observations o INDEXED BY price_observations_by_night "
+        "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+        "CROSS JOIN listings l ON l.id = o.listing_id "
+        "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "
+        "AND (l.price_flags & ?4) = 0");
+    stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok));
+    while (stmt.step()) {
+        take(stmt.text_view(1), NightPrice{stmt.int64(0), stmt.int32(2), stmt.int64(3),
+                                           stmt.optional_int64(4), stmt.text(5)});
+    }
+}
+
 std::size_t latest_observations_bound(Database& db, const std::string& from) {
     // Every listing with a price on or after `from` was last seen then or later (its last night
     // never moves back): a count of the index alone.

@@ -49,6 +49,13 @@ void for_each_window_price(Database& db, const std::string& from, const std::str
                            const ObservationFilter& filter,
                            const std::function<void(std::string_view model, NightPrice&&)>& take);
 
+// The prices of the nights in (after, through] that are in price_observations (not compacted),
+// of matched listings the filter keeps, each as its model (valid during the call) and its price:
+// what a rollup adds to the window it slides from one night to the next. In no particular order.
+void for_each_night_price(Database& db, const std::string& after, const std::string& through,
+                          const ObservationFilter& filter,
+                          const std::function<void(std::string_view model, NightPrice&&)>& take);
+
 // At least as many as load_latest_observations gives from `from` on (to any night): what a caller
 // reserves (memory reserved and never written is not resident).
 std::size_t latest_observations_bound(Database& db, const std::string& from);

@@ -1,0 +1,69 @@
+#include "cli/application/rollup_window.hpp"
+
+#include "schema/domain/clock.hpp"
+#include "schema/store/compaction.hpp"
+
+namespace gpuprice::app {
+
+RollupWindow::RollupWindow(schema::Database& db, const schema::ObservationFilter& filter,
+                           int nights)
+    : db_(db),
+      filter_(filter),
+      nights_(nights),
+      last_compacted_(schema::last_compacted_night(db, filter.market)) {}
+
+void RollupWindow::add(std::string_view model, schema::NightPrice&& p) {
+    // A listing's latest night in the window (its prices come in no particular order).
+    const auto it = latest_.find(p.listing_id);
+    if (it == latest_.end()) {
+        latest_.emplace(p.listing_id, Latest{std::string(model), std::move(p)});
+    } else if (p.night >= it->second.price.night) {
+        it->second = Latest{std::string(model), std::move(p)};
+    }
+}
+
+void RollupWindow::read_whole(const std::string& first, const std::string& night) {
+    latest_.clear();
+    latest_.reserve(schema::latest_observations_bound(db_, first));  // no rehash as it fills
+    schema::for_each_window_price(
+        db_, first, night, filter_,
+        [this](std::string_view model, schema::NightPrice&& p) { add(model, std::move(p)); });
+    cleared_ = schema::load_cleared_between(db_, first, night, filter_);
+}
+
+void RollupWindow::move_to(const std::string& night) {
+    const auto first = schema::add_days(night, -(nights_ - 1));
+    // Sliding needs every price of the nights gained in price_observations: none compacted.
+    const bool slides = night_ && *night_ < night && schema::add_days(*night_, 1) > first &&
+                        (!last_compacted_ || *night_ >= *last_compacted_);
+    if (!slides) {
+        read_whole(first, night);
+    } else {
+        // The listings last priced before the window's first night leave it; the nights gained
+        // bring their prices (a listing's latest replaces its earlier one) and clearances.
+        std::erase_if(latest_, [&](const auto& entry) { return entry.second.price.night < first; });
+        schema::for_each_night_price(
+            db_, *night_, night, filter_,
+            [this](std::string_view model, schema::NightPrice&& p) { add(model, std::move(p)); });
+        std::erase_if(cleared_,
+                      [&](const schema::ClearedPrice& c) { return c.price.night < first; });
+        for (auto& c :
+             schema::load_cleared_between(db_, schema::add_days(*night_, 1), night, filter_))
+            cleared_.push_back(std::move(c));
+    }
+    night_ = night;
+}
+
+analysis::PricesByModel RollupWindow::prices() const {
+    analysis::PricesByModel by_model;
+    for (const auto& [id, l] : latest_) by_model[l.model].push_back(l.price);
+    return by_model;
+}
+
+analysis::PricesByModel RollupWindow::cleared() const {
+    analysis::PricesByModel by_model;
+    for (const auto& c : cleared_) by_model[c.model].push_back(c.price);
+    return by_model;
+}
+
+}  // namespace gpuprice::app
