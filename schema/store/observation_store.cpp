@@ -178,15 +178,25 @@ void for_each_latest_observation(Database& db, const std::string& from, const st
     while (stmt.step()) take(read_row(stmt, details));
 }
 
-void for_each_window_price(Database& db, const std::string& from, const std::string& to,
-                           const ObservationFilter& filter,
-                           const std::function<void(std::string_view model, NightPrice&&)>& take) {
-    // The columns of GPUPRICE_LATEST_PRICE_COLUMNS, the model not copied: the caller has it.
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, Details::Without, Order::any);
+namespace {
+
+// Each row of a statement selecting the first six of GPUPRICE_LATEST_PRICE_COLUMNS, as its model
+// (not copied: the caller has it) and its price.
+void take_night_prices(Statement& stmt,
+                       const std::function<void(std::string_view model, NightPrice&&)>& take) {
     while (stmt.step()) {
         take(stmt.text_view(1), NightPrice{stmt.int64(0), stmt.int32(2), stmt.int64(3),
                                            stmt.optional_int64(4), stmt.text(5)});
     }
+}
+
+}  // namespace
+
+void for_each_window_price(Database& db, const std::string& from, const std::string& to,
+                           const ObservationFilter& filter,
+                           const std::function<void(std::string_view model, NightPrice&&)>& take) {
+    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, Details::Without, Order::any);
+    take_night_prices(stmt, take);
 }
 
 void for_each_night_price(Database& db, const std::string& after, const std::string& through,
@@ -204,10 +214,7 @@ void for_each_night_price(Database& db, const std::string& after, const std::str
         "AND (l.price_flags & ?4) = 0");
     stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
-    while (stmt.step()) {
-        take(stmt.text_view(1), NightPrice{stmt.int64(0), stmt.int32(2), stmt.int64(3),
-                                           stmt.optional_int64(4), stmt.text(5)});
-    }
+    take_night_prices(stmt, take);
 }
 
 std::size_t latest_observations_bound(Database& db, const std::string& from) {
