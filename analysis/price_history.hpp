@@ -50,7 +50,7 @@ std::vector<NightlyMedian> price_history(
     const schema::Market& marketplace, Period period = Period::night,
     bool include_suspect_prices = false, const std::optional<std::string>& only = std::nullopt);
 
-// Prices per model (SKU key), each model's in the order read: a rollup groups its window once
+// Prices per model (SKU key), each model's in no particular order: a rollup groups its window once
 // for both of its shipping bases (145,000 prices at a year).
 using PricesByModel = std::map<std::string, std::vector<schema::NightPrice>, std::less<>>;
 

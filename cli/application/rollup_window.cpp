@@ -34,7 +34,7 @@ void RollupWindow::read_whole(const std::string& first, const std::string& night
 void RollupWindow::move_to(const std::string& night) {
     const auto first = schema::add_days(night, -(nights_ - 1));
     // Sliding needs every price of the nights gained in price_observations: none compacted.
-    const bool slides = night_ && *night_ < night && schema::add_days(*night_, 1) > first &&
+    const bool slides = night_ && *night_ < night && *night_ >= first &&
                         (!last_compacted_ || *night_ >= *last_compacted_);
     if (!slides) {
         read_whole(first, night);

@@ -6,6 +6,7 @@
 
 #include "schema/domain/buying_option.hpp"
 #include "schema/store/life_query.hpp"
+#include "schema/store/night_price_row.hpp"
 
 namespace gpuprice::schema {
 
@@ -193,11 +194,7 @@ std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& 
     select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     std::vector<ClearedPrice> cleared;
-    while (select.step()) {
-        cleared.push_back(
-            {select.text(1), NightPrice{select.int64(0), select.int32(2), select.int64(3),
-                                        select.optional_int64(4), select.text(5)}});
-    }
+    while (select.step()) cleared.push_back({select.text(1), read_night_price(select)});
     return cleared;
 }
 

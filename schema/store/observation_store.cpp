@@ -6,6 +6,7 @@
 #include "schema/domain/match_reason.hpp"
 #include "schema/store/compaction.hpp"
 #include "schema/store/listing_url.hpp"
+#include "schema/store/night_price_row.hpp"
 
 namespace gpuprice::schema {
 
@@ -49,7 +50,7 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 
 // The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
 // verdict), `l` (the listing) and `a` (its attributes): the first seven without details, all of
-// them with.
+// them with. read_night_price reads the first six, the model apart.
 #define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
     "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
     "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
@@ -180,14 +181,11 @@ void for_each_latest_observation(Database& db, const std::string& from, const st
 
 namespace {
 
-// Each row of a statement selecting the first six of GPUPRICE_LATEST_PRICE_COLUMNS, as its model
-// (not copied: the caller has it) and its price.
+// Each row of a statement selecting GPUPRICE_LATEST_PRICE_COLUMNS, as its model (not copied: the
+// caller has it) and its price.
 void take_night_prices(Statement& stmt,
                        const std::function<void(std::string_view model, NightPrice&&)>& take) {
-    while (stmt.step()) {
-        take(stmt.text_view(1), NightPrice{stmt.int64(0), stmt.int32(2), stmt.int64(3),
-                                           stmt.optional_int64(4), stmt.text(5)});
-    }
+    while (stmt.step()) take(stmt.text_view(1), read_night_price(stmt));
 }
 
 }  // namespace
@@ -202,16 +200,15 @@ void for_each_window_price(Database& db, const std::string& from, const std::str
 void for_each_night_price(Database& db, const std::string& after, const std::string& through,
                           const ObservationFilter& filter,
                           const std::function<void(std::string_view model, NightPrice&&)>& take) {
-    // The columns and filters of the window's statement (GPUPRICE_LATEST_PRICE_COLUMNS), from the
-    // nights' index: a night's own prices, not every listing seen since.
-    auto stmt = db.prepare(
-        "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-        "o.price_cents, o.shipping_cents, o.observed_on "
-        "FROM price_observations o INDEXED BY price_observations_by_night "
-        "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "CROSS JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "
-        "AND (l.price_flags & ?4) = 0");
+    // The columns and filters of the window's statement, from the nights' index: a night's own
+    // prices, not every listing seen since.
+    auto stmt =
+        db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
+                   "FROM price_observations o INDEXED BY price_observations_by_night "
+                   "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+                   "CROSS JOIN listings l ON l.id = o.listing_id "
+                   "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "
+                   "AND (l.price_flags & ?4) = 0");
     stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     take_night_prices(stmt, take);
@@ -258,25 +255,19 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
                                                   const ObservationFilter& filter) {
     // Every night, compacted ones too (their listings' rows found through the model's index).
     auto stmt = last_compacted_night(db, filter.market)
-                    ? db.prepare(
-                          "SELECT o.listing_id, m.model, "
-                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
-                          "o.shipping_cents, o.observed_on, o.currency "
-                          "FROM nightly_prices o "
-                          "JOIN match_results m ON m.listing_id = o.listing_id "
-                          "JOIN listings l ON l.id = o.listing_id "
-                          "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
-                          "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
-                          "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on")
-                    : db.prepare(
-                          "SELECT o.listing_id, m.model, "
-                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
-                          "o.shipping_cents, o.observed_on, o.currency "
-                          "FROM match_results m "
-                          "JOIN price_observations o ON o.listing_id = m.listing_id "
-                          "JOIN listings l ON l.id = o.listing_id "
-                          "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
-                          "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
+                    ? db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
+                                 "FROM nightly_prices o "
+                                 "JOIN match_results m ON m.listing_id = o.listing_id "
+                                 "JOIN listings l ON l.id = o.listing_id "
+                                 "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
+                                 "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
+                                 "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on")
+                    : db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
+                                 "FROM match_results m "
+                                 "JOIN price_observations o ON o.listing_id = m.listing_id "
+                                 "JOIN listings l ON l.id = o.listing_id "
+                                 "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
+                                 "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
     stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
     stmt.bind(4, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
@@ -286,26 +277,20 @@ std::vector<PricedObservation> load_window_history(Database& db, const std::stri
                                                    const std::string& to,
                                                    const ObservationFilter& filter) {
     auto stmt = window_has_compacted_nights(db, from, filter.market)
-                    ? db.prepare(
-                          "SELECT o.listing_id, m.model, "
-                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
-                          "o.shipping_cents, o.observed_on, o.currency "
-                          "FROM nightly_prices o "
-                          "JOIN match_results m ON m.listing_id = o.listing_id "
-                          "  AND m.reason = ?5 "
-                          "JOIN listings l ON l.id = o.listing_id "
-                          "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-                          "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on")
-                    : db.prepare(
-                          "SELECT o.listing_id, m.model, "
-                          "coalesce(o.condition_id, l.condition_id, 0), o.price_cents, "
-                          "o.shipping_cents, o.observed_on, o.currency "
-                          "FROM price_observations o "
-                          "JOIN match_results m ON m.listing_id = o.listing_id "
-                          "  AND m.reason = ?5 "
-                          "JOIN listings l ON l.id = o.listing_id "
-                          "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-                          "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
+                    ? db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
+                                 "FROM nightly_prices o "
+                                 "JOIN match_results m ON m.listing_id = o.listing_id "
+                                 "  AND m.reason = ?5 "
+                                 "JOIN listings l ON l.id = o.listing_id "
+                                 "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+                                 "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on")
+                    : db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
+                                 "FROM price_observations o "
+                                 "JOIN match_results m ON m.listing_id = o.listing_id "
+                                 "  AND m.reason = ?5 "
+                                 "JOIN listings l ON l.id = o.listing_id "
+                                 "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+                                 "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
