@@ -58,6 +58,33 @@ TEST_SUITE("schema::atomic_file") {
         CHECK(files == 2);
     }
 
+    TEST_CASE("a set's files are written as they are added and replaced only by commit") {
+        gpuprice::test::TempDir dir;
+        const auto summary = dir.file("r/report.csv");
+        const auto listings = dir.file("r/report-listings.csv");
+        write_files_atomically({{summary, "old summary"}, {listings, "old listings"}});
+        {
+            AtomicFileSet files;
+            files.add(summary, "new summary");
+            std::string text = "new listings";
+            files.add(listings, text);
+            text = "changed after it was added";  // added means written: the set keeps no copy
+            CHECK(gpuprice::test::read_file(summary) == "old summary");
+            CHECK(names_in(dir.file("r")) ==
+                  std::vector<std::string>{"report-listings.csv", "report.csv"});
+            files.commit();
+        }
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(gpuprice::test::read_file(listings) == "new listings");
+        {
+            AtomicFileSet abandoned;  // never committed: nothing replaced, nothing left behind
+            abandoned.add(summary, "abandoned");
+        }
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(names_in(dir.file("r")) ==
+              std::vector<std::string>{"report-listings.csv", "report.csv"});
+    }
+
     TEST_CASE("the temporary is a fresh file: a planted link at any fixed name is never followed") {
         gpuprice::test::TempDir dir;
         gpuprice::test::write_file(dir.file("victim"), "precious");

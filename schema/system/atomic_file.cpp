@@ -121,16 +121,22 @@ void AtomicFile::commit() {
     }
 }
 
+void AtomicFileSet::add(const std::string& path, std::string_view content) {
+    make_folders(folder_of(path));
+    pending_.emplace_back(path, mode_);
+    pending_.back().write(content);
+}
+
+void AtomicFileSet::commit() {
+    for (auto& file : pending_) file.commit();
+    pending_.clear();
+}
+
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
                             mode_t mode) {
-    std::vector<AtomicFile> pending;
-    pending.reserve(files.size());
-    for (const auto& [path, content] : files) {
-        make_folders(folder_of(path));
-        pending.emplace_back(path, mode);
-        pending.back().write(content);
-    }
-    for (auto& file : pending) file.commit();
+    AtomicFileSet set(mode);
+    for (const auto& [path, content] : files) set.add(path, content);
+    set.commit();
 }
 
 }  // namespace gpuprice::schema

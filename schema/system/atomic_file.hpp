@@ -43,9 +43,22 @@ class AtomicFile {
     int fd_ = -1;
 };
 
-// Writes each (path, content) pair, creating folders as needed, so that either every file is
-// replaced or none is: all temporaries are written and flushed first, and only then renamed.
-// A full disk therefore never leaves a new summary beside an old listings file.
+// Files replaced together, creating folders as needed, so that either every file is replaced or
+// none is: each is written and flushed as it is added, and only commit() renames them. A full
+// disk therefore never leaves a new summary beside an old listings file. The caller need not
+// hold every content at once (a year-old report's CSVs are 22 MB).
+class AtomicFileSet {
+  public:
+    explicit AtomicFileSet(mode_t mode = 0644) : mode_(mode) {}
+    void add(const std::string& path, std::string_view content);
+    void commit();
+
+  private:
+    mode_t mode_;
+    std::vector<AtomicFile> pending_;
+};
+
+// Writes each (path, content) pair as one AtomicFileSet.
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
                             mode_t mode = 0644);
 
