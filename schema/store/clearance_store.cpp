@@ -176,13 +176,13 @@ void for_each_decided_life(Database& db, const std::string& since, const std::st
 
 std::size_t decided_lives_bound(Database& db, const std::string& from, const std::string& to,
                                 const Market& market) {
-    // The night index alone: for_each_decided_life's other conditions only leave rows out.
+    // The night index alone (it holds the marketplace, a key column): every decision with a
+    // night in the window, whatever its outcome. Asking the outcome too read each row (20 ms
+    // of tonight's report at a year, against 4 ms); for_each_decided_life only leaves rows out.
     auto count = db.prepare(
         "SELECT count(*) FROM listing_clearances WHERE night BETWEEN ?1 AND ?2 "
-        "AND marketplace = ?3 AND outcome IN (?4, ?5)");
+        "AND marketplace = ?3");
     count.bind(1, from).bind(2, to).bind(3, market.id);
-    count.bind(4, clearance_outcome_name(ClearanceOutcome::auction_near_final))
-        .bind(5, clearance_outcome_name(ClearanceOutcome::cleared));
     count.step();
     return static_cast<std::size_t>(count.int64(0));
 }
