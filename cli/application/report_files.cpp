@@ -7,10 +7,11 @@
 namespace gpuprice::app {
 
 std::vector<std::string> write_report_files(const LoadedReport& loaded, const std::string& base,
-                                            Chart chart, const std::optional<std::string>& page) {
+                                            Chart chart, const PageWriter& page) {
     const auto& context = loaded.context;
     // Each text is written as soon as it is made, and freed: at a year the listings and cleared
-    // CSVs are 22 MB, and holding both until the end was the report's peak.
+    // CSVs are 22 MB, and holding both until the end was the report's peak. The page, as large
+    // again with every condition, is written in pieces as it is made.
     schema::AtomicFileSet files;
     std::vector<std::string> paths;
     const auto add = [&](std::string path, std::string_view text) {
@@ -21,7 +22,10 @@ std::vector<std::string> write_report_files(const LoadedReport& loaded, const st
     add(base + "-listings.csv", analysis::listings_csv(loaded.report, context));
     add(base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances));
     if (chart == Chart::with) add(base + ".svg", analysis::svg_chart(loaded.report, context));
-    if (page) add(base + ".html", *page);
+    if (page) {
+        files.add_written(base + ".html", page);
+        paths.push_back(base + ".html");
+    }
     files.commit();
     return paths;
 }

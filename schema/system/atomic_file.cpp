@@ -95,12 +95,20 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::write(std::string_view data) {
+    append(data);
+    sync();
+}
+
+void AtomicFile::append(std::string_view data) {
     while (!data.empty()) {
         const auto n = ::write(fd_, data.data(), data.size());
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) fail("cannot write " + path_, errno);
         data.remove_prefix(static_cast<std::size_t>(n));
     }
+}
+
+void AtomicFile::sync() {
     if (::fsync(fd_) != 0) fail("cannot write " + path_, errno);
 }
 
@@ -125,6 +133,15 @@ void AtomicFileSet::add(const std::string& path, std::string_view content) {
     make_folders(folder_of(path));
     pending_.emplace_back(path, mode_);
     pending_.back().write(content);
+}
+
+void AtomicFileSet::add_written(const std::string& path,
+                                const std::function<void(const Sink&)>& write) {
+    make_folders(folder_of(path));
+    pending_.emplace_back(path, mode_);
+    auto& file = pending_.back();
+    write([&](std::string_view piece) { file.append(piece); });
+    file.sync();
 }
 
 void AtomicFileSet::commit() {

@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +35,10 @@ class AtomicFile {
     // Writes all of `data` and flushes it to disk; throws FileWriteError (a full disk, a
     // file-size limit).
     void write(std::string_view data);
+    // Writes all of `data` after what was written, without the flush: a file written in
+    // pieces, flushed once by sync().
+    void append(std::string_view data);
+    void sync();
     // Renames the temporary over the target and syncs the folder.
     void commit();
 
@@ -51,6 +56,10 @@ class AtomicFileSet {
   public:
     explicit AtomicFileSet(mode_t mode = 0644) : mode_(mode) {}
     void add(const std::string& path, std::string_view content);
+    // A file whose content `write` hands to the sink it is given, piece by piece: never whole
+    // in memory.
+    using Sink = std::function<void(std::string_view)>;
+    void add_written(const std::string& path, const std::function<void(const Sink&)>& write);
     void commit();
 
   private:
