@@ -161,8 +161,14 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     // Each model's report row per condition: the evidence behind its price.
     std::map<std::pair<schema::ConditionClass, std::string>, const ReportRow*> rows;
     for (const auto& row : report.rows) rows[{row.condition, row.model.key}] = &row;
-    // Usable listings grouped by the kind of card they are, cheapest first.
-    std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<PlannedListing>>> kinds;
+    // Usable listings grouped by the kind of card they are, cheapest first. By pointer: a plan
+    // copies only the listings it buys (copying every one was 45 MB of the night's page at a
+    // year).
+    struct Candidate {
+        const ListingLine* line;
+        CardBuild build;
+    };
+    std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<Candidate>>> kinds;
     bool any_vram = false, any_cooling = false;
     for (const auto& line : report.listings) {
         if (!usable_for_prices(line)) continue;
@@ -177,7 +183,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         Kind kind{line.condition, model, build.cooler, build.slot_width};
         auto& entry = kinds[kind.key()];
         entry.first = kind;
-        entry.second.push_back({line, build});
+        entry.second.push_back({&line, build});
     }
 
     PlanResult result;
@@ -188,8 +194,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     for (auto& [key, entry] : kinds) {
         auto& [kind, listings] = entry;
         std::stable_sort(listings.begin(), listings.end(),
-                         [](const PlannedListing& a, const PlannedListing& b) {
-                             return a.listing.total_usd < b.listing.total_usd;
+                         [](const Candidate& a, const Candidate& b) {
+                             return a.line->total_usd < b.line->total_usd;
                          });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
@@ -209,7 +215,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.condition = kind.condition;
             p.cooler = kind.cooler;
             p.slot_width = kind.slot_width;
-            p.listings.assign(listings.begin(), listings.begin() + n);
+            for (int i = 0; i < n; ++i)
+                p.listings.push_back({*listings[i].line, listings[i].build});
             p.listings_of_kind = static_cast<int>(listings.size());
             const auto* row = rows.at({kind.condition, kind.model->key});
             p.model_listings = row->basis_listings;

@@ -32,6 +32,20 @@ bool looks_like_figure(std::string_view s) {
     return false;
 }
 
+// Whether csv_text_cell leaves `raw` as it is: printable ASCII, with nothing to quote and no
+// cell start to defuse. Most titles, ids and URLs are: they are copied without a scan per rule.
+bool plain_cell(std::string_view raw) {
+    if (raw.empty()) return true;
+    const char first = raw.front();
+    if (first == ' ' || raw.back() == ' ' || first == '=' || first == '+' || first == '-' ||
+        first == '@')
+        return false;
+    return std::all_of(raw.begin(), raw.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u >= 0x20 && u < 0x7F && c != ',' && c != '"' && c != ';';
+    });
+}
+
 }  // namespace
 
 std::size_t display_width(std::string_view s) {
@@ -57,6 +71,7 @@ std::string format_width(double value) {
 }
 
 std::string csv_text_cell(std::string_view raw) {
+    if (plain_cell(raw)) return std::string(raw);
     // Control characters never reach a CSV: a NUL breaks readers, a tab or CR would split the
     // cell under another separator. Tabs and line breaks become spaces.
     const auto value = schema::printable_text(raw);
@@ -93,7 +108,11 @@ void CsvLine::separator() {
 
 CsvLine& CsvLine::text(std::string_view value) {
     separator();
-    line_ += csv_text_cell(value);
+    if (plain_cell(value)) {
+        line_ += value;
+    } else {
+        line_ += csv_text_cell(value);
+    }
     return *this;
 }
 

@@ -30,6 +30,11 @@ class CsvLine {
     CsvLine& empty();
     // The line with its CRLF terminator, as RFC 4180 asks.
     std::string str() const { return line_ + "\r\n"; }
+    // The same, appended to `out`: a CSV of 80,000 lines is not built from a copy of each.
+    void append_to(std::string& out) const {
+        out += line_;
+        out += "\r\n";
+    }
 
   private:
     void separator();

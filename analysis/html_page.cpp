@@ -279,8 +279,10 @@ std::string listings_block(const ReportRow& row, std::vector<const ListingLine*>
 
 // ---- the sections ------------------------------------------------------------------------
 
-std::string condition_section(schema::ConditionClass condition, const Report& report,
-                              const CsvContext& context, const PageInput& page) {
+// The condition's section: its classes' tables and charts as one piece, then each model's
+// listings as a piece of its own (the listings are most of a page).
+void condition_section(schema::ConditionClass condition, const Report& report,
+                       const CsvContext& context, const PageInput& page, const HtmlSink& sink) {
     std::string out = "<section id=\"" + section_id(condition) + "\">\n<h2>" +
                       html_text(condition_title(condition)) + "</h2>\n";
     // Rows come by condition, then VRAM class, then rank.
@@ -311,13 +313,14 @@ std::string condition_section(schema::ConditionClass condition, const Report& re
         "<h3>Listings behind the prices</h3>\n<p class=\"muted\">Each model's listings of the "
         "night, cheapest first, with their links to eBay. Outliers are shown but kept out of "
         "the median.</p>\n";
+    sink(out);
     for (const auto& rows : classes) {
         for (const auto* row : rows) {
             const auto found = lines_by_model.find(row->model.key);
-            if (found != lines_by_model.end()) out += listings_block(*row, found->second, context);
+            if (found != lines_by_model.end()) sink(listings_block(*row, found->second, context));
         }
     }
-    return out + "</section>\n";
+    sink("</section>\n");
 }
 
 std::string left_out_section(const PageInput& page) {
@@ -484,7 +487,8 @@ std::string legend(const CsvContext& context) {
 
 }  // namespace
 
-std::string html_page(const Report& report, const CsvContext& context, const PageInput& page) {
+void write_html_page(const Report& report, const CsvContext& context, const PageInput& page,
+                     const HtmlSink& sink) {
     std::vector<schema::ConditionClass> conditions;
     for (const auto& row : report.rows) {
         if (std::find(conditions.begin(), conditions.end(), row.condition) == conditions.end()) {
@@ -535,8 +539,9 @@ std::string html_page(const Report& report, const CsvContext& context, const Pag
     if (!complete) {
         out += "<p class=\"alert\">" + html_text(context.night_status) + "</p>\n";
     }
-    for (const auto c : conditions) out += condition_section(c, report, context, page);
-    out += left_out_section(page);
+    sink(out);
+    for (const auto c : conditions) condition_section(c, report, context, page, sink);
+    out = left_out_section(page);
     out += night_section(context, page);
     out += boxes_section(page, context);
     out += watches_section(page, context);
@@ -545,7 +550,13 @@ std::string html_page(const Report& report, const CsvContext& context, const Pag
            ", written " + html_text(page.generated_at) +
            ". This page loads nothing from the network; its links lead to eBay.</p></footer>\n";
     out += "<script>" + script + "</script>\n</body>\n</html>\n";
-    return out;
+    sink(out);
+}
+
+std::string html_page(const Report& report, const CsvContext& context, const PageInput& page) {
+    std::string text;
+    write_html_page(report, context, page, [&](std::string_view piece) { text += piece; });
+    return text;
 }
 
 }  // namespace gpuprice::analysis

@@ -8,8 +8,10 @@
 // so the page and the CSV round alike. Pure: everything shown comes in, HTML text goes out.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/box_planner.hpp"
@@ -53,6 +55,12 @@ struct PageInput {
     std::string version;       // gpuprice's
 };
 
+// The page in pieces, in order, each handed to `sink` as it is made: at a year the page lists
+// every listing of the night (23 MB with every condition), and is never whole in memory.
+using HtmlSink = std::function<void(std::string_view)>;
+void write_html_page(const Report& report, const CsvContext& context, const PageInput& page,
+                     const HtmlSink& sink);
+// The same pieces as one text.
 std::string html_page(const Report& report, const CsvContext& context, const PageInput& page);
 
 }  // namespace gpuprice::analysis

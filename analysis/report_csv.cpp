@@ -243,7 +243,7 @@ std::string report_csv(const Report& report, const CsvContext& context) {
     for (const auto& row : report.rows) {
         CsvLine line;
         for (const auto& column : columns) column.write(line, row, context);
-        out += line.str();
+        line.append_to(out);
     }
     return out;
 }
@@ -288,7 +288,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
         } else {
             line.text("no").empty().empty();
         }
-        out += line.str();
+        line.append_to(out);
     }
     return out;
 }
@@ -311,7 +311,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
             .integer(c.nights_listed)
             .integer(c.days_listed)
             .text(life.item_url);
-        out += line.str();
+        line.append_to(out);
     }
     return out;
 }

@@ -142,10 +142,12 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         return kExitFailure;
     }
     if (!no_files) {
-        std::optional<std::string> html;
+        app::PageWriter html;
         if (page) {
-            const auto input = app::night_page_input(db, rules, query.request, *loaded, boxes);
-            html = analysis::html_page(loaded->report, context, input);
+            html = [&](const schema::AtomicFileSet::Sink& sink) {
+                const auto input = app::night_page_input(db, rules, query.request, *loaded, boxes);
+                analysis::write_html_page(loaded->report, context, input, sink);
+            };
         }
         app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without,
                                 html);

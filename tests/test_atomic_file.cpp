@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,68 @@ TEST_SUITE("schema::atomic_file") {
              std::filesystem::directory_iterator(dir.file("r")))
             ++files;
         CHECK(files == 2);
+    }
+
+    TEST_CASE("a set's files are written as they are added and replaced only by commit") {
+        gpuprice::test::TempDir dir;
+        const auto summary = dir.file("r/report.csv");
+        const auto listings = dir.file("r/report-listings.csv");
+        write_files_atomically({{summary, "old summary"}, {listings, "old listings"}});
+        {
+            AtomicFileSet files;
+            files.add(summary, "new summary");
+            std::string text = "new listings";
+            files.add(listings, text);
+            text = "changed after it was added";  // added means written: the set keeps no copy
+            CHECK(gpuprice::test::read_file(summary) == "old summary");
+            CHECK(names_in(dir.file("r")) ==
+                  std::vector<std::string>{"report-listings.csv", "report.csv"});
+            files.commit();
+        }
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(gpuprice::test::read_file(listings) == "new listings");
+        {
+            AtomicFileSet abandoned;  // never committed: nothing replaced, nothing left behind
+            abandoned.add(summary, "abandoned");
+        }
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(names_in(dir.file("r")) ==
+              std::vector<std::string>{"report-listings.csv", "report.csv"});
+    }
+
+    TEST_CASE(
+        "a file written piece by piece is replaced with the set; a writer that fails, never") {
+        gpuprice::test::TempDir dir;
+        const auto summary = dir.file("r/report.csv");
+        const auto page = dir.file("r/report.html");
+        write_files_atomically({{summary, "old summary"}, {page, "old page"}});
+        {
+            AtomicFileSet files;
+            files.add(summary, "new summary");
+            files.add_written(page, [](const AtomicFileSet::Sink& sink) {
+                for (const char* piece : {"<html>", "new ", "page", "</html>"}) sink(piece);
+            });
+            CHECK(gpuprice::test::read_file(page) == "old page");
+            files.commit();
+        }
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(gpuprice::test::read_file(page) == "<html>new page</html>");
+        // A page whose making fails half way (a database error, say): nothing is replaced, and
+        // no temporary is left.
+        CHECK_THROWS_WITH(
+            [&] {
+                AtomicFileSet files;
+                files.add(summary, "newer summary");
+                files.add_written(page, [](const AtomicFileSet::Sink& sink) {
+                    sink("<html>half");
+                    throw std::runtime_error("the night's page could not be read");
+                });
+                files.commit();
+            }(),
+            "the night's page could not be read");
+        CHECK(gpuprice::test::read_file(summary) == "new summary");
+        CHECK(gpuprice::test::read_file(page) == "<html>new page</html>");
+        CHECK(names_in(dir.file("r")) == std::vector<std::string>{"report.csv", "report.html"});
     }
 
     TEST_CASE("the temporary is a fresh file: a planted link at any fixed name is never followed") {

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
 #include <clocale>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "analysis/csv_format.hpp"
 
@@ -35,6 +38,36 @@ TEST_SUITE("analysis::csv_format") {
     TEST_CASE("control characters never reach a cell; NUL least of all (F16)") {
         CHECK(csv_text_cell(std::string("RTX\0 3090", 9)) == "RTX 3090");
         CHECK(csv_text_cell("\x1b[31mred\r\n") == "\"[31mred  \"");
+    }
+
+    // Plain printable ASCII is copied as it is; a character any rule acts on, at either end or
+    // inside, takes the full path. A line's text cells are the same cells.
+    TEST_CASE("a cell one byte away from plain text is still escaped, in a line too") {
+        const std::vector<std::pair<std::string, std::string>> cells{
+            {"EVGA RTX 3090 FTW3 24GB", "EVGA RTX 3090 FTW3 24GB"},
+            {"https://www.ebay.com/itm/1?x=1&y=2", "https://www.ebay.com/itm/1?x=1&y=2"},
+            {"v1|296057072805|0", "v1|296057072805|0"},
+            {"RTX 3090 ", "\"RTX 3090 \""},
+            {" RTX 3090", "\" RTX 3090\""},
+            {"RTX\x7f 3090", "RTX 3090"},
+            {"RTX 3090\x1f", "RTX 3090"},
+            {"RTX 3090~", "RTX 3090~"},
+            {"=RTX", "'=RTX"},
+            {"RTX=3090", "RTX=3090"},
+            {"RTX;+3090", "RTX;'+3090"},
+            {"RTX \"3090\"", "\"RTX \"\"3090\"\"\""},
+            {std::string("RTX\xe2\x80\xae") + "3090", "RTX3090"},  // right-to-left override
+        };
+        for (const auto& [raw, cell] : cells) {
+            CAPTURE(raw);
+            CHECK(csv_text_cell(raw) == cell);
+            CsvLine line;
+            line.text(raw);
+            CHECK(line.str() == cell + "\r\n");
+            std::string appended = "x,";
+            line.append_to(appended);
+            CHECK(appended == "x," + cell + "\r\n");
+        }
     }
 
     TEST_CASE("numbers use a point and no separators whatever the locale") {

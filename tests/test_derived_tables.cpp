@@ -18,6 +18,7 @@
 #include "cli/application/night_page.hpp"
 #include "cli/application/report_assembly.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/clearance_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/model_night_store.hpp"
 #include "tests/nightly_market.hpp"
@@ -71,6 +72,9 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
                                                                    latest, filter, shipping);
                 CHECK(describe(stored) == describe(decided));
                 for (const auto& c : stored) CHECK((c.night >= from && c.night <= latest));
+                // The room the report reserves for them.
+                CHECK(stored.size() <=
+                      schema::decided_lives_bound(db, from, latest, filter.market));
             }
         }
     }

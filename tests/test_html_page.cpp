@@ -1,5 +1,10 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "analysis/csv_format.hpp"
 #include "analysis/html_assets.hpp"
 #include "analysis/html_page.hpp"
@@ -208,6 +213,25 @@ TEST_SUITE("analysis::html_page") {
             seen.push_back(std::stoi(html.substr(cell + 1, at - cell - 1)));
         }
         CHECK(seen == std::vector<int>{1, 1});  // one card ranked in each of the two classes
+    }
+
+    // The nightly page at a year lists every listing of the night (23 MB): it is written as it
+    // is made, each model's listings a piece of their own, and the pieces are the page.
+    TEST_CASE("the page comes in pieces, one per model's listings, that join into the page") {
+        std::vector<std::string> pieces;
+        write_html_page(report(), context(), {},
+                        [&](std::string_view piece) { pieces.emplace_back(piece); });
+        std::string joined;
+        for (const auto& piece : pieces) joined += piece;
+        CHECK(joined == page());
+        // Each model's listings alone: the RTX 3090's and the RTX 3060's.
+        const auto alone = std::count_if(pieces.begin(), pieces.end(), [](const std::string& p) {
+            return p.starts_with("<details><summary>") && count(p, "<details>") == 1;
+        });
+        CHECK(alone == 2);
+        REQUIRE(!pieces.empty());
+        CHECK(pieces.front().starts_with("<!DOCTYPE html>"));
+        CHECK(pieces.back().ends_with("</html>\n"));
     }
 
     TEST_CASE("a partial night says so at the top and in its section") {

@@ -90,8 +90,8 @@ TEST_SUITE("app::rollup_window") {
         REQUIRE(test::stored_decisions(db).find("cleared") != std::string::npos);
         for (const int nights : {3, 4, 30}) check_slides(db, "2026-11-01", "2026-11-12", nights);
 
-        // The nights up to the fifth compacted into intervals (seven kept): a window reaching
-        // into them is read whole, and slides again from the last of them on.
+        // The nights up to the fifth compacted into intervals (seven kept): a window slides
+        // across them too, reading each night it gains from its intervals.
         app::compact_database(db, 7);
         CHECK(schema::last_compacted_night(db, test::us_market()) ==
               std::optional<std::string>("2026-11-05"));

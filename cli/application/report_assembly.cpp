@@ -1,6 +1,7 @@
 #include "cli/application/report_assembly.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "analysis/csv_format.hpp"
 #include "cli/application/clearances.hpp"
@@ -60,21 +61,16 @@ std::optional<analysis::Report> earlier_report(schema::Database& db, const schem
         catalog, options);
 }
 
-// What left the market and what sold over [evidence_from, latest], and the suspect-price rule's
-// reference: every listing of that window once, at its latest price. Only the listings without
-// a price in [from, latest] are read for it; the report adds its own (at their latest already).
+// What left the market and what sold over [evidence_from, latest].
 analysis::MarketEvidence load_evidence(schema::Database& db, const schema::Catalog& catalog,
                                        const ReportRequest& q,
                                        const analysis::ReportOptions& options,
-                                       const std::string& from, const std::string& latest,
+                                       const std::string& latest,
                                        const std::string& evidence_from) {
     analysis::MarketEvidence evidence;
     const auto lookback = schema::add_days(evidence_from, -kClearanceLookbackDays);
     evidence.clearances = report_clearances(db, catalog, lookback, evidence_from, latest, q.filter,
                                             options.shipping, options.conditions);
-    if (evidence_from < from)
-        evidence.recent =
-            schema::load_latest_prices_before(db, evidence_from, latest, from, q.filter);
     evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
     if (evidence.have_sold_data)
         evidence.sold = schema::load_sold_prices(db, evidence_from, latest, q.filter.market);
@@ -107,12 +103,23 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     loaded.evidence_from = evidence_from;
 
     // Beside the report's own listings, each on a connection of its own: the market's evidence,
-    // and the same report 7 and 30 nights back for the change columns. Over --days each of those
-    // reads as many prices as the report itself, so they are read one after the other: two
-    // cores are busy either way, and one window at a time is 40 MB less at a year.
+    // the suspect-price rule's reference, and the same report 7 and 30 nights back for the
+    // change columns. Over --days each of those reads as many prices as the report itself, so
+    // they are read one after the other: two cores are busy either way, and one window at a
+    // time is 40 MB less at a year.
     ReadApart<analysis::MarketEvidence> evidence(db, [&](schema::Database& conn) {
-        return load_evidence(conn, catalog, q, options, from, *latest, evidence_from);
+        return load_evidence(conn, catalog, q, options, *latest, evidence_from);
     });
+    // The reference is every listing of the evidence window once, at its latest price; only
+    // those without a price in [from, latest] are read, the report adds its own. Read after the
+    // clearances on their connection, it was a fifth of tonight's report at a year, while the
+    // report's own read was long done and a core idle.
+    std::optional<ReadApart<std::vector<schema::LatestPrice>>> reference;
+    if (evidence_from < from) {
+        reference.emplace(db, [&](schema::Database& conn) {
+            return schema::load_latest_prices_before(conn, evidence_from, *latest, from, q.filter);
+        });
+    }
     using Earlier = std::pair<std::optional<analysis::Report>, std::optional<analysis::Report>>;
     ReadApart<Earlier> earlier(db, [&](schema::Database& conn) {
         auto week = earlier_report(conn, catalog, q, options, *latest, 7);
@@ -133,7 +140,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
                 lines.emplace_back().observation = std::move(o);
         });
     loaded.evidence = evidence.get();
-    if (evidence_from < from) {
+    if (reference) {
+        loaded.evidence.recent = reference->get();
         auto& recent = loaded.evidence.recent;
         recent.reserve(recent.size() + lines.size());
         for (const auto& l : lines) recent.push_back(schema::latest_price(l.observation));

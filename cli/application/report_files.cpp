@@ -7,21 +7,26 @@
 namespace gpuprice::app {
 
 std::vector<std::string> write_report_files(const LoadedReport& loaded, const std::string& base,
-                                            Chart chart, const std::optional<std::string>& page) {
+                                            Chart chart, const PageWriter& page) {
     const auto& context = loaded.context;
-    // Emplaced, not listed in braces: an initializer list would copy each text (at a year the
-    // listings and cleared CSVs are 14 MB).
-    std::vector<std::pair<std::string, std::string>> files;
-    files.emplace_back(base + ".csv", analysis::report_csv(loaded.report, context));
-    files.emplace_back(base + "-listings.csv", analysis::listings_csv(loaded.report, context));
-    files.emplace_back(base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances));
-    if (chart == Chart::with) {
-        files.emplace_back(base + ".svg", analysis::svg_chart(loaded.report, context));
-    }
-    if (page) files.emplace_back(base + ".html", *page);
-    schema::write_files_atomically(files);
+    // Each text is written as soon as it is made, and freed: at a year the listings and cleared
+    // CSVs are 22 MB, and holding both until the end was the report's peak. The page, as large
+    // again with every condition, is written in pieces as it is made.
+    schema::AtomicFileSet files;
     std::vector<std::string> paths;
-    for (const auto& [path, text] : files) paths.push_back(path);
+    const auto add = [&](std::string path, std::string_view text) {
+        files.add(path, text);
+        paths.push_back(std::move(path));
+    };
+    add(base + ".csv", analysis::report_csv(loaded.report, context));
+    add(base + "-listings.csv", analysis::listings_csv(loaded.report, context));
+    add(base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances));
+    if (chart == Chart::with) add(base + ".svg", analysis::svg_chart(loaded.report, context));
+    if (page) {
+        files.add_written(base + ".html", page);
+        paths.push_back(base + ".html");
+    }
+    files.commit();
     return paths;
 }
 

@@ -1,16 +1,12 @@
 #include "cli/application/rollup_window.hpp"
 
 #include "schema/domain/clock.hpp"
-#include "schema/store/compaction.hpp"
 
 namespace gpuprice::app {
 
 RollupWindow::RollupWindow(schema::Database& db, const schema::ObservationFilter& filter,
                            int nights)
-    : db_(db),
-      filter_(filter),
-      nights_(nights),
-      last_compacted_(schema::last_compacted_night(db, filter.market)) {}
+    : db_(db), filter_(filter), nights_(nights) {}
 
 void RollupWindow::add(std::string_view model, schema::NightPrice&& p) {
     // A listing's latest night in the window (its prices come in no particular order).
@@ -33,9 +29,8 @@ void RollupWindow::read_whole(const std::string& first, const std::string& night
 
 void RollupWindow::move_to(const std::string& night) {
     const auto first = schema::add_days(night, -(nights_ - 1));
-    // Sliding needs every price of the nights gained in price_observations: none compacted.
-    const bool slides = night_ && *night_ < night && *night_ >= first &&
-                        (!last_compacted_ || *night_ >= *last_compacted_);
+    // The nights gained are read compacted or not (for_each_night_price).
+    const bool slides = night_ && *night_ < night && *night_ >= first;
     if (!slides) {
         read_whole(first, night);
     } else {

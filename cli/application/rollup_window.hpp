@@ -19,8 +19,8 @@ class RollupWindow {
   public:
     RollupWindow(schema::Database& db, const schema::ObservationFilter& filter, int nights);
 
-    // Moves the window to end on `night` (nights ascending). From the night before, when no
-    // compacted night lies between, it reads only the nights it gains; else the whole window.
+    // Moves the window to end on `night` (nights ascending). From a night inside the new window
+    // it reads only the nights it gains; else the whole window.
     void move_to(const std::string& night);
 
     // The window's prices and clearances, grouped by model.
@@ -38,7 +38,6 @@ class RollupWindow {
     schema::Database& db_;
     schema::ObservationFilter filter_;
     int nights_;
-    std::optional<std::string> last_compacted_;
     std::optional<std::string> night_;  // the night the window ends on
     std::unordered_map<std::int64_t, Latest> latest_;
     std::vector<schema::ClearedPrice> cleared_;

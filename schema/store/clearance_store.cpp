@@ -1,6 +1,7 @@
 #include "schema/store/clearance_store.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <stdexcept>
 
@@ -30,11 +31,11 @@ void insert_decisions(Database& db, const DerivedWork& work,
     }
 }
 
-// The rows of a statement selecting GPUPRICE_LIFE_COLUMNS, outcome and night; only those of
-// `conditions` when it names any (a row of another is skipped before its strings are read).
-std::vector<DecidedLife> read_decided(Statement& select,
-                                      const std::vector<ConditionClass>& conditions = {}) {
-    std::vector<DecidedLife> lives;
+// The rows of a statement selecting GPUPRICE_LIFE_COLUMNS, outcome and night, one at a time; only
+// those of `conditions` when it names any (a row of another is skipped before its strings are
+// read).
+void read_decided(Statement& select, const std::vector<ConditionClass>& conditions,
+                  const std::function<void(DecidedLife&&)>& each) {
     while (select.step()) {
         if (!conditions.empty() && std::find(conditions.begin(), conditions.end(),
                                              condition_class(select.int32(2))) == conditions.end())
@@ -46,9 +47,8 @@ std::vector<DecidedLife> read_decided(Statement& select,
             throw std::runtime_error("unknown clearance outcome '" + select.text(14) + "'");
         d.outcome = *outcome;
         d.night = select.text(15);
-        lives.push_back(std::move(d));
+        each(std::move(d));
     }
-    return lives;
 }
 
 }  // namespace
@@ -148,10 +148,10 @@ void add_clearance_decisions(Database& db, const DerivedWork& work,
     insert_decisions(db, work, rows);
 }
 
-std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
-                                            const std::string& from, const std::string& to,
-                                            const ObservationFilter& filter,
-                                            const std::vector<ConditionClass>& conditions) {
+void for_each_decided_life(Database& db, const std::string& since, const std::string& from,
+                           const std::string& to, const ObservationFilter& filter,
+                           const std::vector<ConditionClass>& conditions,
+                           const std::function<void(DecidedLife&&)>& each) {
     // As load_listing_lives, through the index of the decisions' nights. A decision stands for the
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
@@ -171,7 +171,20 @@ std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& sin
         .bind(8, clearance_outcome_name(ClearanceOutcome::cleared))
         .bind(9, from);
     bind_life_joins(select, filter.market, filter.excluded_flags);
-    return read_decided(select, conditions);
+    read_decided(select, conditions, each);
+}
+
+std::size_t decided_lives_bound(Database& db, const std::string& from, const std::string& to,
+                                const Market& market) {
+    // The night index alone (it holds the marketplace, a key column): every decision with a
+    // night in the window, whatever its outcome. Asking the outcome too read each row (20 ms
+    // of tonight's report at a year, against 4 ms); for_each_decided_life only leaves rows out.
+    auto count = db.prepare(
+        "SELECT count(*) FROM listing_clearances WHERE night BETWEEN ?1 AND ?2 "
+        "AND marketplace = ?3");
+    count.bind(1, from).bind(2, to).bind(3, market.id);
+    count.step();
+    return static_cast<std::size_t>(count.int64(0));
 }
 
 std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& first,
@@ -213,7 +226,9 @@ std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::strin
         .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))
         .bind(8, clearance_outcome_name(ClearanceOutcome::uncounted));
     bind_life_joins(select, filter.market, filter.excluded_flags);
-    return read_decided(select);
+    std::vector<DecidedLife> lives;
+    read_decided(select, {}, [&](DecidedLife&& d) { lives.push_back(std::move(d)); });
+    return lives;
 }
 
 }  // namespace gpuprice::schema

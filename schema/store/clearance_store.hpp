@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -72,11 +73,17 @@ struct DecidedLife {
 // The clearances a report reads: lives last seen on a night in [since, to) (auctions: [since,
 // to]), cleared or near their final bid on a night in [from, to], by night and then listing id
 // (the order a report lists them in); the filter applies as to the medians, and only lives of
-// `conditions` are read (all when empty). Uncounted and pending decisions stay unread.
-std::vector<DecidedLife> load_decided_lives(Database& db, const std::string& since,
-                                            const std::string& from, const std::string& to,
-                                            const ObservationFilter& filter,
-                                            const std::vector<ConditionClass>& conditions = {});
+// `conditions` are read (all when empty). Uncounted and pending decisions stay unread. Each is
+// handed to `each` as it is read: at a year a vector of the window's lives was a third of a
+// report's peak memory, beside the clearances made of them.
+void for_each_decided_life(Database& db, const std::string& since, const std::string& from,
+                           const std::string& to, const ObservationFilter& filter,
+                           const std::vector<ConditionClass>& conditions,
+                           const std::function<void(DecidedLife&&)>& each);
+// At least as many as for_each_decided_life(db, any, from, to, {market}, ...) hands over: room
+// to reserve.
+std::size_t decided_lives_bound(Database& db, const std::string& from, const std::string& to,
+                                const Market& market);
 // A listing found cleared, as the rollups count it: its model, and its last asking price with the
 // night it was found gone (price.night).
 struct ClearedPrice {

@@ -256,18 +256,21 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
                    " FROM price_intervals WHERE listing_id = ?1 AND marketplace = ?2 "
                    "ORDER BY first_on DESC LIMIT 1");
     IntervalWriter writer(db, market, result);
-    std::optional<Interval> current;
+    // The interval being built, when `open`: not a std::optional, whose engaged fields g++ 12
+    // -O2 took for uninitialized (-Wmaybe-uninitialized).
+    Interval current;
+    bool open = false;
     while (rows.step()) {
         const auto listing_id = rows.int64(0);
         auto night = rows.text(1);
         const auto run_id = rows.int64(2);
         auto values = read_values(rows, 3);
         ++result.observations;
-        if (current && current->listing_id != listing_id) {
-            writer.write(*current);
-            current.reset();
+        if (open && current.listing_id != listing_id) {
+            writer.write(current);
+            open = false;
         }
-        if (!current) {
+        if (!open) {
             // The listing's latest interval from an earlier compaction may go on into these nights.
             last_stored.bind(1, listing_id).bind(2, market.id);
             if (last_stored.step()) {
@@ -284,21 +287,23 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
                 stored.stored = true;
                 stored.stored_last_on = stored.last_on;
                 current = std::move(stored);
+                open = true;
             }
             last_stored.reset();
         }
-        const bool goes_on = current && current->listing_id == listing_id &&
-                             nights.at(night) == nights.at(current->last_on) + 1 &&
-                             current->goes_on_with(values) &&
-                             night <= add_days(current->first_on, kMaxIntervalDays);
+        const bool goes_on = open && current.listing_id == listing_id &&
+                             nights.at(night) == nights.at(current.last_on) + 1 &&
+                             current.goes_on_with(values) &&
+                             night <= add_days(current.first_on, kMaxIntervalDays);
         if (goes_on) {
-            current->extend(std::move(night), run_id, values);
+            current.extend(std::move(night), run_id, values);
             continue;
         }
-        if (current) writer.write(*current);
+        if (open) writer.write(current);
         current = Interval::begin(listing_id, std::move(night), run_id, std::move(values));
+        open = true;
     }
-    if (current) writer.write(*current);
+    if (open) writer.write(current);
     rows.reset();
 
     auto forget =

@@ -49,8 +49,8 @@ void for_each_window_price(Database& db, const std::string& from, const std::str
                            const ObservationFilter& filter,
                            const std::function<void(std::string_view model, NightPrice&&)>& take);
 
-// The prices of the nights in (after, through] that are in price_observations (not compacted),
-// of matched listings the filter keeps, each as its model (valid during the call) and its price:
+// The prices of the nights in (after, through], compacted or not, of matched listings the filter
+// keeps, each as its model (valid during the call) and its price:
 // what a rollup adds to the window it slides from one night to the next. In no particular order.
 void for_each_night_price(Database& db, const std::string& after, const std::string& through,
                           const ObservationFilter& filter,

@@ -95,12 +95,20 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::write(std::string_view data) {
+    append(data);
+    sync();
+}
+
+void AtomicFile::append(std::string_view data) {
     while (!data.empty()) {
         const auto n = ::write(fd_, data.data(), data.size());
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) fail("cannot write " + path_, errno);
         data.remove_prefix(static_cast<std::size_t>(n));
     }
+}
+
+void AtomicFile::sync() {
     if (::fsync(fd_) != 0) fail("cannot write " + path_, errno);
 }
 
@@ -121,16 +129,31 @@ void AtomicFile::commit() {
     }
 }
 
+void AtomicFileSet::add(const std::string& path, std::string_view content) {
+    make_folders(folder_of(path));
+    pending_.emplace_back(path, mode_);
+    pending_.back().write(content);
+}
+
+void AtomicFileSet::add_written(const std::string& path,
+                                const std::function<void(const Sink&)>& write) {
+    make_folders(folder_of(path));
+    pending_.emplace_back(path, mode_);
+    auto& file = pending_.back();
+    write([&](std::string_view piece) { file.append(piece); });
+    file.sync();
+}
+
+void AtomicFileSet::commit() {
+    for (auto& file : pending_) file.commit();
+    pending_.clear();
+}
+
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
                             mode_t mode) {
-    std::vector<AtomicFile> pending;
-    pending.reserve(files.size());
-    for (const auto& [path, content] : files) {
-        make_folders(folder_of(path));
-        pending.emplace_back(path, mode);
-        pending.back().write(content);
-    }
-    for (auto& file : pending) file.commit();
+    AtomicFileSet set(mode);
+    for (const auto& [path, content] : files) set.add(path, content);
+    set.commit();
 }
 
 }  // namespace gpuprice::schema

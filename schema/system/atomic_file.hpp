@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +35,10 @@ class AtomicFile {
     // Writes all of `data` and flushes it to disk; throws FileWriteError (a full disk, a
     // file-size limit).
     void write(std::string_view data);
+    // Writes all of `data` after what was written, without the flush: a file written in
+    // pieces, flushed once by sync().
+    void append(std::string_view data);
+    void sync();
     // Renames the temporary over the target and syncs the folder.
     void commit();
 
@@ -43,9 +48,26 @@ class AtomicFile {
     int fd_ = -1;
 };
 
-// Writes each (path, content) pair, creating folders as needed, so that either every file is
-// replaced or none is: all temporaries are written and flushed first, and only then renamed.
-// A full disk therefore never leaves a new summary beside an old listings file.
+// Files replaced together, creating folders as needed, so that either every file is replaced or
+// none is: each is written and flushed as it is added, and only commit() renames them. A full
+// disk therefore never leaves a new summary beside an old listings file. The caller need not
+// hold every content at once (a year-old report's CSVs are 22 MB).
+class AtomicFileSet {
+  public:
+    explicit AtomicFileSet(mode_t mode = 0644) : mode_(mode) {}
+    void add(const std::string& path, std::string_view content);
+    // A file whose content `write` hands to the sink it is given, piece by piece: never whole
+    // in memory.
+    using Sink = std::function<void(std::string_view)>;
+    void add_written(const std::string& path, const std::function<void(const Sink&)>& write);
+    void commit();
+
+  private:
+    mode_t mode_;
+    std::vector<AtomicFile> pending_;
+};
+
+// Writes each (path, content) pair as one AtomicFileSet.
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
                             mode_t mode = 0644);
 
