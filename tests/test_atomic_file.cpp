@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "schema/system/atomic_file.hpp"
@@ -25,6 +26,16 @@ std::vector<std::string> names_in(const std::string& folder) {
         names.push_back(entry.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
+}
+
+// A summary and a second file in dir's folder r, as a previous report left them: what a set
+// must leave alone until its commit.
+std::pair<std::string, std::string> previous_report(const gpuprice::test::TempDir& dir,
+                                                    const std::string& second) {
+    const auto summary = dir.file("r/report.csv");
+    const auto other = dir.file("r/" + second);
+    write_files_atomically({{summary, "old summary"}, {other, "old " + second}});
+    return {summary, other};
 }
 
 }  // namespace
@@ -61,9 +72,7 @@ TEST_SUITE("schema::atomic_file") {
 
     TEST_CASE("a set's files are written as they are added and replaced only by commit") {
         gpuprice::test::TempDir dir;
-        const auto summary = dir.file("r/report.csv");
-        const auto listings = dir.file("r/report-listings.csv");
-        write_files_atomically({{summary, "old summary"}, {listings, "old listings"}});
+        const auto [summary, listings] = previous_report(dir, "report-listings.csv");
         {
             AtomicFileSet files;
             files.add(summary, "new summary");
@@ -89,16 +98,14 @@ TEST_SUITE("schema::atomic_file") {
     TEST_CASE(
         "a file written piece by piece is replaced with the set; a writer that fails, never") {
         gpuprice::test::TempDir dir;
-        const auto summary = dir.file("r/report.csv");
-        const auto page = dir.file("r/report.html");
-        write_files_atomically({{summary, "old summary"}, {page, "old page"}});
+        const auto [summary, page] = previous_report(dir, "report.html");
         {
             AtomicFileSet files;
             files.add(summary, "new summary");
             files.add_written(page, [](const AtomicFileSet::Sink& sink) {
                 for (const char* piece : {"<html>", "new ", "page", "</html>"}) sink(piece);
             });
-            CHECK(gpuprice::test::read_file(page) == "old page");
+            CHECK(gpuprice::test::read_file(page) == "old report.html");
             files.commit();
         }
         CHECK(gpuprice::test::read_file(summary) == "new summary");
