@@ -285,21 +285,19 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
 std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
                                                    const std::string& to,
                                                    const ObservationFilter& filter) {
+    // The same statement over the nights compacted or not (nightly_prices), or over
+    // price_observations alone.
+#define GPUPRICE_WINDOW_PRICES_FROM(source)                                   \
+    GPUPRICE_LATEST_PRICE_COLUMNS                                             \
+    "FROM " source                                                            \
+    " JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 " \
+    "JOIN listings l ON l.id = o.listing_id "                                 \
+    "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "           \
+    "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on"
     auto stmt = window_has_compacted_nights(db, from, filter.market)
-                    ? db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
-                                 "FROM nightly_prices o "
-                                 "JOIN match_results m ON m.listing_id = o.listing_id "
-                                 "  AND m.reason = ?5 "
-                                 "JOIN listings l ON l.id = o.listing_id "
-                                 "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-                                 "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on")
-                    : db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
-                                 "FROM price_observations o "
-                                 "JOIN match_results m ON m.listing_id = o.listing_id "
-                                 "  AND m.reason = ?5 "
-                                 "JOIN listings l ON l.id = o.listing_id "
-                                 "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-                                 "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on");
+                    ? db.prepare(GPUPRICE_WINDOW_PRICES_FROM("nightly_prices o"))
+                    : db.prepare(GPUPRICE_WINDOW_PRICES_FROM("price_observations o"));
+#undef GPUPRICE_WINDOW_PRICES_FROM
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
