@@ -14,6 +14,20 @@
 
 using namespace gpuprice::schema;
 
+namespace {
+
+Listing listing_priced(std::int64_t cents) {
+    Listing l;
+    l.item_id = "v1|123456789|0";
+    l.title = "NVIDIA GeForce RTX 3090 24GB";
+    l.condition_id = 3000;
+    l.price_cents = cents;
+    l.currency = "USD";
+    return l;
+}
+
+}  // namespace
+
 TEST_SUITE("schema::listing_store") {
     TEST_CASE("a run's stored message never holds control characters from eBay (F16)") {
         gpuprice::test::TempDir dir;
@@ -79,12 +93,8 @@ TEST_SUITE("schema::listing_store") {
         store_page(db, run.id(), "2026-12-02", {}, {{SkipReason::sold_out, 1}},
                    gpuprice::test::us_market());
         CHECK(night() == std::nullopt);
-        Listing l;
-        l.item_id = "v1|1|0";
-        l.title = "RTX 3090";
-        l.price_cents = 70000;
-        l.currency = "USD";
-        store_page(db, run.id(), "2026-12-02", {l}, {}, gpuprice::test::us_market());
+        store_page(db, run.id(), "2026-12-02", {listing_priced(70000)}, {},
+                   gpuprice::test::us_market());
         CHECK(night() == std::optional<std::string>("2026-12-02"));
         store_page(db, run.id(), "2026-12-02", {}, {}, gpuprice::test::us_market());
         CHECK(night() == std::optional<std::string>("2026-12-02"));
@@ -92,16 +102,6 @@ TEST_SUITE("schema::listing_store") {
 }
 
 namespace {
-
-Listing listing_priced(std::int64_t cents) {
-    Listing l;
-    l.item_id = "v1|123456789|0";
-    l.title = "NVIDIA GeForce RTX 3090 24GB";
-    l.condition_id = 3000;
-    l.price_cents = cents;
-    l.currency = "USD";
-    return l;
-}
 
 struct Sighting {
     std::int64_t first_seen_run = 0, last_seen_run = 0, observation_run = 0, price_cents = 0;
