@@ -520,7 +520,8 @@ TEST_SUITE("schema::listing_store") {
         CHECK(statement.int64(1) == offer.price_cents);
     }
 
-    TEST_CASE("a name found once is found again; a buffer that now holds another name is not") {
+    TEST_CASE(
+        "a name asked once is answered again; a buffer that now holds another name is asked anew") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("names.db"));
         auto statement = db.prepare("SELECT :a, :bb");
@@ -529,7 +530,12 @@ TEST_SUITE("schema::listing_store") {
         CHECK(statement.find_parameter(name) == 1);  // found by its address now
         std::strcpy(name, ":b");                     // the same address, another (absent) name
         CHECK(statement.find_parameter(name) == 0);
+        CHECK(statement.find_parameter(name) == 0);  // an absence is remembered too
         CHECK(statement.find_parameter(":bb") == 2);
+        char absent_first[] = ":x";  // asked while absent, then holding a name the statement has
+        CHECK(statement.find_parameter(absent_first) == 0);
+        std::strcpy(absent_first, ":a");
+        CHECK(statement.find_parameter(absent_first) == 1);
         std::strcpy(name, ":a");
         statement.bind(name, 7).bind(":bb", 8);
         REQUIRE(statement.step());

@@ -161,15 +161,11 @@ Statement& Statement::bind_null(int index) {
 }
 
 int Statement::find_parameter(const char* name) const {
-    for (const auto& [asked, index] : found_) {
-        // The same address with the same text: a caller's buffer reused for another name is
-        // looked up again.
-        if (asked == name &&
-            std::strcmp(sqlite3_bind_parameter_name(stmt_.get(), index), name) == 0)
-            return index;
+    for (const auto& asked : asked_) {
+        if (asked.address == name && asked.name == name) return asked.index;
     }
     const int index = sqlite3_bind_parameter_index(stmt_.get(), name);
-    if (index != 0) found_.emplace_back(name, index);
+    asked_.push_back({name, name, index});
     return index;
 }
 
