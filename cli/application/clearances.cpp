@@ -56,13 +56,13 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
     // Every fetched night: a listing waits for the first one after its last night.
     const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31", work.market);
     analysis::FamilyCovers covers;
+    // No night after the latest fetched yet: a fixed-price listing seen on it is pending
+    // (decide_clearance), and gets no row; its life is not read (on a first night, none is).
+    std::optional<std::string> pending_from;
+    if (!work.latest_night.empty() &&
+        (coverage.empty() || coverage.rbegin()->first <= work.latest_night))
+        pending_from = work.latest_night;
     if (!work.from_scratch) {
-        // No night after the latest fetched yet: a fixed-price listing seen on it is pending
-        // (decide_clearance), and gets no row; its life is not read.
-        std::optional<std::string> pending_from;
-        if (!work.latest_night.empty() &&
-            (coverage.empty() || coverage.rbegin()->first <= work.latest_night))
-            pending_from = work.latest_night;
         const schema::ListingsToDecide listings(db, work);
         return schema::store_clearance_decisions(
             db, listings, work,
@@ -71,7 +71,7 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
     }
     schema::forget_clearance_decisions(db, work.market);
     for (std::int64_t after = 0;;) {
-        const auto lives = schema::load_lives_after(db, work.market, after, kBatch);
+        const auto lives = schema::load_lives_after(db, work.market, after, kBatch, pending_from);
         if (lives.empty()) break;
         schema::add_clearance_decisions(db, work, decide(lives, catalog, coverage, covers));
         after = lives.back().listing_id;

@@ -84,16 +84,28 @@ ListingsToDecide::~ListingsToDecide() {
     }
 }
 
+// The term of GPUPRICE_LIFE_JOINS' WHERE that leaves out the lives pending_from names (?6, with the
+// auction option's name as ?7): a fixed-price listing last seen on or after that night.
+#define GPUPRICE_NOT_PENDING \
+    "AND (?6 IS NULL OR l.last_seen_on < ?6 OR instr(coalesce(l.buying_options, ''), ?7) > 0) "
+
+namespace {
+
+void bind_not_pending(Statement& select, const std::optional<std::string>& pending_from) {
+    select.bind(6, pending_from).bind(7, buying_option_name(BuyingOption::auction));
+}
+
+}  // namespace
+
 std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDecide&,
                                               const DerivedWork& work,
                                               const std::optional<std::string>& pending_from) {
-    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
-                             "FROM temp.listings_to_decide e "
-                             "CROSS JOIN listings l ON l.id = e.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND (?6 IS NULL OR l.last_seen_on < ?6 "
-                             "  OR instr(coalesce(l.buying_options, ''), ?7) > 0) "
-                             "ORDER BY l.id");
-    select.bind(6, pending_from).bind(7, buying_option_name(BuyingOption::auction));
+    auto select = db.prepare(
+        GPUPRICE_LIFE_COLUMNS
+        "FROM temp.listings_to_decide e "
+        "CROSS JOIN listings l ON l.id = e.listing_id " GPUPRICE_LIFE_JOINS GPUPRICE_NOT_PENDING
+        "ORDER BY l.id");
+    bind_not_pending(select, pending_from);
     bind_life_joins(select, work.market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));
@@ -101,10 +113,13 @@ std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDeci
 }
 
 std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
-                                          int limit) {
-    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS "FROM listings l " GPUPRICE_LIFE_JOINS
-                                                   "AND l.id > ?1 ORDER BY l.id LIMIT ?2");
+                                          int limit,
+                                          const std::optional<std::string>& pending_from) {
+    auto select =
+        db.prepare(GPUPRICE_LIFE_COLUMNS "FROM listings l " GPUPRICE_LIFE_JOINS GPUPRICE_NOT_PENDING
+                                         "AND l.id > ?1 ORDER BY l.id LIMIT ?2");
     select.bind(1, after_id).bind(2, limit);
+    bind_not_pending(select, pending_from);
     bind_life_joins(select, market, 0);
     std::vector<ListingLife> lives;
     while (select.step()) lives.push_back(read_life(select));

@@ -42,9 +42,11 @@ class ListingsToDecide {
 std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDecide& listings,
                                               const DerivedWork& work,
                                               const std::optional<std::string>& pending_from);
-// From scratch: the next `limit` lives with listing id above `after_id`, in id order.
+// From scratch: the next `limit` lives with listing id above `after_id`, in id order, without
+// those `pending_from` leaves out (as above).
 std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
-                                          int limit);
+                                          int limit,
+                                          const std::optional<std::string>& pending_from);
 
 struct ClearanceDecisionRow {
     std::int64_t listing_id = 0;
