@@ -1,5 +1,6 @@
 #include "cli/application/stored_matching.hpp"
 
+#include <future>
 #include <numeric>
 
 #include "cli/application/derived_pass.hpp"
@@ -12,28 +13,62 @@ int MatchCounts::total() const {
     return std::accumulate(counts_.begin(), counts_.end(), 0);
 }
 
+void MatchCounts::merge(const MatchCounts& other) {
+    for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+}
+
+namespace {
+
+// One batch's verdicts, and how many of each.
+struct Judged {
+    std::vector<schema::Verdict> verdicts;
+    MatchCounts counts;
+};
+
+Judged judge(const Matchers& matchers, const std::vector<schema::StoredTitle>& titles) {
+    Judged judged;
+    judged.verdicts.reserve(titles.size());
+    for (const auto& stored : titles) {
+        const auto result = matchers.titles.match(stored.title, &stored.aspects);
+        schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason, result.decided_by,
+                                matchers.attributes.extract(stored.title)};
+        if (result.model) verdict.model = result.model->key;
+        judged.verdicts.push_back(std::move(verdict));
+        judged.counts.add(result.reason);
+    }
+    return judged;
+}
+
+}  // namespace
+
 MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
                            schema::WhichListings which, std::int64_t run_id, const std::string& now,
                            int batch) {
     MatchCounts counts;
     // Every listing up to here has a verdict once done (each mode matches every one without).
     const auto newest = schema::newest_listing_id(db);
-    std::int64_t after = 0;
+    // A batch is matched on a second thread while this one stores the batch before and reads the
+    // next: matching is pure, and the connection stays on this thread. (On one thread, matching
+    // a night's 82,200 titles was a fifth of the time storing their verdicts took.)
+    auto titles = schema::titles_to_match(db, which, run_id, 0, batch);
+    std::future<Judged> judging;  // the batch before
     for (;;) {
-        const auto titles = schema::titles_to_match(db, which, run_id, after, batch);
-        if (titles.empty()) break;
-        std::vector<schema::Verdict> verdicts;
-        verdicts.reserve(titles.size());
-        for (const auto& stored : titles) {
-            const auto result = matchers.titles.match(stored.title, &stored.aspects);
-            schema::Verdict verdict{stored.listing_id, std::nullopt, result.reason,
-                                    result.decided_by, matchers.attributes.extract(stored.title)};
-            if (result.model) verdict.model = result.model->key;
-            verdicts.push_back(std::move(verdict));
-            counts.add(result.reason);
+        std::future<Judged> next;
+        const bool more = !titles.empty();
+        const auto after = more ? titles.back().listing_id : 0;
+        if (more) {
+            next = std::async(std::launch::async, [&matchers, batch_titles = std::move(titles)] {
+                return judge(matchers, batch_titles);
+            });
         }
-        schema::store_verdicts(db, verdicts);
-        after = titles.back().listing_id;
+        if (judging.valid()) {
+            auto judged = judging.get();
+            schema::store_verdicts(db, judged.verdicts);
+            counts.merge(judged.counts);
+        }
+        if (!more) break;
+        titles = schema::titles_to_match(db, which, run_id, after, batch);
+        judging = std::move(next);
     }
     // Every listing that lacked a verdict has one now: the finished runs are whole.
     schema::mark_runs_matched(db, now);

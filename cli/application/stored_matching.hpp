@@ -21,6 +21,7 @@ class MatchCounts {
     void add(schema::MatchReason reason) { ++counts_[static_cast<std::size_t>(reason)]; }
     int of(schema::MatchReason reason) const { return counts_[static_cast<std::size_t>(reason)]; }
     int total() const;
+    void merge(const MatchCounts& other);
 
   private:
     std::array<int, std::size(schema::kAllMatchReasons)> counts_{};
