@@ -106,7 +106,7 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
         CHECK(app::rolled_up_price_series(db, catalog(), from, latest, filter,
                                           request.options.conditions, shipping,
                                           loaded->evidence.sold)
-                  .has_value() == schema::derived_tables_are_current(db, filter.market));
+                  .has_value() == app::derived_tables_current(db, catalog(), filter.market));
         CHECK(describe(app::page_price_series(db, catalog(), request, *loaded, from)) ==
               describe(analysis::price_series(schema::load_window_history(db, from, latest, filter),
                                               loaded->evidence.clearances, loaded->evidence.sold,
@@ -119,9 +119,9 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     for (int back = 0; back < 4; ++back) {
         const auto night = schema::add_days(latest, -back);
         CAPTURE(night);
-        const auto rolled = app::rolled_up_night_report(db, night, options, filter);
+        const auto rolled = app::rolled_up_night_report(db, catalog(), night, options, filter);
         // Before any pass the rollups cannot serve: the report computes as before.
-        if (!schema::derived_tables_are_current(db, filter.market)) {
+        if (!app::derived_tables_current(db, catalog(), filter.market)) {
             CHECK_FALSE(rolled);
             continue;
         }
@@ -143,7 +143,8 @@ std::string rows_of_night(const std::string& rows, const std::string& night) {
 }
 
 std::vector<std::string> nights_a_pass_rolls_up(schema::Database& db) {
-    const auto work = schema::derived_work(db, test::us_market());
+    const auto work =
+        schema::derived_work(db, test::us_market(), app::derivation_fingerprint(catalog()));
     return schema::nights_to_roll_up(db, work, {}, analysis::kSuspectEvidenceNights);
 }
 
@@ -318,6 +319,80 @@ TEST_SUITE("derived tables") {
     }
 
     TEST_CASE(
+        "tables derived with another catalog or gpuprice are read from the nights until the next "
+        "pass derives every one again") {
+        test::TempDir dir;
+        schema::Database db(dir.file("market.db"));
+        schema::migrate(db);
+        // A database never derived has nothing to derive again.
+        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        test::NightlyMarket market(db);
+        test::play_market({&market}, 8, [&](int, const std::string&) {
+            app::update_derived_tables(db, catalog());
+        });
+        const auto us = test::us_market();
+        const auto rows = stored_rows(db);
+        const auto decisions = stored_decisions(db);
+        REQUIRE(decisions.find("cleared") != std::string::npos);
+        CHECK(app::derived_tables_current(db, catalog(), us));
+        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
+        const auto history = [&] {
+            return describe(app::model_history(db, catalog(), "rtx-4090", us, used,
+                                               analysis::Shipping::Include,
+                                               analysis::Period::night));
+        };
+        const auto computed = describe(app::compute_model_history(db, catalog(), "rtx-4090", us,
+                                                                  used, analysis::Shipping::Include,
+                                                                  analysis::Period::night));
+        REQUIRE(history() == computed);
+
+        // Tables as another derivation made them: other medians, clearances not decided.
+        const auto as_another_made_them = [&] {
+            db.exec("UPDATE model_nights SET median_usd = median_usd + 1");
+            db.exec("DELETE FROM listing_clearances WHERE outcome = 'cleared'");
+        };
+        as_another_made_them();
+        // Made with this derivation and catalog, they are read as they are, and a pass with
+        // nothing new leaves them.
+        CHECK(history() != computed);
+        app::update_derived_tables(db, catalog());
+        CHECK(stored_rows(db) != rows);
+        CHECK(stored_decisions(db) != decisions);
+
+        // Made by another gpuprice's derivation: read from the nights, then derived again.
+        db.exec("UPDATE meta SET value = 'derivation 0, catalog 1' WHERE key = 'derived_with'");
+        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
+        CHECK(app::derivation_outdated(db, catalog()));
+        CHECK(history() == computed);
+        app::update_derived_tables(db, catalog());
+        CHECK(stored_rows(db) == rows);
+        CHECK(stored_decisions(db) == decisions);
+        CHECK(app::derived_tables_current(db, catalog(), us));
+        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        CHECK(history() == computed);
+
+        // Made before gpuprice recorded what with: the same.
+        as_another_made_them();
+        db.exec("DELETE FROM meta WHERE key = 'derived_with'");
+        CHECK(app::derivation_outdated(db, catalog()));
+        CHECK(history() == computed);
+        app::update_derived_tables(db, catalog());
+        CHECK(stored_rows(db) == rows);
+        CHECK(stored_decisions(db) == decisions);
+
+        // Made with another catalog (any edit changes its digest): the same.
+        auto edited = catalog();
+        edited.digest += " edited";
+        CHECK_FALSE(app::derived_tables_current(db, edited, us));
+        CHECK(app::derivation_outdated(db, edited));
+        app::update_derived_tables(db, edited);
+        CHECK(app::derived_tables_current(db, edited, us));
+        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
+        CHECK(stored_rows(db) == rows);
+    }
+
+    TEST_CASE(
         "a listing matched to another model after it left: the nights whose evidence held it "
         "are rolled up again") {
         Twins twins;
@@ -332,7 +407,8 @@ TEST_SUITE("derived tables") {
             if (night != "2026-11-08") return;
             // The clearance of 11-03 changes tonight: it and the nights after it whose evidence
             // holds it, those the market has (no fetch on 11-06), none past tonight's.
-            const auto work = schema::derived_work(twins.nightly, test::us_market());
+            const auto work = schema::derived_work(twins.nightly, test::us_market(),
+                                                   app::derivation_fingerprint(catalog()));
             CHECK(schema::nights_to_roll_up(twins.nightly, work, {"2026-11-03"},
                                             analysis::kSuspectEvidenceNights) ==
                   std::vector<std::string>{"2026-11-03", "2026-11-04", "2026-11-05", "2026-11-07",

@@ -1,4 +1,5 @@
 #include "cli/application/clearances.hpp"
+#include "cli/application/derived_pass.hpp"
 
 #include <algorithm>
 
@@ -107,7 +108,7 @@ std::vector<analysis::Clearance> report_clearances(
     schema::Database& db, const schema::Catalog& catalog, const std::string& since,
     const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
     analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions) {
-    if (!schema::derived_tables_are_current(db, filter.market)) {
+    if (!derived_tables_current(db, catalog, filter.market)) {
         auto decided = decide_report_clearances(db, catalog, since, from, to, filter, shipping);
         if (!conditions.empty()) {
             std::erase_if(decided, [&](const analysis::Clearance& c) {
@@ -134,7 +135,7 @@ std::vector<analysis::Clearance> model_clearances(schema::Database& db,
                                                   const std::string& model,
                                                   const schema::ObservationFilter& filter,
                                                   analysis::Shipping shipping) {
-    if (!schema::derived_tables_are_current(db, filter.market))
+    if (!derived_tables_current(db, catalog, filter.market))
         return decide_model_clearances(db, catalog, model, filter, shipping);
     return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping);
 }

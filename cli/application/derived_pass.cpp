@@ -6,11 +6,25 @@
 
 namespace gpuprice::app {
 
+std::string derivation_fingerprint(const schema::Catalog& catalog) {
+    return "derivation " + std::to_string(kDerivationVersion) + ", catalog " + catalog.digest;
+}
+
+bool derived_tables_current(schema::Database& db, const schema::Catalog& catalog,
+                            const schema::Market& market) {
+    return schema::derived_tables_are_current(db, market, derivation_fingerprint(catalog));
+}
+
+bool derivation_outdated(schema::Database& db, const schema::Catalog& catalog) {
+    return schema::derived_with_other_rules(db, derivation_fingerprint(catalog));
+}
+
 void update_derived_tables(schema::Database& db, const schema::Catalog& catalog) {
     // One write transaction: no run or verdict lands between what the pass reads and writes.
     schema::Transaction tx(db);
+    const auto made_with = derivation_fingerprint(catalog);
     for (const auto& market : schema::run_markets(db)) {
-        const auto work = schema::derived_work(db, market);
+        const auto work = schema::derived_work(db, market, made_with);
         if (work.up_to_date) continue;
         // A listing whose verdict or flags changed counts differently on every night it was
         // listed, and where it cleared (before and after); the nights whose evidence held those
@@ -21,6 +35,7 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
         schema::record_derived_pass(db, work);
     }
     schema::clear_stale_listings(db);
+    schema::record_derived_with(db, made_with);
     tx.commit();
 }
 

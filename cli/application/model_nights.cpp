@@ -1,4 +1,5 @@
 #include "cli/application/model_nights.hpp"
+#include "cli/application/derived_pass.hpp"
 
 #include "analysis/price_basis.hpp"
 #include "cli/application/clearances.hpp"
@@ -96,7 +97,7 @@ std::vector<analysis::NightlyMedian> model_history(
     const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
     analysis::Shipping shipping, analysis::Period period) {
     // Weeks pool each listing once at its latest price in the week: not a sum of nights.
-    if (period != analysis::Period::night || !schema::derived_tables_are_current(db, market))
+    if (period != analysis::Period::night || !derived_tables_current(db, catalog, market))
         return compute_model_history(db, catalog, model, market, conditions, shipping, period);
     std::vector<analysis::NightlyMedian> nights;
     for (const auto& r :
@@ -108,11 +109,12 @@ std::vector<analysis::NightlyMedian> model_history(
 }
 
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
+                                                       const schema::Catalog& catalog,
                                                        const std::string& night,
                                                        const analysis::ReportOptions& options,
                                                        const schema::ObservationFilter& filter) {
     if (filter.excluded_flags != schema::kAllPriceFlags ||
-        !schema::derived_tables_are_current(db, filter.market)) {
+        !derived_tables_current(db, catalog, filter.market)) {
         return std::nullopt;
     }
     // As build_report computes an earlier night without evidence: a cleared or sold basis has no
@@ -141,7 +143,7 @@ std::optional<analysis::PriceSeries> rolled_up_price_series(
     const std::vector<schema::ConditionClass>& conditions, analysis::Shipping shipping,
     const std::vector<schema::SoldPrice>& sold) {
     if (filter.excluded_flags != schema::kAllPriceFlags ||
-        !schema::derived_tables_are_current(db, filter.market)) {
+        !derived_tables_current(db, catalog, filter.market)) {
         return std::nullopt;
     }
     // Per model, as price_series groups them: a model with sales alone in the window has a

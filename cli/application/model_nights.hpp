@@ -44,6 +44,7 @@ std::vector<analysis::NightlyMedian> compute_model_history(
 // conditions, listings, medians, low_sample; no listing lines), from the rollups; nullopt when
 // they cannot serve it (not current, or a filter other than the rollups' own: price flags let in).
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
+                                                       const schema::Catalog& catalog,
                                                        const std::string& night,
                                                        const analysis::ReportOptions& options,
                                                        const schema::ObservationFilter& filter);

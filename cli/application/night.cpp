@@ -216,6 +216,11 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
         night.rematched_all ? schema::WhichSoldItems::All : schema::WhichSoldItems::WithoutVerdict);
     if (night.rematched_all) schema::remember_verdict_rules_digest(db, matchers.digest);
     // What reports read instead of every night: clearances decided, tonight's medians rolled up.
+    if (derivation_outdated(db, rules.catalog)) {
+        observer.message(Loudness::warning,
+                         "the price history was derived with another catalog or gpuprice: "
+                         "deriving it again from every night (minutes at a year)");
+    }
     update_derived_tables(db, rules.catalog);
     observer.message(Loudness::progress,
                      "matched " + std::to_string(night.verdicts.of(schema::MatchReason::ok)) +

@@ -53,7 +53,8 @@ std::optional<analysis::Report> earlier_report(schema::Database& db, const schem
     const auto span = q.days > 0 ? q.days : 1;
     // One night with the rollups' own filter: its medians were rolled up when it was fetched.
     if (span == 1) {
-        if (auto rolled = rolled_up_night_report(db, *night, options, q.filter)) return rolled;
+        if (auto rolled = rolled_up_night_report(db, catalog, *night, options, q.filter))
+            return rolled;
     }
     // Only the rows' medians are compared: each listing's latest price is all it reads.
     return analysis::build_report_rows(

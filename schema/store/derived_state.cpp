@@ -18,6 +18,8 @@ std::string run_key(const Market& market) {
 std::string night_key(const Market& market) {
     return "derived_night:" + std::string(market.id);
 }
+// What the derived tables were made with (derived_work's `made_with`), for every marketplace.
+constexpr const char* kMadeWithKey = "derived_with";
 
 std::optional<std::string> meta_value(Database& db, const std::string& key) {
     auto select = db.prepare("SELECT value FROM meta WHERE key = ?1");
@@ -66,14 +68,15 @@ std::vector<Market> run_markets(Database& db) {
     return out;
 }
 
-DerivedWork derived_work(Database& db, const Market& market) {
+DerivedWork derived_work(Database& db, const Market& market, const std::string& made_with) {
     DerivedWork work;
     work.market = market;
+    work.made_with = made_with;
     work.latest_run = latest_run(db, market);
     work.latest_night = latest_night(db, market).value_or("");
     const auto passed = passed_run(db, market);
     const auto passed_night = meta_value(db, night_key(market));
-    if (!passed || !passed_night) {
+    if (!passed || !passed_night || meta_value(db, kMadeWithKey) != made_with) {
         work.from_scratch = true;
         return work;
     }
@@ -103,6 +106,16 @@ void record_derived_pass(Database& db, const DerivedWork& work) {
     set_meta(db, night_key(work.market), work.latest_night);
 }
 
+void record_derived_with(Database& db, const std::string& made_with) {
+    set_meta(db, kMadeWithKey, made_with);
+}
+
+bool derived_with_other_rules(Database& db, const std::string& made_with) {
+    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM meta WHERE key LIKE 'derived_run:%')");
+    select.step();
+    return select.int64(0) != 0 && meta_value(db, kMadeWithKey) != made_with;
+}
+
 std::set<std::string> stale_listing_nights(Database& db) {
     auto select = db.prepare(
         "SELECT l.first_seen_on, l.last_seen_on FROM derived_stale s "
@@ -126,9 +139,10 @@ void forget_derived_pass(Database& db, const Market& market) {
     forget.run();
 }
 
-bool derived_tables_are_current(Database& db, const Market& market) {
+bool derived_tables_are_current(Database& db, const Market& market, const std::string& made_with) {
     const auto passed = passed_run(db, market);
-    return passed && *passed >= latest_run(db, market) && !any_stale(db);
+    return passed && *passed >= latest_run(db, market) && !any_stale(db) &&
+           meta_value(db, kMadeWithKey) == made_with;
 }
 
 }  // namespace gpuprice::schema

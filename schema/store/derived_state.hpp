@@ -19,10 +19,13 @@ namespace gpuprice::schema {
 // and what it writes.
 struct DerivedWork {
     Market market;
+    // What the tables are derived with (the catalog and the derivation's rules): tables
+    // derived with anything else are derived again from scratch.
+    std::string made_with;
     std::int64_t latest_run = 0;  // the newest run: the derived tables hold up to it once done
     std::string latest_night;     // the newest night observed
     bool up_to_date = false;      // no run since the last pass, no stale listing
-    bool from_scratch = false;    // no pass yet (or its results forgotten): everything
+    bool from_scratch = false;    // no pass yet, its results forgotten, or made with other rules
     // Else: what the runs since the last pass may have changed. Listings seen on or after `since`
     // are decided again, with the pending ones, those decided on or after `changed_from` and the
     // stale ones (derived_stale); nights after passed_night are rolled up, and those from `since`
@@ -35,8 +38,13 @@ struct DerivedWork {
     std::int64_t passed_run = 0;
     std::string passed_night;
 };
-DerivedWork derived_work(Database& db, const Market& market);
+DerivedWork derived_work(Database& db, const Market& market, const std::string& made_with);
 void record_derived_pass(Database& db, const DerivedWork& work);
+// After every marketplace's pass: what the derived tables are made with now.
+void record_derived_with(Database& db, const std::string& made_with);
+// Whether a pass was made, with something other than `made_with` (or before gpuprice recorded
+// what): the next pass derives every table again.
+bool derived_with_other_rules(Database& db, const std::string& made_with);
 // The nights the stale listings were listed on (first to last night seen).
 std::set<std::string> stale_listing_nights(Database& db);
 // After every marketplace's pass: the stale listings have been derived again.
@@ -45,8 +53,8 @@ void clear_stale_listings(Database& db);
 void forget_derived_pass(Database& db, const Market& market);
 
 // Whether the derived tables of `marketplace` take every one of its runs and verdicts into
-// account.
-bool derived_tables_are_current(Database& db, const Market& market);
+// account, and were made with `made_with`.
+bool derived_tables_are_current(Database& db, const Market& market, const std::string& made_with);
 
 // The markets fetch runs were made for (a run without one is EBAY_US, as it was then).
 std::vector<Market> run_markets(Database& db);
