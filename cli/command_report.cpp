@@ -4,6 +4,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/html_page.hpp"
+#include "analysis/listing_attributes.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
 #include "analysis/stale_prices.hpp"
@@ -142,6 +143,9 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         return kExitFailure;
     }
     if (!no_files) {
+        // Listings matched before attributes were stored: read from their titles, for the
+        // listings CSV and the page's plans alike (the page is written after the CSVs).
+        app::fill_missing_attributes(*loaded, analysis::AttributeExtractor(rules.attributes));
         app::PageWriter html;
         if (page) {
             html = [&](const schema::AtomicFileSet::Sink& sink) {

@@ -119,6 +119,20 @@ for o in budget count max-count slots outlet-watts system-watts power-limit cool
 done
 ok
 head -1 "$listings" | grep -q ',url,currency,decided_by,cooler,slot_width' && ok || fail "listings csv attribute columns"
+# Verdicts made before attributes were stored (migration 0021 marks them): the listings CSV reads
+# the attributes from the titles, with the page written beside it or not.
+builds() {  # builds LISTINGS_CSV: rows whose cooler or slot width is known
+    python3 -c 'import csv, sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="")) if r["cooler"] or r["slot_width"]))' "$1"
+}
+known=$(builds "$listings")
+cp "$GPUPRICE_DB" old-verdicts.db
+sqlite3 old-verdicts.db "UPDATE match_results SET attributes_extracted = 0"
+"$bin" --db old-verdicts.db report --condition used --format none --output out-old 2>/dev/null || fail "report on old verdicts"
+"$bin" --db old-verdicts.db report --condition used --format html --output out-old-page >/dev/null 2>&1 || fail "page on old verdicts"
+[ "$known" -gt 0 ] && ok || fail "the sample's listings CSV knows no card's build"
+for f in out-old/gpuprice-used-*-listings.csv out-old-page/gpuprice-used-*-listings.csv; do
+    [ "$(builds $f)" = "$known" ] && ok || fail "$f: $(builds $f) builds known, $known from stored attributes"
+done
 "$bin" report --condition all --format csv --output out-all >all.csv || fail "report all"
 for c in new used refurbished open-box; do grep -q "^$c," all.csv || fail "no $c section"; done
 ok

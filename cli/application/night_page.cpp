@@ -82,9 +82,8 @@ analysis::PriceSeries page_price_series(schema::Database& db, const schema::Cata
 }
 
 analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet& rules,
-                                     const ReportRequest& request, LoadedReport& loaded,
+                                     const ReportRequest& request, const LoadedReport& loaded,
                                      const std::vector<PageBox>& boxes) {
-    fill_missing_attributes(loaded, analysis::AttributeExtractor(rules.attributes));
     const auto& context = loaded.context;
     analysis::PageInput page;
     page.series_from = schema::add_days(context.as_of, -(kSeriesNights - 1));

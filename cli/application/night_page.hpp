@@ -29,10 +29,10 @@ analysis::PriceSeries page_price_series(schema::Database& db, const schema::Cata
                                         const ReportRequest& request, const LoadedReport& loaded,
                                         const std::string& from);
 
-// Everything the page shows beside the report. Fills the listings' missing attributes, which
-// the planner reads.
+// Everything the page shows beside the report. The planner reads the listings' attributes:
+// `loaded` has them filled (fill_missing_attributes), as the listings CSV beside the page does.
 analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet& rules,
-                                     const ReportRequest& request, LoadedReport& loaded,
+                                     const ReportRequest& request, const LoadedReport& loaded,
                                      const std::vector<PageBox>& boxes);
 
 }  // namespace gpuprice::app
