@@ -26,12 +26,15 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
     for (const auto& market : schema::run_markets(db)) {
         const auto work = schema::derived_work(db, market, made_with);
         if (work.up_to_date) continue;
+        // Read on a second core while the clearances are decided: nothing the window reads is
+        // written by a pass, and its IMMEDIATE transaction keeps other writers out.
+        const auto ahead = read_window_ahead(db, work);
         // A listing whose verdict or flags changed counts differently on every night it was
         // listed, and where it cleared (before and after); the nights whose evidence held those
         // are added where the nights are chosen (nights_to_roll_up).
         auto nights = schema::stale_listing_nights(db);
         nights.merge(decide_clearances(db, catalog, work));
-        roll_up_nights(db, catalog, work, nights);
+        roll_up_nights(db, catalog, work, nights, ahead.get());
         schema::record_derived_pass(db, work);
     }
     schema::clear_stale_listings(db);

@@ -58,13 +58,21 @@ analysis::NightlyMedian to_median(const schema::ModelNight& r) {
 
 }  // namespace
 
+std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db,
+                                               const schema::DerivedWork& work) {
+    if (work.from_scratch || work.latest_night.empty()) return nullptr;
+    return std::make_unique<WindowAhead>(db, rollup_filter(work.market),
+                                         analysis::kSuspectEvidenceNights, work.latest_night);
+}
+
 void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
-                    const schema::DerivedWork& work, const std::set<std::string>& also) {
+                    const schema::DerivedWork& work, const std::set<std::string>& also,
+                    WindowAhead* ahead) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     // The window slides from night to night: a run of nights (a pass from scratch, or the nights
     // after a late change) reads each night's own prices, not every listing seen since its
     // window began (about 1 s a night at a year, once the night is weeks old).
-    RollupWindow window(db, rollup_filter(work.market), analysis::kSuspectEvidenceNights);
+    RollupWindow window(db, rollup_filter(work.market), analysis::kSuspectEvidenceNights, ahead);
     for (const auto& night :
          schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.

@@ -4,26 +4,45 @@
 
 namespace gpuprice::app {
 
-RollupWindow::RollupWindow(schema::Database& db, const schema::ObservationFilter& filter,
-                           int nights)
-    : db_(db), filter_(filter), nights_(nights) {}
+namespace {
 
-void RollupWindow::add(std::string_view model, schema::NightPrice&& p) {
+void add(RollupWindow::Prices& latest, std::string_view model, schema::NightPrice&& p) {
     // A listing's latest night in the window (its prices come in no particular order).
-    const auto it = latest_.find(p.listing_id);
-    if (it == latest_.end()) {
-        latest_.emplace(p.listing_id, Latest{std::string(model), std::move(p)});
+    const auto it = latest.find(p.listing_id);
+    if (it == latest.end()) {
+        latest.emplace(p.listing_id, RollupWindow::Latest{std::string(model), std::move(p)});
     } else if (p.night >= it->second.price.night) {
-        it->second = Latest{std::string(model), std::move(p)};
+        it->second = RollupWindow::Latest{std::string(model), std::move(p)};
     }
 }
 
+}  // namespace
+
+RollupWindow::Prices RollupWindow::read_prices(schema::Database& db,
+                                               const schema::ObservationFilter& filter, int nights,
+                                               const std::string& night) {
+    const auto first = schema::add_days(night, -(nights - 1));
+    Prices latest;
+    latest.reserve(schema::latest_observations_bound(db, first));  // no rehash as it fills
+    schema::for_each_window_price(
+        db, first, night, filter,
+        [&](std::string_view model, schema::NightPrice&& p) { add(latest, model, std::move(p)); });
+    return latest;
+}
+
+RollupWindow::RollupWindow(schema::Database& db, const schema::ObservationFilter& filter,
+                           int nights, WindowAhead* ahead)
+    : db_(db), filter_(filter), nights_(nights), ahead_(ahead) {}
+
 void RollupWindow::read_whole(const std::string& first, const std::string& night) {
     latest_.clear();
-    latest_.reserve(schema::latest_observations_bound(db_, first));  // no rehash as it fills
-    schema::for_each_window_price(
-        db_, first, night, filter_,
-        [this](std::string_view model, schema::NightPrice&& p) { add(model, std::move(p)); });
+    if (ahead_ && ahead_->night() == night) {
+        latest_ = ahead_->take();
+        ahead_ = nullptr;
+    } else {
+        latest_ = read_prices(db_, filter_, nights_, night);
+    }
+    // On the caller's connection: the pass decided this window's clearances just before.
     cleared_ = schema::load_cleared_between(db_, first, night, filter_);
 }
 
@@ -37,9 +56,10 @@ void RollupWindow::move_to(const std::string& night) {
         // The listings last priced before the window's first night leave it; the nights gained
         // bring their prices (a listing's latest replaces its earlier one) and clearances.
         std::erase_if(latest_, [&](const auto& entry) { return entry.second.price.night < first; });
-        schema::for_each_night_price(
-            db_, *night_, night, filter_,
-            [this](std::string_view model, schema::NightPrice&& p) { add(model, std::move(p)); });
+        schema::for_each_night_price(db_, *night_, night, filter_,
+                                     [this](std::string_view model, schema::NightPrice&& p) {
+                                         add(latest_, model, std::move(p));
+                                     });
         std::erase_if(cleared_,
                       [&](const schema::ClearedPrice& c) { return c.price.night < first; });
         for (auto& c :
@@ -60,5 +80,15 @@ analysis::PricesByModel RollupWindow::cleared() const {
     for (const auto& c : cleared_) by_model[c.model].push_back(c.price);
     return by_model;
 }
+
+WindowAhead::WindowAhead(schema::Database& db, const schema::ObservationFilter& filter, int nights,
+                         std::string night)
+    : night_(std::move(night)),
+      prices_(
+          db,
+          [filter, nights, night = night_](schema::Database& conn) {
+              return RollupWindow::read_prices(conn, filter, nights, night);
+          },
+          OpenTransaction::unwritten_for_the_work) {}
 
 }  // namespace gpuprice::app
