@@ -1,8 +1,10 @@
 #include "cli/application/model_nights.hpp"
-#include "cli/application/derived_pass.hpp"
+
+#include <future>
 
 #include "analysis/price_basis.hpp"
 #include "cli/application/clearances.hpp"
+#include "cli/application/derived_pass.hpp"
 #include "cli/application/rollup_window.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
@@ -42,6 +44,22 @@ std::vector<schema::ModelNight> to_rows(
     return rows;
 }
 
+// A night's rollups, buyer totals with shipping and without.
+struct NightRows {
+    std::vector<schema::ModelNight> with_shipping;
+    std::vector<schema::ModelNight> without_shipping;
+};
+
+NightRows night_rows(const analysis::PricesByModel& prices, const analysis::PricesByModel& cleared,
+                     const schema::Catalog& catalog, const schema::Market& market,
+                     const std::string& night) {
+    const auto rows = [&](analysis::Shipping shipping) {
+        return to_rows(
+            analysis::nightly_medians_by_model(prices, cleared, catalog, shipping, market, night));
+    };
+    return {rows(analysis::Shipping::Include), rows(analysis::Shipping::Exclude)};
+}
+
 analysis::NightlyMedian to_median(const schema::ModelNight& r) {
     analysis::NightlyMedian n;
     n.night = r.night;
@@ -73,20 +91,31 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
     // after a late change) reads each night's own prices, not every listing seen since its
     // window began (about 1 s a night at a year, once the night is weeks old).
     RollupWindow window(db, rollup_filter(work.market), analysis::kSuspectEvidenceNights, ahead);
+    // A night's medians are computed on a second thread while the window moves to the next night
+    // on this one (half of a run of rollups each, by perf); the connection stays on this thread.
+    struct Rolled {
+        std::string night;
+        std::future<NightRows> rows;
+    };
+    std::optional<Rolled> rolling;
+    const auto store = [&](Rolled& rolled) {
+        const auto rows = rolled.rows.get();
+        schema::replace_model_nights(db, work.market, rolled.night, rows.with_shipping,
+                                     rows.without_shipping);
+    };
     for (const auto& night :
          schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.
         window.move_to(night);
-        const auto prices = window.prices();
-        const auto cleared = window.cleared();
-        std::vector<schema::ModelNight> rows[2];
-        for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            rows[shipping == analysis::Shipping::Include ? 0 : 1] =
-                to_rows(analysis::nightly_medians_by_model(prices, cleared, catalog, shipping,
-                                                           work.market, night));
-        }
-        schema::replace_model_nights(db, work.market, night, rows[0], rows[1]);
+        Rolled next{night, std::async(std::launch::async, [&catalog, market = work.market, night,
+                                                           prices = window.prices(),
+                                                           cleared = window.cleared()] {
+                        return night_rows(prices, cleared, catalog, market, night);
+                    })};
+        if (rolling) store(*rolling);
+        rolling = std::move(next);
     }
+    if (rolling) store(*rolling);
 }
 
 std::vector<analysis::NightlyMedian> compute_model_history(
