@@ -2,6 +2,7 @@
 #include <string>
 
 #include "analysis/csv_format.hpp"
+#include "cli/application/derived_pass.hpp"
 #include "cli/application/stored_matching.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -62,6 +63,11 @@ int match_stored(const GlobalOptions& global, const schema::RuleSet& rules,
     const auto now = schema::now_iso();
     if (rematch || !app::verdicts_current(db, matchers)) {
         progress(global, "matching every stored listing with " + rules.dir);
+        if (app::derivation_outdated(db, rules.catalog)) {
+            progress(global,
+                     "the price history was derived with another catalog or gpuprice: deriving "
+                     "it again from every night (minutes at a year)");
+        }
         const auto done = app::rematch_everything(db, rules.catalog, matchers, now);
         print_counts("listings", done.listings);
         if (done.sold.total() > 0) print_counts("sold items", done.sold);
