@@ -361,7 +361,10 @@ TEST_SUITE("derived tables") {
         CHECK(stored_decisions(db) != decisions);
 
         // Made by another gpuprice's derivation: read from the nights, then derived again.
-        db.exec("UPDATE meta SET value = 'derivation 0, catalog 1' WHERE key = 'derived_with'");
+        db.exec(
+            "UPDATE meta SET value = 'derivation 0, catalog 1 through run ' || "
+            "(SELECT value FROM meta WHERE key = 'derived_run:EBAY_US') "
+            "WHERE key = 'derived_with:EBAY_US'");
         CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
         CHECK(app::derivation_outdated(db, catalog()));
         CHECK(history() == computed);
@@ -374,8 +377,25 @@ TEST_SUITE("derived tables") {
 
         // Made before gpuprice recorded what with: the same.
         as_another_made_them();
-        db.exec("DELETE FROM meta WHERE key = 'derived_with'");
+        db.exec("DELETE FROM meta WHERE key = 'derived_with:EBAY_US'");
         CHECK(app::derivation_outdated(db, catalog()));
+        CHECK(history() == computed);
+        app::update_derived_tables(db, catalog());
+        CHECK(stored_rows(db) == rows);
+        CHECK(stored_decisions(db) == decisions);
+
+        // A pass after this one's by a gpuprice that records nothing (an older one on the same
+        // file): it moved derived_run past the run this one's record names. The same.
+        as_another_made_them();
+        db.exec(
+            "UPDATE meta SET value = replace(value, 'through run ' || "
+            "(SELECT value FROM meta WHERE key = 'derived_run:EBAY_US'), 'through run 0') "
+            "WHERE key = 'derived_with:EBAY_US'");
+        REQUIRE(test::query_int(db,
+                                "SELECT count(*) FROM meta WHERE key = 'derived_with:EBAY_US' "
+                                "AND value LIKE '% through run 0'") == 1);
+        CHECK(app::derivation_outdated(db, catalog()));
+        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
         CHECK(history() == computed);
         app::update_derived_tables(db, catalog());
         CHECK(stored_rows(db) == rows);

@@ -38,7 +38,6 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
         schema::record_derived_pass(db, work);
     }
     schema::clear_stale_listings(db);
-    schema::record_derived_with(db, made_with);
     tx.commit();
 }
 

@@ -16,7 +16,8 @@ namespace gpuprice::app {
 enum class OpenTransaction {
     may_have_written,  // its writes: the work runs on db's connection
     // Begun IMMEDIATE (no other writer can commit until it ends) and nothing written yet that
-    // the work reads: a connection apart sees what db's does.
+    // the work reads: a connection apart sees what db's does, in WAL mode (else it would wait
+    // for the transaction: the work runs on db's connection).
     unwritten_for_the_work,
 };
 
@@ -32,8 +33,8 @@ class ReadApart {
     ReadApart(schema::Database& db, Work work,
               OpenTransaction open = OpenTransaction::may_have_written)
         : db_(db), work_(std::move(work)) {
-        if ((db.in_transaction() && open == OpenTransaction::may_have_written) ||
-            db.path().empty() || db.path() == ":memory:")
+        if (db.path().empty() || db.path() == ":memory:") return;
+        if (db.in_transaction() && (open == OpenTransaction::may_have_written || !db.in_wal_mode()))
             return;
         apart_ =
             std::async(std::launch::async, [path = db.path(), work = work_]() -> std::optional<T> {

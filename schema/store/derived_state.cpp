@@ -18,8 +18,15 @@ std::string run_key(const Market& market) {
 std::string night_key(const Market& market) {
     return "derived_night:" + std::string(market.id);
 }
-// What the derived tables were made with (derived_work's `made_with`), for every marketplace.
-constexpr const char* kMadeWithKey = "derived_with";
+// What the last pass over a marketplace derived its tables with (derived_work's `made_with`), and
+// the run it went up to: a pass of a gpuprice that records no such thing (an older one, on the
+// same file) moves derived_run but not this, and its tables are derived again.
+std::string made_with_key(const Market& market) {
+    return "derived_with:" + std::string(market.id);
+}
+std::string made_with_stamp(const std::string& made_with, std::int64_t run) {
+    return made_with + " through run " + std::to_string(run);
+}
 
 std::optional<std::string> meta_value(Database& db, const std::string& key) {
     auto select = db.prepare("SELECT value FROM meta WHERE key = ?1");
@@ -76,7 +83,8 @@ DerivedWork derived_work(Database& db, const Market& market, const std::string& 
     work.latest_night = latest_night(db, market).value_or("");
     const auto passed = passed_run(db, market);
     const auto passed_night = meta_value(db, night_key(market));
-    if (!passed || !passed_night || meta_value(db, kMadeWithKey) != made_with) {
+    if (!passed || !passed_night ||
+        meta_value(db, made_with_key(market)) != made_with_stamp(made_with, *passed)) {
         work.from_scratch = true;
         return work;
     }
@@ -104,16 +112,20 @@ DerivedWork derived_work(Database& db, const Market& market, const std::string& 
 void record_derived_pass(Database& db, const DerivedWork& work) {
     set_meta(db, run_key(work.market), std::to_string(work.latest_run));
     set_meta(db, night_key(work.market), work.latest_night);
-}
-
-void record_derived_with(Database& db, const std::string& made_with) {
-    set_meta(db, kMadeWithKey, made_with);
+    set_meta(db, made_with_key(work.market), made_with_stamp(work.made_with, work.latest_run));
 }
 
 bool derived_with_other_rules(Database& db, const std::string& made_with) {
-    auto select = db.prepare("SELECT EXISTS (SELECT 1 FROM meta WHERE key LIKE 'derived_run:%')");
-    select.step();
-    return select.int64(0) != 0 && meta_value(db, kMadeWithKey) != made_with;
+    // Each marketplace a pass was made over, by the run it went up to.
+    auto select = db.prepare(
+        "SELECT r.value, w.value FROM meta r LEFT JOIN meta w "
+        "ON w.key = 'derived_with:' || substr(r.key, length('derived_run:') + 1) "
+        "WHERE r.key LIKE 'derived_run:%'");
+    while (select.step()) {
+        const auto stamp = select.optional_text(1);
+        if (stamp != made_with_stamp(made_with, std::stoll(select.text(0)))) return true;
+    }
+    return false;
 }
 
 std::set<std::string> stale_listing_nights(Database& db) {
@@ -142,7 +154,7 @@ void forget_derived_pass(Database& db, const Market& market) {
 bool derived_tables_are_current(Database& db, const Market& market, const std::string& made_with) {
     const auto passed = passed_run(db, market);
     return passed && *passed >= latest_run(db, market) && !any_stale(db) &&
-           meta_value(db, kMadeWithKey) == made_with;
+           meta_value(db, made_with_key(market)) == made_with_stamp(made_with, *passed);
 }
 
 }  // namespace gpuprice::schema

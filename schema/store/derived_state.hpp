@@ -39,11 +39,10 @@ struct DerivedWork {
     std::string passed_night;
 };
 DerivedWork derived_work(Database& db, const Market& market, const std::string& made_with);
+// The run and night the pass went up to, and what it derived the tables with.
 void record_derived_pass(Database& db, const DerivedWork& work);
-// After every marketplace's pass: what the derived tables are made with now.
-void record_derived_with(Database& db, const std::string& made_with);
-// Whether a pass was made, with something other than `made_with` (or before gpuprice recorded
-// what): the next pass derives every table again.
+// Whether a pass was made over some marketplace with something other than `made_with` (or by a
+// gpuprice that does not record it): the next pass derives its tables again.
 bool derived_with_other_rules(Database& db, const std::string& made_with);
 // The nights the stale listings were listed on (first to last night seen).
 std::set<std::string> stale_listing_nights(Database& db);
