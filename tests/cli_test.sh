@@ -172,6 +172,19 @@ check "fetch sample verbose" 0 "$bin" --db "$work/sample.db" --verbose fetch --s
 contains "fetch summary" "listings (0 new)"
 verdicts=$(sqlite3 "$work/sample.db" "SELECT (SELECT count(*) FROM listings) - (SELECT count(*) FROM match_results)")
 [ "$verdicts" = 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: fetch left $verdicts listings without a verdict"; }
+# The price history derived by another gpuprice (its record gone, as before one was kept) is
+# derived again by init, which a user runs after upgrading.
+rollups() { sqlite3 "$work/sample.db" "SELECT * FROM model_nights ORDER BY 1, 2, 3, 4, 5" | md5sum; }
+derived=$(rollups)
+sqlite3 "$work/sample.db" "DELETE FROM meta WHERE key LIKE 'derived_with:%'; UPDATE model_nights SET median_usd = median_usd + 1"
+[ "$(rollups)" != "$derived" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the rollups were not changed"; }
+check "init derives the history again" 0 "$bin" --db "$work/sample.db" --verbose init
+contains "init says it derives again" "deriving it again from every night"
+[ "$(rollups)" = "$derived" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: init did not derive the rollups again"; }
+stamped=$(sqlite3 "$work/sample.db" "SELECT count(*) FROM meta WHERE key = 'derived_with:EBAY_US'")
+[ "$stamped" = 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: init left no record of the derivation"; }
+check "init again" 0 "$bin" --db "$work/sample.db" --verbose init
+grep -qF "deriving it again" "$work/out" && { failed=$((failed + 1)); echo "FAIL: init derives a current history again"; } || passed=$((passed + 1))
 # Verdicts made with these rules are current: `match` has nothing to do, --rematch does it all.
 check "match stored" 0 "$bin" --db "$work/sample.db" match
 contains "match with current verdicts" "matched 0 listings"
