@@ -7,16 +7,6 @@
 
 namespace gpuprice::schema {
 
-namespace {
-
-std::vector<ListingLife> read_lives(Statement& select) {
-    std::vector<ListingLife> lives;
-    while (select.step()) lives.push_back(read_life(select));
-    return lives;
-}
-
-}  // namespace
-
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
                                             const std::string& to,
                                             const ObservationFilter& filter) {

@@ -107,9 +107,7 @@ std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDeci
         "ORDER BY l.id");
     bind_not_pending(select, pending_from);
     bind_life_joins(select, work.market, 0);
-    std::vector<ListingLife> lives;
-    while (select.step()) lives.push_back(read_life(select));
-    return lives;
+    return read_lives(select);
 }
 
 std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
@@ -121,9 +119,7 @@ std::vector<ListingLife> load_lives_after(Database& db, const Market& market, st
     select.bind(1, after_id).bind(2, limit);
     bind_not_pending(select, pending_from);
     bind_life_joins(select, market, 0);
-    std::vector<ListingLife> lives;
-    while (select.step()) lives.push_back(read_life(select));
-    return lives;
+    return read_lives(select);
 }
 
 std::set<std::string> store_clearance_decisions(Database& db, const ListingsToDecide&,

@@ -30,4 +30,10 @@ ListingLife read_life(const Statement& select) {
     return life;
 }
 
+std::vector<ListingLife> read_lives(Statement& select) {
+    std::vector<ListingLife> lives;
+    while (select.step()) lives.push_back(read_life(select));
+    return lives;
+}
+
 }  // namespace gpuprice::schema

@@ -2,6 +2,8 @@
 // for finding clearances and for the stored clearance decisions. Internal to gpuprice_store.
 #pragma once
 
+#include <vector>
+
 #include "schema/domain/listing_life.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/store/listing_url.hpp"
@@ -61,6 +63,8 @@ namespace gpuprice::schema {
 
 // The life in the current row of a statement selecting GPUPRICE_LIFE_COLUMNS.
 ListingLife read_life(const Statement& select);
+// Every remaining row of such a statement, as lives.
+std::vector<ListingLife> read_lives(Statement& select);
 // Binds GPUPRICE_LIFE_JOINS' parameters: ?3 the marketplace, ?4 the excluded flags, ?5 `ok`.
 void bind_life_joins(Statement& select, const Market& market, int excluded_flags);
 
