@@ -35,6 +35,12 @@ std::optional<std::string> meta_value(Database& db, const std::string& key) {
     return select.text(0);
 }
 
+// Whether the last pass over `market`, up to run `passed`, derived its tables with `made_with`.
+bool passed_with(Database& db, const Market& market, const std::string& made_with,
+                 std::int64_t passed) {
+    return meta_value(db, made_with_key(market)) == made_with_stamp(made_with, passed);
+}
+
 void set_meta(Database& db, const std::string& key, const std::string& value) {
     auto upsert = db.prepare(
         "INSERT INTO meta (key, value) VALUES (?1, ?2) "
@@ -83,8 +89,7 @@ DerivedWork derived_work(Database& db, const Market& market, const std::string& 
     work.latest_night = latest_night(db, market).value_or("");
     const auto passed = passed_run(db, market);
     const auto passed_night = meta_value(db, night_key(market));
-    if (!passed || !passed_night ||
-        meta_value(db, made_with_key(market)) != made_with_stamp(made_with, *passed)) {
+    if (!passed || !passed_night || !passed_with(db, market, made_with, *passed)) {
         work.from_scratch = true;
         return work;
     }
@@ -154,7 +159,7 @@ void forget_derived_pass(Database& db, const Market& market) {
 bool derived_tables_are_current(Database& db, const Market& market, const std::string& made_with) {
     const auto passed = passed_run(db, market);
     return passed && *passed >= latest_run(db, market) && !any_stale(db) &&
-           meta_value(db, made_with_key(market)) == made_with_stamp(made_with, *passed);
+           passed_with(db, market, made_with, *passed);
 }
 
 }  // namespace gpuprice::schema
