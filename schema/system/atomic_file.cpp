@@ -130,9 +130,7 @@ void AtomicFile::commit() {
 }
 
 void AtomicFileSet::add(const std::string& path, std::string_view content) {
-    make_folders(folder_of(path));
-    pending_.emplace_back(path, mode_);
-    pending_.back().write(content);
+    add_written(path, [&](const Sink& sink) { sink(content); });
 }
 
 void AtomicFileSet::add_written(const std::string& path,
