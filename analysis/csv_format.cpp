@@ -70,8 +70,10 @@ std::string format_width(double value) {
     return format_number(value, value == std::floor(value) ? 0 : 1);
 }
 
-std::string csv_text_cell(std::string_view raw) {
-    if (plain_cell(raw)) return std::string(raw);
+namespace {
+
+// csv_text_cell of a cell that is not plain_cell.
+std::string defused_cell(std::string_view raw) {
     // Control characters never reach a CSV: a NUL breaks readers, a tab or CR would split the
     // cell under another separator. Tabs and line breaks become spaces.
     const auto value = schema::printable_text(raw);
@@ -101,6 +103,12 @@ std::string csv_text_cell(std::string_view raw) {
     return quoted;
 }
 
+}  // namespace
+
+std::string csv_text_cell(std::string_view raw) {
+    return plain_cell(raw) ? std::string(raw) : defused_cell(raw);
+}
+
 void CsvLine::separator() {
     if (!first_) line_.push_back(',');
     first_ = false;
@@ -111,7 +119,7 @@ CsvLine& CsvLine::text(std::string_view value) {
     if (plain_cell(value)) {
         line_ += value;
     } else {
-        line_ += csv_text_cell(value);
+        line_ += defused_cell(value);
     }
     return *this;
 }
