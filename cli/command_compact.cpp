@@ -1,7 +1,7 @@
 #include <iostream>
 #include <string>
 
-#include "cli/application/compaction.hpp"
+#include "app/compaction.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "cli/application/night.hpp"
+#include "app/night.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "fetcher/credentials.hpp"
@@ -231,7 +231,7 @@ int exit_code(const app::NightResult& night) {
 
 }  // namespace
 
-// Fetch, then match what the run saw: the night (cli/application/night.hpp). Steps: options,
+// Fetch, then match what the run saw: the night (app/night.hpp). Steps: options,
 // rules, credentials (before anything is written), open the database, the night, summarise.
 int command_fetch(const GlobalOptions& global, const std::vector<std::string>& args) {
     auto options = parse_fetch_options(args);

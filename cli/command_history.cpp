@@ -3,7 +3,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "analysis/stale_prices.hpp"
-#include "cli/application/history_assembly.hpp"
+#include "app/history_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/date_option.hpp"
 #include "cli/exit_codes.hpp"

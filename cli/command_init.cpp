@@ -1,6 +1,6 @@
 #include <iostream>
 
-#include "cli/application/derived_pass.hpp"
+#include "app/derived_pass.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "schema/store/catalog_store.hpp"

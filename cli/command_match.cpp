@@ -2,8 +2,8 @@
 #include <string>
 
 #include "analysis/csv_format.hpp"
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/stored_matching.hpp"
+#include "app/derived_pass.hpp"
+#include "app/stored_matching.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "schema/domain/clock.hpp"

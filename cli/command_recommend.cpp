@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "analysis/plan_output.hpp"
-#include "cli/application/plan_assembly.hpp"
+#include "app/plan_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/output_format.hpp"

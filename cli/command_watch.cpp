@@ -4,7 +4,7 @@
 #include "analysis/csv_format.hpp"
 #include "analysis/price_basis.hpp"
 #include "analysis/watch_check.hpp"
-#include "cli/application/watch_checks.hpp"
+#include "app/watch_checks.hpp"
 #include "cli/commands.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"

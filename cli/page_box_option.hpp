@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "cli/application/night_page.hpp"
+#include "app/night_page.hpp"
 
 namespace gpuprice::cli {
 

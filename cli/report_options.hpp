@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/application/matchers.hpp"
+#include "app/matchers.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "schema/rules/rule_set.hpp"
 #include "schema/store/catalog_store.hpp"

@@ -8,7 +8,7 @@
 
 #include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/application/stored_matching.hpp"
+#include "app/stored_matching.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "schema/rules/aspect_filter_rules.hpp"

@@ -15,7 +15,7 @@
 #include "analysis/listing_attributes.hpp"
 #include "analysis/plan_output.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/application/stored_matching.hpp"
+#include "app/stored_matching.hpp"
 #include "cli/report_options.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "schema/rules/attribute_rules.hpp"

@@ -7,10 +7,10 @@
 
 #include <sstream>
 
-#include "cli/application/clearances.hpp"
-#include "cli/application/compaction.hpp"
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/model_nights.hpp"
+#include "app/clearances.hpp"
+#include "app/compaction.hpp"
+#include "app/derived_pass.hpp"
+#include "app/model_nights.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/listing_tally_store.hpp"
 #include "schema/store/migrations.hpp"

@@ -12,11 +12,11 @@
 #include <map>
 #include <sstream>
 
-#include "cli/application/clearances.hpp"
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/model_nights.hpp"
-#include "cli/application/night_page.hpp"
-#include "cli/application/report_assembly.hpp"
+#include "app/clearances.hpp"
+#include "app/derived_pass.hpp"
+#include "app/model_nights.hpp"
+#include "app/night_page.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/migrations.hpp"

@@ -5,7 +5,7 @@
 
 #include "analysis/listing_attributes.hpp"
 #include "analysis/title_matcher.hpp"
-#include "cli/application/stored_matching.hpp"
+#include "app/stored_matching.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/item_aspects.hpp"
 #include "schema/rules/attribute_rules.hpp"

@@ -1,11 +1,11 @@
-// The night as one function (cli/application/night.hpp), run without a command line: against
+// The night as one function (app/night.hpp), run without a command line: against
 // the bundled sample and against the fake eBay on 127.0.0.1, with what it stores and reports.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "cli/application/night.hpp"
+#include "app/night.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/night_status.hpp"

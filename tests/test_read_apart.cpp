@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "cli/application/read_apart.hpp"
+#include "app/read_apart.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
 

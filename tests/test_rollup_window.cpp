@@ -1,4 +1,4 @@
-// The rollups' sliding window (cli/application/rollup_window): slid night by night, it must hold
+// The rollups' sliding window (app/rollup_window): slid night by night, it must hold
 // what a window read whole on each night holds, through listings that arrive, leave, come back,
 // change price, are flagged, a night without a fetch, and nights compacted into intervals.
 #include <doctest/doctest.h>
@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "cli/application/compaction.hpp"
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/rollup_window.hpp"
+#include "app/compaction.hpp"
+#include "app/derived_pass.hpp"
+#include "app/rollup_window.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/price_flags.hpp"
 #include "schema/store/compaction.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/application/stored_matching.hpp"
+#include "app/stored_matching.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/sold_store.hpp"

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/matchers.hpp"
+#include "app/derived_pass.hpp"
+#include "app/matchers.hpp"
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"

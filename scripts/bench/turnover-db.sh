@@ -15,8 +15,8 @@ turnover_fill="$build/scripts/bench/bench_fill_turnover"
 turnover_inputs=(scripts/bench/bench_fill_turnover.cpp schema/store/migrations schema/catalog
     schema/rules analysis/title_matcher.cpp analysis/title_tokens.cpp
     analysis/listing_attributes.cpp fetcher/browse_parser.cpp fetcher/price_rules.cpp
-    fetcher/query_plan.cpp scripts/sample-data/night-0 cli/application/clearances.cpp
-    analysis/clearance.cpp cli/application/derived_pass.cpp cli/application/model_nights.cpp
+    fetcher/query_plan.cpp scripts/sample-data/night-0 app/clearances.cpp
+    analysis/clearance.cpp app/derived_pass.cpp app/model_nights.cpp
     analysis/price_history.cpp schema/store/clearance_store.cpp schema/store/derived_state.cpp
     schema/store/life_query.cpp schema/store/model_night_store.cpp)
 turnover_key() {

@@ -1,11 +1,11 @@
-#include "cli/application/model_nights.hpp"
+#include "app/model_nights.hpp"
 
 #include <future>
 
 #include "analysis/price_basis.hpp"
-#include "cli/application/clearances.hpp"
-#include "cli/application/derived_pass.hpp"
-#include "cli/application/rollup_window.hpp"
+#include "app/clearances.hpp"
+#include "app/derived_pass.hpp"
+#include "app/rollup_window.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/sold_store.hpp"

@@ -1,10 +1,10 @@
-#include "cli/application/watch_checks.hpp"
+#include "app/watch_checks.hpp"
 
 #include <map>
 #include <stdexcept>
 #include <tuple>
 
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"

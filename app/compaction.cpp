@@ -1,4 +1,4 @@
-#include "cli/application/compaction.hpp"
+#include "app/compaction.hpp"
 
 #include <stdexcept>
 

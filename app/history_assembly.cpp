@@ -1,6 +1,6 @@
-#include "cli/application/history_assembly.hpp"
+#include "app/history_assembly.hpp"
 
-#include "cli/application/model_nights.hpp"
+#include "app/model_nights.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"

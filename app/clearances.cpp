@@ -1,9 +1,9 @@
-#include "cli/application/clearances.hpp"
+#include "app/clearances.hpp"
 
 #include <algorithm>
 
 #include "analysis/clearance.hpp"
-#include "cli/application/derived_pass.hpp"
+#include "app/derived_pass.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/clearance_store.hpp"
 

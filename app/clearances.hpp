@@ -1,4 +1,4 @@
-// Cleared listings for reports and history. The nightly pass (cli/application/derived_pass) decides
+// Cleared listings for reports and history. The nightly pass (app/derived_pass) decides
 // what became of the listings the runs since the last pass touched (schema/store/clearance_store);
 // reports and history then read those decisions instead of deciding every listing that left, every
 // time. Where the decisions do not take every run into account yet (a fetch is running, or no pass
@@ -18,7 +18,7 @@
 
 namespace gpuprice::app {
 
-// The clearance part of a pass (cli/application/derived_pass): decides the listings `work` names,
+// The clearance part of a pass (app/derived_pass): decides the listings `work` names,
 // all of them when it starts from scratch. Returns the nights whose cleared listings changed (none
 // from scratch: every night is rolled up then).
 std::set<std::string> decide_clearances(schema::Database& db, const schema::Catalog& catalog,

@@ -1,12 +1,12 @@
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 
 #include <algorithm>
 #include <optional>
 
 #include "analysis/csv_format.hpp"
-#include "cli/application/clearances.hpp"
-#include "cli/application/model_nights.hpp"
-#include "cli/application/read_apart.hpp"
+#include "app/clearances.hpp"
+#include "app/model_nights.hpp"
+#include "app/read_apart.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/price_flags.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/application/matchers.hpp"
-#include "cli/application/stored_matching.hpp"
+#include "app/matchers.hpp"
+#include "app/stored_matching.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/sold_fetch.hpp"

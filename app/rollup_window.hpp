@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "analysis/price_history.hpp"
-#include "cli/application/read_apart.hpp"
+#include "app/read_apart.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sqlite.hpp"

@@ -1,9 +1,9 @@
-#include "cli/application/night_page.hpp"
+#include "app/night_page.hpp"
 
 #include "analysis/box_planner.hpp"
 #include "analysis/csv_format.hpp"
-#include "cli/application/model_nights.hpp"
-#include "cli/application/watch_checks.hpp"
+#include "app/model_nights.hpp"
+#include "app/watch_checks.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/store/coverage_store.hpp"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cli/application/matchers.hpp"
+#include "app/matchers.hpp"
 #include "schema/domain/match_reason.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/sold_store.hpp"

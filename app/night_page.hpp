@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "analysis/html_page.hpp"
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/rules/rule_set.hpp"
 
 namespace gpuprice::app {

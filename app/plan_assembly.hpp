@@ -7,7 +7,7 @@
 
 #include "analysis/box_planner.hpp"
 #include "analysis/card_advice.hpp"
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/rules/rule_set.hpp"
 
 namespace gpuprice::app {

@@ -1,4 +1,4 @@
-#include "cli/application/rollup_window.hpp"
+#include "app/rollup_window.hpp"
 
 #include "schema/domain/clock.hpp"
 

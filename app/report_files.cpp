@@ -1,4 +1,4 @@
-#include "cli/application/report_files.hpp"
+#include "app/report_files.hpp"
 
 #include "analysis/report_csv.hpp"
 #include "analysis/svg_chart.hpp"

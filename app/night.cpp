@@ -1,8 +1,8 @@
-#include "cli/application/night.hpp"
+#include "app/night.hpp"
 
 #include <algorithm>
 
-#include "cli/application/derived_pass.hpp"
+#include "app/derived_pass.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/item_aspects.hpp"

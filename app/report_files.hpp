@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/application/report_assembly.hpp"
+#include "app/report_assembly.hpp"
 #include "schema/system/atomic_file.hpp"
 
 namespace gpuprice::app {

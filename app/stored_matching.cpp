@@ -1,9 +1,9 @@
-#include "cli/application/stored_matching.hpp"
+#include "app/stored_matching.hpp"
 
 #include <future>
 #include <numeric>
 
-#include "cli/application/derived_pass.hpp"
+#include "app/derived_pass.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 

@@ -1,5 +1,5 @@
 // Per-night, per-model rollups for history, the reports' change columns and the page's
-// sparklines. The nightly pass (cli/application/derived_pass) rolls up the nights its runs touched
+// sparklines. The nightly pass (app/derived_pass) rolls up the nights its runs touched
 // (schema/store/model_night_store); readers take them when they take every run into account and
 // compute from the observations otherwise: the same figures either way.
 #pragma once
@@ -13,7 +13,7 @@
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/price_series.hpp"
-#include "cli/application/rollup_window.hpp"
+#include "app/rollup_window.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/model_night_store.hpp"

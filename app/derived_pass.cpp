@@ -1,7 +1,7 @@
-#include "cli/application/derived_pass.hpp"
+#include "app/derived_pass.hpp"
 
-#include "cli/application/clearances.hpp"
-#include "cli/application/model_nights.hpp"
+#include "app/clearances.hpp"
+#include "app/model_nights.hpp"
 #include "schema/store/derived_state.hpp"
 
 namespace gpuprice::app {

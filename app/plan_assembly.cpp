@@ -1,4 +1,4 @@
-#include "cli/application/plan_assembly.hpp"
+#include "app/plan_assembly.hpp"
 
 namespace gpuprice::app {
 
