@@ -3,7 +3,9 @@
 // plans read them instead of deriving them from every night each time.
 #pragma once
 
+#include <iterator>
 #include <string>
+#include <string_view>
 
 #include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
@@ -14,7 +16,20 @@ namespace gpuprice::app {
 // How clearances are decided and nights rolled up. Raise it with any change to what they derive:
 // tables derived by another gpuprice are then derived again, from every night, on the next pass,
 // and read from the nights until then.
-inline constexpr int kDerivationVersion = 1;
+// 2: a run's coverage is its night's (fetch_runs.night, migration 0023), not its start's date.
+inline constexpr int kDerivationVersion = 2;
+// What each derivation makes of the tests' golden market (SHA-256 of its derived rows and
+// decisions; tests/test_derived_tables.cpp, "golden"), since version 2: a change to what a pass
+// derives fails that test until kDerivationVersion is raised and its digest appended here.
+struct DerivationDigest {
+    int version;
+    std::string_view sha256;
+};
+inline constexpr DerivationDigest kDerivationDigests[] = {
+    {2, "0d03962a7bc2af2512fbf6ddab4044cdb754098a5c2eabc50c4bca4089c49d68"},
+};
+static_assert(std::end(kDerivationDigests)[-1].version == kDerivationVersion,
+              "a new derivation version appends its digest");
 
 // What the derived tables are made with: this gpuprice's derivation and the catalog, whose
 // display names decide which family searches cover a model and whose models and siblings are

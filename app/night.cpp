@@ -45,7 +45,7 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
                 fetcher::aspect_splits(rules.catalog, rules.aspect_filters, term);
         }
     }
-    return fetcher::run_fetch(db, config, client, plan.observed_on, observer.fetch_progress);
+    return fetcher::run_fetch(db, config, client, plan.night, observer.fetch_progress);
 }
 
 // The sold pass, with its share of the budget and what the listings left. Without the Insights
@@ -69,7 +69,7 @@ bool fetch_sold(schema::Database& db, const schema::RuleSet& rules, const NightP
                                                            fetcher::EbayApi::insights);
     sold.terms = search_terms(rules, plan);
     sold.condition_ids = schema::search_ids(plan.conditions);
-    night.sold = fetcher::run_sold_fetch(db, sold, client, schema::now());
+    night.sold = fetcher::run_sold_fetch(db, sold, client, plan.night, schema::now());
     const auto& outcome = *night.sold;
     night.calls_used += outcome.calls_used;
     if (outcome.scope_refused) {
@@ -174,7 +174,7 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     } else {
         const auto sold_before = schema::count_sold_items(db);
         night.fetch = fetcher::replay_sample(db, *plan.sample_dir, plan.fetch.search.marketplace,
-                                             plan.observed_on, observer.fetch_progress);
+                                             plan.night, observer.fetch_progress);
         // The sample's sold pages are replayed with its listings, --sold or not.
         if (const auto replayed = schema::count_sold_items(db) - sold_before; replayed > 0) {
             observer.message(Loudness::progress, "sold items: " + std::to_string(replayed) +

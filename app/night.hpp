@@ -17,6 +17,7 @@
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/night.hpp"
 #include "schema/rules/rule_set.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -34,7 +35,7 @@ struct NightPlan {
     double item_share = 0;                  // of the call budget, reserved for getItem
     double sold_share = 0;                  // of the call budget, reserved for sold items
     fetcher::FetchConfig fetch;             // endpoints, market, budget, seller rule, token cache
-    std::string observed_on;                // tonight, YYYY-MM-DD
+    schema::Night night;                    // tonight: what every run of the night observes
 };
 
 // How loud a message of the night is; the command decides where each goes.

@@ -272,7 +272,7 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
         if (p.calls_budget) std::cerr << ", calls " << p.calls_used << "/" << p.calls_budget;
         std::cerr << "   " << std::flush;
     };
-    options->plan.observed_on = schema::today();
+    options->plan.night = schema::Night::of(schema::now());
     const auto night = app::run_night(db, rules, matchers, options->plan,
                                       credentials ? &*credentials : nullptr, observer);
     if (show_progress) std::cerr << '\n';

@@ -51,12 +51,12 @@ schema::Repeats repeats_of(QueryKind kind) {
 class Fetch {
   public:
     Fetch(schema::Database& db, const FetchConfig& config, EbayClient& client, std::int64_t run_id,
-          const std::string& observed_on, const ProgressFn& progress)
+          schema::Night night, const ProgressFn& progress)
         : config_(config),
           client_(client),
           budget_(*client.budget()),
           db_(db),
-          writer_(db, run_id, observed_on, config.search.marketplace),
+          writer_(db, run_id, night, config.search.marketplace),
           progress_(progress),
           pager_(config.search.limit, config.aspect_splits, config.expand_variations,
                  outcome_.notes),
@@ -311,11 +311,11 @@ void open_night(EbayClient& client, const FetchConfig& config, BudgetShares shar
 }
 
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClient& client,
-                       const std::string& observed_on, const ProgressFn& progress) {
+                       schema::Night night, const ProgressFn& progress) {
     auto& budget = *client.budget();
     const auto& quota = client.quota();
     const auto run = schema::begin_run(db, schema::RunSource::ebay, config.search.marketplace,
-                                       schema::now_iso());
+                                       night, schema::now_iso());
     FetchOutcome outcome;
     if (quota.quota && budget.left(Pass::listings) <= 0) {
         // Nothing to spend: stop before the first search, a partial night with the reason.
@@ -331,7 +331,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
         finish(db, outcome);
         return outcome;
     }
-    Fetch fetch(db, config, client, run.id(), observed_on, progress);
+    Fetch fetch(db, config, client, run.id(), night, progress);
     try {
         outcome = fetch.run();
     } catch (const std::exception& e) {
@@ -353,11 +353,11 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
 }
 
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
-                       const Credentials& credentials, const std::string& observed_on,
+                       const Credentials& credentials, schema::Night night,
                        const ProgressFn& progress) {
     EbayClient client(client_config(config), credentials);
     open_night(client, config, {});
-    return run_fetch(db, config, client, observed_on, progress);
+    return run_fetch(db, config, client, night, progress);
 }
 
 }  // namespace gpuprice::fetcher

@@ -22,6 +22,7 @@
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
 #include "fetcher/stop_reason.hpp"
+#include "schema/domain/night.hpp"
 #include "schema/domain/query_coverage.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sqlite.hpp"
@@ -113,12 +114,12 @@ void open_night(EbayClient& client, const FetchConfig& config, BudgetShares shar
 // The listings pass, into `db` as one run, through a client opened with open_night. Its share of
 // the budget is closed at the end: what it left goes to the next pass.
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClient& client,
-                       const std::string& observed_on, const ProgressFn& progress);
+                       schema::Night night, const ProgressFn& progress);
 
 // A night of the listings pass alone: a client of its own, the whole budget to it. Throws
 // CredentialsError when eBay refuses the credentials (before any run row is written).
 FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config,
-                       const Credentials& credentials, const std::string& observed_on,
+                       const Credentials& credentials, schema::Night night,
                        const ProgressFn& progress);
 
 }  // namespace gpuprice::fetcher

@@ -4,9 +4,9 @@
 
 namespace gpuprice::fetcher {
 
-RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
+RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, schema::Night night,
                      const schema::Market& market)
-    : run_id_(run_id), store_(db, run_id, std::move(observed_on), market) {}
+    : run_id_(run_id), store_(db, run_id, night, market) {}
 
 schema::PageCounts RunWriter::write(const SearchPage& page, std::optional<std::int64_t> lost,
                                     schema::Repeats repeats) {

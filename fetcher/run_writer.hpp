@@ -7,6 +7,7 @@
 #include <string>
 
 #include "fetcher/browse_parser.hpp"
+#include "schema/domain/night.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -21,7 +22,7 @@ struct RunTotals {
 
 class RunWriter {
   public:
-    RunWriter(schema::Database& db, std::int64_t run_id, std::string observed_on,
+    RunWriter(schema::Database& db, std::int64_t run_id, schema::Night night,
               const schema::Market& market);
     // Stores the page's usable listings and its skip counts, with the items a page that ends
     // early lost (items_lost) counted as truncated-page skips, or one truncated-page-unknown

@@ -84,14 +84,15 @@ std::vector<fs::path> json_files(const std::string& dir) {
 // One night: every *.json file of `dir` as one run with source 'sample', with the coverage of
 // each recorded query.
 FetchOutcome replay_night(schema::Database& db, const std::string& dir,
-                          const schema::Market& market, const std::string& observed_on,
-                          const std::string& started_at, const ProgressFn& progress) {
+                          const schema::Market& market, schema::Night night,
+                          const ProgressFn& progress) {
     const auto files = json_files(dir);
     if (files.empty()) throw std::runtime_error("no .json files in sample folder " + dir);
 
-    const auto run = schema::begin_run(db, schema::RunSource::sample, market, started_at);
+    const auto run = schema::begin_run(db, schema::RunSource::sample, market, night,
+                                       schema::iso_utc(night.start() + kReplayedAt));
     const auto run_id = run.id();
-    RunWriter writer(db, run_id, observed_on, market);
+    RunWriter writer(db, run_id, night, market);
     BrowseParser parser;
     // The same flags as a live fetch of the market with the default rules.
     const PriceRules rules{std::string(market.country), {}};
@@ -189,10 +190,11 @@ std::optional<std::chrono::system_clock::time_point> recorded_until(const std::s
 // Recorded Marketplace Insights pages (sold/*.json), their sale dates moved so that they lie as
 // far before gpuprice's clock as they lay before the recording's own "now".
 void replay_sold(schema::Database& db, const std::string& dir, const schema::Market& market,
-                 std::chrono::system_clock::time_point now) {
+                 schema::Night night) {
+    const auto now = night.start() + kReplayedAt;
     const auto files = json_files(dir);
     const auto run =
-        schema::begin_run(db, schema::RunSource::sample_sold, market, schema::iso_utc(now));
+        schema::begin_run(db, schema::RunSource::sample_sold, market, night, schema::iso_utc(now));
     const auto run_id = run.id();
     try {
         for (const auto& file : files) {
@@ -221,9 +223,9 @@ void replay_sold(schema::Database& db, const std::string& dir, const schema::Mar
 }  // namespace
 
 FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
-                           const schema::Market& market, const std::string& observed_on,
+                           const schema::Market& market, schema::Night night,
                            const ProgressFn& progress) {
-    // night-N folders: N nights before `observed_on`, replayed oldest first.
+    // night-N folders: N nights before `night`, replayed oldest first.
     std::map<int, std::string, std::greater<>> nights;
     std::error_code error;
     for (const auto& entry : fs::directory_iterator(dir, error)) {
@@ -236,31 +238,30 @@ FetchOutcome replay_sample(schema::Database& db, const std::string& dir,
     }
     if (error)
         throw std::runtime_error("cannot read sample folder " + dir + ": " + error.message());
-    const auto now = schema::now();
     // Listings first, then the sold items, as a live fetch --sold does.
     const auto sold_dir = fs::path(dir) / "sold";
     if (nights.empty()) {
-        auto outcome = replay_night(db, dir, market, observed_on, schema::iso_utc(now), progress);
-        if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, now);
+        auto outcome = replay_night(db, dir, market, night, progress);
+        if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, night);
         return outcome;
     }
 
     FetchOutcome total;
     for (const auto& [ago, folder] : nights) {
-        const auto night = replay_night(db, folder, market, schema::add_days(observed_on, -ago),
-                                        schema::iso_utc(now - std::chrono::days(ago)), progress);
-        total.run_id = night.run_id;
-        total.pages_stored += night.pages_stored;
-        total.pages_failed += night.pages_failed;
-        total.pages_truncated += night.pages_truncated;
-        total.coverage = night.coverage;  // the last night's, as its run id
-        total.listings_seen += night.listings_seen;
-        total.listings_new += night.listings_new;
-        total.listings_skipped += night.listings_skipped;
-        total.problems.insert(total.problems.end(), night.problems.begin(), night.problems.end());
-        if (night.status != schema::RunStatus::ok) total.status = night.status;
+        const auto replayed = replay_night(db, folder, market, night.plus(-ago), progress);
+        total.run_id = replayed.run_id;
+        total.pages_stored += replayed.pages_stored;
+        total.pages_failed += replayed.pages_failed;
+        total.pages_truncated += replayed.pages_truncated;
+        total.coverage = replayed.coverage;  // the last night's, as its run id
+        total.listings_seen += replayed.listings_seen;
+        total.listings_new += replayed.listings_new;
+        total.listings_skipped += replayed.listings_skipped;
+        total.problems.insert(total.problems.end(), replayed.problems.begin(),
+                              replayed.problems.end());
+        if (replayed.status != schema::RunStatus::ok) total.status = replayed.status;
     }
-    if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, now);
+    if (fs::is_directory(sold_dir)) replay_sold(db, sold_dir.string(), market, night);
     return total;
 }
 

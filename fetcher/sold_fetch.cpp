@@ -205,7 +205,7 @@ std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules)
 }
 
 SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,
-                           SystemClock::time_point now) {
+                           schema::Night night, SystemClock::time_point now) {
     SoldOutcome outcome;
     // A token failure here must not undo the night: the listings are stored, the reports run.
     try {
@@ -223,7 +223,7 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, 
     }
     const auto& market = client.config().market;
     const auto run =
-        schema::begin_run(db, schema::RunSource::ebay_sold, market, schema::iso_utc(now));
+        schema::begin_run(db, schema::RunSource::ebay_sold, market, night, schema::iso_utc(now));
     SoldFetch fetch(db, config, client, run.id(), now);
     try {
         outcome = fetch.run();

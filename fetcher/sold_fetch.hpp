@@ -19,6 +19,7 @@
 #include "fetcher/keyword_join.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/stop_reason.hpp"
+#include "schema/domain/night.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/sold_item.hpp"
 #include "schema/store/sqlite.hpp"
@@ -71,9 +72,10 @@ std::string sold_search_url(const std::string& api_base, const schema::Market& m
 std::string sold_kept_out(const schema::SoldItem& sale, const PriceRules& rules);
 
 // Runs the sold pass into `db` as its own run (source 'ebay-sold') through a client opened for
-// the night; `now` is gpuprice's clock. Its share of the budget is closed at the end. Never
-// throws for eBay's answers: a token that cannot be had ends the pass (stop `credentials`).
+// the night, as a run of `night`; `now` is gpuprice's clock. Its share of the budget is closed at
+// the end. Never throws for eBay's answers: a token that cannot be had ends the pass (stop
+// `credentials`).
 SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, EbayClient& client,
-                           std::chrono::system_clock::time_point now);
+                           schema::Night night, std::chrono::system_clock::time_point now);
 
 }  // namespace gpuprice::fetcher

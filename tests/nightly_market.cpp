@@ -73,7 +73,8 @@ void NightlyMarket::run(const std::string& night, int hour,
                         const std::string& started_at) {
     const auto started =
         started_at.empty() ? night + "T0" + std::to_string(hour) + ":00:00Z" : started_at;
-    const auto run = schema::begin_run(db_, schema::RunSource::ebay, us_market(), started);
+    const auto run = schema::begin_run(db_, schema::RunSource::ebay, us_market(),
+                                       schema::Night::from_text(night), started);
     std::vector<schema::Listing> page;
     for (const auto& m : listings) {
         schema::Listing l;
@@ -91,7 +92,7 @@ void NightlyMarket::run(const std::string& night, int hour,
         }
         page.push_back(l);
     }
-    schema::PageStore(db_, run.id(), night, us_market()).store(page, {});
+    schema::PageStore(db_, run.id(), run.night(), us_market()).store(page, {});
     std::vector<schema::QueryCoverage> coverage;
     for (const auto& [family, complete] : families) {
         schema::QueryCoverage q;

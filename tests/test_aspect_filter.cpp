@@ -58,7 +58,8 @@ struct FilterFixture : test::FakeFetchFixture {
         for (const auto& term : terms) {
             config.aspect_splits[term] = fetcher::aspect_splits(catalog, aspect_rules, term);
         }
-        auto outcome = fetcher::run_fetch(db, config, credentials, "2026-12-01", {});
+        auto outcome =
+            fetcher::run_fetch(db, config, credentials, schema::Night::from_text("2026-12-01"), {});
         app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
                             outcome.run_id, "2026-12-01T03:00:00Z");
         return outcome;
@@ -247,7 +248,8 @@ TEST_SUITE("fetcher::aspect_filter") {
         g.config.queries =
             fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
         const std::vector<std::string> ids{"v1|1|0"};
-        const auto run = fetcher::run_fetch(g.db, g.config, g.credentials, "2026-12-01", {});
+        const auto run = fetcher::run_fetch(g.db, g.config, g.credentials,
+                                            schema::Night::from_text("2026-12-01"), {});
         schema::store_filter_aspect(g.db, ids, "Memory Size", "8 GB", "2026-12-01T03:00:00Z");
         schema::store_filter_aspect(g.db, ids, "Memory Size", "12 GB", "2026-12-01T03:00:00Z");
         schema::store_filter_aspect(g.db, ids, "Memory Size", "12 GB", "2026-12-01T03:00:00Z");
@@ -359,8 +361,8 @@ TEST_SUITE("fetcher::aspect_filter") {
         without.config.search.limit = 2;
         without.config.queries =
             fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
-        const auto off =
-            fetcher::run_fetch(without.db, without.config, without.credentials, "2026-12-01", {});
+        const auto off = fetcher::run_fetch(without.db, without.config, without.credentials,
+                                            schema::Night::from_text("2026-12-01"), {});
         REQUIRE(without.aspect_filters().empty());
 
         CHECK(off.listings_skipped == 1);
@@ -406,7 +408,8 @@ TEST_SUITE("fetcher::aspect_filter") {
             {fake_card("1", "ASUS GeForce RTX 3060 Dual OC", {{"Memory Size", "12 GB"}})});
         f.config.queries =
             fetcher::family_queries({"RTX 3060"}, {gpuprice::schema::ConditionClass::used});
-        fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        fetcher::run_fetch(f.db, f.config, f.credentials, schema::Night::from_text("2026-12-01"),
+                           {});
         const std::vector<std::string> ids{"v1|1|0"};
         const std::string at = "2026-12-01T03:00:00Z";
         schema::store_filter_aspect(f.db, ids, "Memory Size", "12 GB", at);

@@ -71,8 +71,9 @@ class PlannerDb {
           rules_(rule_set_.attributes) {
         schema::migrate(db_);
         schema::store_catalog(db_, catalog_);
-        const auto run = schema::begin_run(db_, schema::RunSource::sample, test::us_market(),
-                                           "2026-12-01T03:00:00Z");
+        const auto run =
+            schema::begin_run(db_, schema::RunSource::sample, test::us_market(),
+                              schema::Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
         std::vector<schema::Listing> page;
         int item = 100;
         for (const auto& offer : kOffers) {
@@ -88,7 +89,8 @@ class PlannerDb {
                 page.push_back(l);
             }
         }
-        schema::store_page(db_, run.id(), "2026-12-01", page, {}, test::us_market());
+        schema::store_page(db_, run.id(), schema::Night::from_text("2026-12-01"), page, {},
+                           test::us_market());
         app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);
@@ -521,10 +523,10 @@ TEST_SUITE("planner") {
         const auto rule_set = schema::load_rule_set(test::catalog_dir());
         const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
-        REQUIRE(fetcher::replay_sample(db,
-                                       (test::source_dir() / "scripts" / "sample-data").string(),
-                                       test::us_market(), "2026-12-03", {})
-                    .status == schema::RunStatus::ok);
+        REQUIRE(
+            fetcher::replay_sample(db, (test::source_dir() / "scripts" / "sample-data").string(),
+                                   test::us_market(), schema::Night::from_text("2026-12-03"), {})
+                .status == schema::RunStatus::ok);
         app::match_listings(db, app::Matchers(rule_set), schema::WhichListings::All, 0,
                             "2026-12-03T04:00:00Z");
         cli::ReportQuery query;

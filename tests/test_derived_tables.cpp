@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/sha256.hpp"
 #include "app/clearances.hpp"
 #include "app/derived_pass.hpp"
 #include "app/model_nights.hpp"
@@ -220,9 +221,30 @@ void play_late_change(Twins& twins, const LateChange& change,
 }  // namespace
 
 TEST_SUITE("derived tables") {
+    TEST_CASE("golden: what a pass derives is the digest recorded for kDerivationVersion") {
+        test::TempDir dir;
+        schema::Database db(dir.file("golden.db"));
+        schema::migrate(db);
+        test::NightlyMarket market(db);
+        test::play_market({&market}, 14, [&](int, const std::string&) {
+            app::update_derived_tables(db, catalog());
+        });
+        const auto derived = stored_rows(db) + stored_decisions(db);
+        REQUIRE(derived.find("cleared") != std::string::npos);
+        std::string digest;
+        for (const auto byte : analysis::sha256(derived)) {
+            constexpr char kHex[] = "0123456789abcdef";
+            digest += kHex[byte >> 4];
+            digest += kHex[byte & 15];
+        }
+        INFO("what a pass derives changed: raise app::kDerivationVersion and append {version, \"",
+             digest, "\"} to app::kDerivationDigests (app/derived_pass.hpp)");
+        CHECK(digest == std::end(app::kDerivationDigests)[-1].sha256);
+    }
+
     TEST_CASE(
-        "a pass rolls up the night before again only when a later run stored prices on it, and "
-        "a run begun after midnight decides the listings last seen the night before") {
+        "a pass rolls up the night before again only when a later run of that night stored prices "
+        "on it, and a run begun after midnight is the night it was begun for") {
         test::TempDir dir;
         schema::Database db(dir.file("market.db"));
         schema::migrate(db);
@@ -246,26 +268,21 @@ TEST_SUITE("derived tables") {
         const auto before = stored_rows(db);
         REQUIRE(rows_of_night(before, "2026-11-04").find("rtx-3090") != std::string::npos);
 
-        // The command started on 2026-11-04, its run just after midnight: it stores that night,
-        // one 3090 at a new price. The night before is the one to roll up again; and the run's
-        // coverage (2026-11-05, by its start) is a night after every listing's last.
+        // The command started on 2026-11-04, its run just after midnight: it is that night's
+        // run, its prices and its coverage alike, with one 3090 at a new price. The night before
+        // is the one to roll up again.
         auto late = listings;
         late.pop_back();
         late[1].cents = 90000;
         market.run("2026-11-04", 0, late, both, "2026-11-05T00:00:30Z");
         CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-04"});
-        // The run knows the night of its prices (migration 0022), not the night it began; a run
-        // that does not (one of an older gpuprice) is answered by the night's prices.
         CHECK(test::query_int(db,
                               "SELECT count(*) FROM fetch_runs WHERE id = (SELECT max(id) "
-                              "FROM fetch_runs) AND prices_night = '2026-11-04'") == 1);
-        db.exec("UPDATE fetch_runs SET prices_night = NULL");
-        CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-04"});
+                              "FROM fetch_runs) AND night = '2026-11-04'") == 1);
         app::update_derived_tables(db, catalog());
         const auto after_late = stored_rows(db);
         CHECK(rows_of_night(after_late, "2026-11-04") != rows_of_night(before, "2026-11-04"));
-        const auto late_decisions = stored_decisions(db);
-        CHECK(late_decisions.find("2026-11-04 cleared 2026-11-05") != std::string::npos);
+        CHECK(stored_decisions(db).find("2026-11-04 cleared") == std::string::npos);
 
         // The next night's run touches only its own night: the one before stands.
         market.run("2026-11-05", 3, late, both);
@@ -274,6 +291,10 @@ TEST_SUITE("derived tables") {
         const auto rows = stored_rows(db);
         const auto decisions = stored_decisions(db);
         CHECK(rows_of_night(rows, "2026-11-04") == rows_of_night(after_late, "2026-11-04"));
+        // Every listing the late run saw is still for sale: its coverage, the night it began
+        // for, is no night after theirs (by its start, it cleared them all: code review 3, C1).
+        INFO(decisions);
+        CHECK(decisions.find("cleared 2026-11-05") == std::string::npos);
 
         // Night by night, the same as a first pass over the whole database.
         app::redo_derived_tables(db, catalog());

@@ -58,7 +58,8 @@ struct ClientFixture {
 
     fetcher::FetchOutcome fetch(const std::vector<std::string>& terms) {
         config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
-        return fetcher::run_fetch(db, config, credentials, "2026-12-01", {});
+        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text("2026-12-01"),
+                                  {});
     }
 };
 

@@ -88,7 +88,7 @@ struct FetchFixture {
     fetcher::FetchOutcome fetch(std::vector<std::string> terms,
                                 const std::string& day = "2026-12-01") {
         config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
-        return fetcher::run_fetch(db, config, credentials, day, {});
+        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text(day), {});
     }
 
     int count(const std::string& sql) {
@@ -139,7 +139,8 @@ TEST_SUITE("fetcher::fetch_run") {
         f.ebay.set_items("RTX 5090", served);
         f.config.search.location = fetcher::ItemLocation::anywhere;
         f.config.queries = fetcher::family_queries({"RTX 5090"}, schema::parse_conditions("all"));
-        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials,
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::ok);
 
         auto stored = f.db.prepare("SELECT item_id, condition_id FROM listings");
@@ -182,7 +183,8 @@ TEST_SUITE("fetcher::fetch_run") {
         f.config.queries = fetcher::family_queries({"RTX 3090"}, schema::parse_conditions("all"));
         for (auto& q : fetcher::family_queries({"RTX 4090"}, {schema::ConditionClass::used}))
             f.config.queries.push_back(q);
-        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials,
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::ok);
         const auto condition = [&](const std::string& id) {
             auto stmt =
@@ -500,7 +502,8 @@ TEST_SUITE("fetcher::fetch_run") {
                                              f.config.search.marketplace)) {
             f.config.queries.push_back(q);
         }
-        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials,
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::ok);
         CHECK(f.count("SELECT count(*) FROM listings") == 30);
         CHECK(outcome.calls_used == 2);
@@ -813,7 +816,8 @@ TEST_SUITE("fetcher::coverage") {
         }
         f.config.max_calls = 1000;
         f.config.queries = fetcher::family_queries(terms, schema::parse_conditions("all"));
-        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(f.db, f.config, f.credentials,
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::ok);
 
         // 1. Coverage: >= 99% of the valid US listings stored, every query complete.
@@ -864,7 +868,8 @@ TEST_SUITE("fetcher::coverage") {
         // of the medians unless a report asks for them.
         f.config.search.location = fetcher::ItemLocation::anywhere;
         f.config.expand_variations = false;
-        const auto wide = fetcher::run_fetch(f.db, f.config, f.credentials, "2026-12-02", {});
+        const auto wide = fetcher::run_fetch(f.db, f.config, f.credentials,
+                                             schema::Night::from_text("2026-12-02"), {});
         CHECK(wide.status == schema::RunStatus::ok);
         CHECK(f.count("SELECT count(*) FROM listings WHERE price_flags & 1") ==
               static_cast<int>(abroad.size()));

@@ -49,7 +49,8 @@ struct AspectsFixture : test::FakeFetchFixture {
     std::int64_t fetch_and_match(const std::string& day) {
         config.queries =
             fetcher::family_queries({"RTX 3080"}, {gpuprice::schema::ConditionClass::used});
-        const auto outcome = fetcher::run_fetch(db, config, credentials, day, {});
+        const auto outcome =
+            fetcher::run_fetch(db, config, credentials, schema::Night::from_text(day), {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         app::match_listings(db, matchers, schema::WhichListings::WithoutVerdictOrSeenInRun,
                             outcome.run_id, day + "T03:00:00Z");

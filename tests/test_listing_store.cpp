@@ -3,9 +3,12 @@
 #include <cstring>
 #include <tuple>
 
+#include "schema/store/clearance_inputs.hpp"
+#include "schema/store/coverage_store.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/listing_url.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/offer_binding.hpp"
 #include "schema/store/sold_store.hpp"
@@ -33,8 +36,8 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("runs.db"));
         migrate(db);
-        const auto run =
-            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
+        const auto run = begin_run(db, RunSource::ebay, gpuprice::test::us_market(),
+                                   Night::from_text("2026-12-01"), "2026-12-01T00:00:00Z");
         finish_run(db, run.id(), RunStatus::partial, "2026-12-01T01:00:00Z", 3,
                    "HTTP 400, eBay error 1 (API): \x1b]0;pwned\x07 bad\r\nX-Injected: 1\n"
                    "second problem\n");
@@ -55,19 +58,20 @@ TEST_SUITE("schema::listing_store") {
         for (const auto status :
              {RunStatus::running, RunStatus::ok, RunStatus::partial, RunStatus::failed}) {
             CAPTURE(run_status_name(status));
-            const auto run =
-                begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T00:00:00Z");
+            const auto run = begin_run(db, RunSource::ebay, gpuprice::test::us_market(),
+                                       Night::from_text("2026-12-01"), "2026-12-01T00:00:00Z");
             REQUIRE(load_run(db, run.id())->status == RunStatus::running);
             finish_run(db, run.id(), status, "2026-12-01T01:00:00Z", 1, "");
             CHECK(load_run(db, run.id())->status == status);
         }
-        const auto run =
-            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-02T00:00:00Z");
+        const auto run = begin_run(db, RunSource::ebay, gpuprice::test::us_market(),
+                                   Night::from_text("2026-12-02"), "2026-12-02T00:00:00Z");
         SkipCounts skips;
         for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
-        store_page(db, run.id(), "2026-12-02", {}, skips, gpuprice::test::us_market());
+        store_page(db, run.id(), Night::from_text("2026-12-02"), {}, skips,
+                   gpuprice::test::us_market());
         const auto loaded = load_run(db, run.id());
         REQUIRE(loaded);
         REQUIRE(loaded->skips.size() == skips.size());
@@ -77,27 +81,41 @@ TEST_SUITE("schema::listing_store") {
         CHECK(loaded->listings_skipped == static_cast<int>(skips.size() * (skips.size() + 1) / 2));
     }
 
-    TEST_CASE("a run's prices night is set by its first page with a price, not by one without") {
+    TEST_CASE("a run begun at 23:59:59 UTC keeps its night to its last row") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("night.db"));
         migrate(db);
-        // Begun before midnight, its prices on the next night: the night is its pages'.
-        const auto run =
-            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T23:59:00Z");
-        const auto night = [&] {
-            auto select = db.prepare("SELECT prices_night FROM fetch_runs WHERE id = ?1");
-            select.bind(1, run.id());
+        const auto night = Night::from_text("2026-12-01");
+        const auto run = begin_run(db, RunSource::ebay, gpuprice::test::us_market(), night,
+                                   "2026-12-01T23:59:59Z");
+        CHECK(run.night() == night);
+        // Its pages are stored after midnight; its coverage and its end come later still.
+        store_page(db, run.id(), run.night(), {listing_priced(70000)}, {},
+                   gpuprice::test::us_market());
+        QueryCoverage family;
+        family.query = "RTX 3090";
+        family.family = "RTX 3090";
+        family.kind = QueryKind::search;
+        family.complete = true;
+        store_coverage(db, run.id(), {family});
+        finish_run(db, run.id(), RunStatus::partial, "2026-12-02T00:20:00Z", 3, "stopped");
+        const auto one = [&](const char* sql) {
+            auto select = db.prepare(sql);
             REQUIRE(select.step());
-            return select.optional_text(0);
+            return select.text(0);
         };
-        store_page(db, run.id(), "2026-12-02", {}, {{SkipReason::sold_out, 1}},
-                   gpuprice::test::us_market());
-        CHECK(night() == std::nullopt);
-        store_page(db, run.id(), "2026-12-02", {listing_priced(70000)}, {},
-                   gpuprice::test::us_market());
-        CHECK(night() == std::optional<std::string>("2026-12-02"));
-        store_page(db, run.id(), "2026-12-02", {}, {}, gpuprice::test::us_market());
-        CHECK(night() == std::optional<std::string>("2026-12-02"));
+        CHECK(one("SELECT night FROM fetch_runs") == "2026-12-01");
+        CHECK(one("SELECT group_concat(DISTINCT observed_on) FROM price_observations") ==
+              "2026-12-01");
+        CHECK(load_family_coverage(db, "2026-12-01", "2026-12-01", gpuprice::test::us_market())
+                  .at("2026-12-01")
+                  .at("RTX 3090"));
+        CHECK(load_family_coverage(db, "2026-12-02", "2026-12-02", gpuprice::test::us_market())
+                  .empty());
+        // Its night is the one it leaves incomplete; the next night owes it nothing.
+        CHECK_FALSE(
+            night_status(db, "2026-12-01", "2026-12-01", gpuprice::test::us_market()).complete());
+        CHECK(night_status(db, "2026-12-02", "2026-12-02", gpuprice::test::us_market()).complete());
     }
 }
 
@@ -127,11 +145,11 @@ TEST_SUITE("schema::listing_store") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("overlap.db"));
         migrate(db);
-        const auto older =
-            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T03:00:00Z");
-        const auto newer =
-            begin_run(db, RunSource::ebay, gpuprice::test::us_market(), "2026-12-01T03:00:01Z");
-        const std::string day = "2026-12-01";
+        const auto older = begin_run(db, RunSource::ebay, gpuprice::test::us_market(),
+                                     Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
+        const auto newer = begin_run(db, RunSource::ebay, gpuprice::test::us_market(),
+                                     Night::from_text("2026-12-01"), "2026-12-01T03:00:01Z");
+        const auto day = Night::from_text("2026-12-01");
 
         SUBCASE("the newer run writes first") {
             store_page(db, newer.id(), day, {listing_priced(90000)}, {},
@@ -159,10 +177,12 @@ TEST_SUITE("schema::listing_store") {
         Database db(dir.file("clock.db"));
         migrate(db);
         const auto& us = gpuprice::test::us_market();
-        const auto first = begin_run(db, RunSource::ebay, us, "2026-12-02T03:00:00Z");
-        store_page(db, first.id(), "2026-12-02", {listing_priced(90000)}, {}, us);
-        const auto later = begin_run(db, RunSource::ebay, us, "2026-12-02T04:00:00Z");
-        store_page(db, later.id(), "2026-12-01", {listing_priced(80000)}, {}, us);
+        const auto first = begin_run(db, RunSource::ebay, us, Night::from_text("2026-12-02"),
+                                     "2026-12-02T03:00:00Z");
+        store_page(db, first.id(), Night::from_text("2026-12-02"), {listing_priced(90000)}, {}, us);
+        const auto later = begin_run(db, RunSource::ebay, us, Night::from_text("2026-12-02"),
+                                     "2026-12-02T04:00:00Z");
+        store_page(db, later.id(), Night::from_text("2026-12-01"), {listing_priced(80000)}, {}, us);
         auto last_seen = db.prepare("SELECT last_seen_on FROM listings");
         REQUIRE(last_seen.step());
         CHECK(last_seen.text(0) == "2026-12-02");
@@ -306,7 +326,8 @@ TEST_SUITE("schema::listing_store") {
         Database db(dir.file("offers.db"));
         migrate(db);
         const auto market = gpuprice::test::us_market();
-        const auto first = begin_run(db, RunSource::ebay, market, "2026-12-01T03:00:00Z");
+        const auto first = begin_run(db, RunSource::ebay, market, Night::from_text("2026-12-01"),
+                                     "2026-12-01T03:00:00Z");
 
         Listing listing;
         fill_offer(listing, "v1|111|0");
@@ -317,12 +338,13 @@ TEST_SUITE("schema::listing_store") {
         listing.item_origin_date = "2026-11-29T10:00:00Z";
         listing.epid = "epid-111";
         listing.price_flags = 5;
-        store_page(db, first.id(), "2026-12-01", {listing}, {}, market);
+        store_page(db, first.id(), Night::from_text("2026-12-01"), {listing}, {}, market);
         SUBCASE("inserted") {
             check_offer(stored_listing(db, listing.item_id), listing);
         }
         SUBCASE("updated by a later run, every field changed") {
-            const auto second = begin_run(db, RunSource::ebay, market, "2026-12-02T03:00:00Z");
+            const auto second = begin_run(db, RunSource::ebay, market,
+                                          Night::from_text("2026-12-02"), "2026-12-02T03:00:00Z");
             Listing changed;
             fill_offer(changed, listing.item_id);
             changed.title = "RTX 4090 FE, boxed";
@@ -339,7 +361,7 @@ TEST_SUITE("schema::listing_store") {
             changed.item_group_id = "group-222";
             changed.epid = "epid-222";
             changed.price_flags = 2;
-            store_page(db, second.id(), "2026-12-02", {changed}, {}, market);
+            store_page(db, second.id(), Night::from_text("2026-12-02"), {changed}, {}, market);
             auto stored = stored_listing(db, listing.item_id);
             CHECK(stored.item_group_type == std::optional<std::string>(""));
             stored.item_group_type = changed.item_group_type;  // '' as the listing row keeps it
@@ -440,18 +462,21 @@ TEST_SUITE("schema::listing_store") {
             }
             return listings;
         };
-        const auto first = begin_run(db, RunSource::ebay, market, "2026-12-01T03:00:00Z");
-        store_page(db, first.id(), "2026-12-01", page(""), {}, market);
+        const auto first = begin_run(db, RunSource::ebay, market, Night::from_text("2026-12-01"),
+                                     "2026-12-01T03:00:00Z");
+        store_page(db, first.id(), Night::from_text("2026-12-01"), page(""), {}, market);
         check_stored(db, "");  // inserted
         // The page store inserts the short form itself: the trigger is for other writers.
         Database bare(dir.file("bare.db"));
         migrate(bare);
         bare.exec("DROP TRIGGER listing_url_stored_short");
-        const auto bare_run = begin_run(bare, RunSource::ebay, market, "2026-12-01T03:00:00Z");
-        store_page(bare, bare_run.id(), "2026-12-01", page(""), {}, market);
+        const auto bare_run = begin_run(bare, RunSource::ebay, market,
+                                        Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
+        store_page(bare, bare_run.id(), Night::from_text("2026-12-01"), page(""), {}, market);
         check_stored(bare, "");
-        const auto second = begin_run(db, RunSource::ebay, market, "2026-12-02T03:00:00Z");
-        store_page(db, second.id(), "2026-12-02", page("?x=1"), {}, market);
+        const auto second = begin_run(db, RunSource::ebay, market, Night::from_text("2026-12-02"),
+                                      "2026-12-02T03:00:00Z");
+        store_page(db, second.id(), Night::from_text("2026-12-02"), page("?x=1"), {}, market);
         check_stored(db, "?x=1");  // updated
         // The reports' reads give it back whole.
         ObservationFilter filter;

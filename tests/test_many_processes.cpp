@@ -84,7 +84,8 @@ TEST_SUITE("many_processes") {
         schema::Database db(dir.file("runs.db"));
         schema::migrate(db);
         const auto live =
-            schema::begin_run(db, schema::RunSource::sample, test::us_market(), schema::now_iso());
+            schema::begin_run(db, schema::RunSource::sample, test::us_market(),
+                              schema::Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
         CHECK(schema::RunLock::is_held(db.path(), live.id()));
         // A row left 'running' by a process that died: nobody holds its lock.
         db.exec(

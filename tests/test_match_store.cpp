@@ -24,7 +24,8 @@ namespace {
 // Three listings of one night, ids 1 to 3.
 void store_three_listings(schema::Database& db) {
     const auto run =
-        schema::begin_run(db, schema::RunSource::ebay, test::us_market(), "2026-12-01T03:00:00Z");
+        schema::begin_run(db, schema::RunSource::ebay, test::us_market(),
+                          schema::Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
     std::vector<schema::Listing> page;
     for (int i = 1; i <= 3; ++i) {
         schema::Listing l;
@@ -36,7 +37,8 @@ void store_three_listings(schema::Database& db) {
         l.buying_options = "FIXED_PRICE";
         page.push_back(l);
     }
-    schema::PageStore(db, run.id(), "2026-12-01", test::us_market()).store(page, {});
+    schema::PageStore(db, run.id(), schema::Night::from_text("2026-12-01"), test::us_market())
+        .store(page, {});
     schema::finish_run(db, run.id(), schema::RunStatus::ok, "2026-12-01T03:00:00Z", 3, "");
 }
 

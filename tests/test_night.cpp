@@ -55,7 +55,7 @@ TEST_SUITE("app::night") {
         plan.conditions = schema::parse_conditions("all");
         plan.sample_dir = (test::source_dir() / "scripts" / "sample-data").string();
         plan.sold = true;  // the sample's sold pages are replayed either way
-        plan.observed_on = "2026-12-01";
+        plan.night = schema::Night::from_text("2026-12-01");
         Heard heard;
         const auto night = app::run_night(db, rules, matchers, plan, nullptr, heard.observer());
 
@@ -92,7 +92,7 @@ TEST_SUITE("app::night") {
         plan.conditions = {schema::ConditionClass::used};
         plan.queries = {"RTX 3090", "RTX 3080"};
         plan.fetch = f.config;
-        plan.observed_on = "2026-12-01";
+        plan.night = schema::Night::from_text("2026-12-01");
         Heard heard;
         auto night =
             app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
@@ -106,7 +106,7 @@ TEST_SUITE("app::night") {
 
         // The next night with the same rules matches only what changed: the listing retitled,
         // not the one seen again as it was.
-        plan.observed_on = "2026-12-02";
+        plan.night = schema::Night::from_text("2026-12-02");
         f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition"),
                            test::fake_card("2", "EVGA RTX 3080 Ti FTW3 Ultra 12GB")});
         night =
@@ -119,7 +119,7 @@ TEST_SUITE("app::night") {
         auto edited = f.rule_set;
         edited.digest = "another";
         const app::Matchers other(edited);
-        plan.observed_on = "2026-12-03";
+        plan.night = schema::Night::from_text("2026-12-03");
         night = app::run_night(f.db, edited, other, plan, &f.credentials, heard.observer());
         CHECK(night.rematched_all);
         CHECK(night.verdicts.total() == 3);

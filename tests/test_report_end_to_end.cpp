@@ -75,7 +75,7 @@ TEST_SUITE("end_to_end") {
         const app::Matchers matchers(rule_set);
         const auto outcome =
             fetcher::replay_sample(db, (test::source_dir() / "scripts" / "sample-data").string(),
-                                   test::us_market(), "2026-12-01", {});
+                                   test::us_market(), schema::Night::from_text("2026-12-01"), {});
         REQUIRE(outcome.status == schema::RunStatus::ok);
         REQUIRE(outcome.listings_seen > 2000);
         app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
@@ -226,10 +226,10 @@ TEST_SUITE("end_to_end") {
         const auto& catalog = rule_set.catalog;
         schema::store_catalog(db, catalog);
         const app::Matchers matchers(rule_set);
-        REQUIRE(fetcher::replay_sample(db,
-                                       (test::source_dir() / "scripts" / "sample-data").string(),
-                                       test::us_market(), "2026-12-01", {})
-                    .status == schema::RunStatus::ok);
+        REQUIRE(
+            fetcher::replay_sample(db, (test::source_dir() / "scripts" / "sample-data").string(),
+                                   test::us_market(), schema::Night::from_text("2026-12-01"), {})
+                .status == schema::RunStatus::ok);
         app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T00:00:00Z");
 
         // A used RTX 3080 of the last night whose title leaves 10/12 GB open, and a matched RTX
@@ -311,8 +311,9 @@ TEST_SUITE("end_to_end") {
         // from $1000 to $800 linearly over the 30 nights.
         for (int day = 0; day <= 30; ++day) {
             const auto night = schema::add_days("2026-11-01", day);
-            const auto run = schema::begin_run(db, schema::RunSource::sample, test::us_market(),
-                                               night + "T03:00:00Z");
+            const auto run =
+                schema::begin_run(db, schema::RunSource::sample, test::us_market(),
+                                  schema::Night::from_text(night), night + "T03:00:00Z");
             std::vector<schema::Listing> page;
             for (int i = 0; i < 5; ++i) {
                 schema::Listing l;
@@ -324,7 +325,7 @@ TEST_SUITE("end_to_end") {
                 l.currency = "USD";
                 page.push_back(l);
             }
-            schema::store_page(db, run.id(), night, page, {}, test::us_market());
+            schema::store_page(db, run.id(), run.night(), page, {}, test::us_market());
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)
@@ -364,8 +365,9 @@ void replay_and_match(const std::string& path, const std::filesystem::path& dir,
     schema::Database db(path);
     schema::migrate(db);
     schema::store_catalog(db, rule_set.catalog);
-    REQUIRE(fetcher::replay_sample(db, dir.string(), test::us_market(), "2026-12-03", {}).status ==
-            schema::RunStatus::ok);
+    REQUIRE(fetcher::replay_sample(db, dir.string(), test::us_market(),
+                                   schema::Night::from_text("2026-12-03"), {})
+                .status == schema::RunStatus::ok);
     app::match_listings(db, app::Matchers(rule_set), schema::WhichListings::All, 0,
                         "2026-12-03T04:00:00Z");
 }

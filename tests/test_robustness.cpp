@@ -167,8 +167,8 @@ TEST_SUITE("robustness::faults") {
              test::Fault::RateLimitedNoRetryAfter, test::Fault::RateLimitedNoRetryAfter,
              test::Fault::RateLimitedNoRetryAfter, test::Fault::RateLimitedNoRetryAfter,
              test::Fault::ServerError, test::Fault::ServerError});
-        const auto outcome =
-            fetcher::run_fetch(db, config, {ebay.client_id, ebay.client_secret}, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(db, config, {ebay.client_id, ebay.client_secret},
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::ok);
         CHECK(outcome.listings_seen == 1000);
         CHECK(outcome.calls_used == 5 + 8);
@@ -188,8 +188,8 @@ TEST_SUITE("robustness::faults") {
         // refresh is refused (401 invalid_client).
         ebay.queue_faults({test::Fault::Slow, test::Fault::RevokeClient});
         ebay.slow_ms = 50;
-        const auto outcome =
-            fetcher::run_fetch(db, config, {ebay.client_id, ebay.client_secret}, "2026-12-01", {});
+        const auto outcome = fetcher::run_fetch(db, config, {ebay.client_id, ebay.client_secret},
+                                                schema::Night::from_text("2026-12-01"), {});
         CHECK(outcome.status == schema::RunStatus::partial);
         CHECK(outcome.listings_seen == 200);
         bool said = false;

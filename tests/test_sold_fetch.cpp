@@ -97,7 +97,7 @@ struct SoldFixture {
         const auto client = test::open_fake_client(
             fetch_config, {ebay.client_id, ebay.client_secret}, {.sold = 1.0});
         client->budget()->close(fetcher::Pass::listings);
-        return fetcher::run_sold_fetch(db, config, *client,
+        return fetcher::run_sold_fetch(db, config, *client, schema::Night::from_text("2026-12-03"),
                                        *schema::parse_iso_utc("2026-12-03T03:00:00Z"));
     }
 };

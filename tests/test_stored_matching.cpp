@@ -39,8 +39,8 @@ TEST_SUITE("app::stored_matching") {
             schema::Database db(dir.file("batches.db"));
             schema::migrate(db);
             const auto started = std::string("2026-12-01T03:00:00Z");
-            const auto run =
-                schema::begin_run(db, schema::RunSource::ebay, test::us_market(), started);
+            const auto run = schema::begin_run(db, schema::RunSource::ebay, test::us_market(),
+                                               schema::Night::from_text("2026-12-01"), started);
             std::vector<schema::Listing> page;
             std::vector<schema::SoldItem> sold;
             for (std::size_t i = 0; i < kTitles.size(); ++i) {
@@ -62,7 +62,9 @@ TEST_SUITE("app::stored_matching") {
                 s.quantity_sold = 1;
                 sold.push_back(s);
             }
-            schema::PageStore(db, run.id(), "2026-12-01", test::us_market()).store(page, {});
+            schema::PageStore(db, run.id(), schema::Night::from_text("2026-12-01"),
+                              test::us_market())
+                .store(page, {});
             schema::store_sold_items(db, run.id(), test::us_market(), sold,
                                      std::vector<std::string>(sold.size()));
             schema::finish_run(db, run.id(), schema::RunStatus::ok, started, 1, "");

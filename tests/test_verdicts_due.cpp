@@ -20,7 +20,8 @@ namespace {
 std::int64_t store_night(schema::Database& db, const std::string& night,
                          const std::vector<std::pair<std::string, std::string>>& titles) {
     const auto started = night + "T03:00:00Z";
-    const auto run = schema::begin_run(db, schema::RunSource::ebay, test::us_market(), started);
+    const auto run = schema::begin_run(db, schema::RunSource::ebay, test::us_market(),
+                                       schema::Night::from_text(night), started);
     std::vector<schema::Listing> page;
     for (const auto& [item_id, title] : titles) {
         schema::Listing l;
@@ -32,7 +33,7 @@ std::int64_t store_night(schema::Database& db, const std::string& night,
         l.buying_options = "FIXED_PRICE";
         page.push_back(l);
     }
-    schema::PageStore(db, run.id(), night, test::us_market()).store(page, {});
+    schema::PageStore(db, run.id(), run.night(), test::us_market()).store(page, {});
     schema::finish_run(db, run.id(), schema::RunStatus::ok, started, 1, "");
     return run.id();
 }

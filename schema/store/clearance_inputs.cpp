@@ -40,10 +40,10 @@ FamilyCoverage load_family_coverage(Database& db, const std::string& since, cons
                                     const Market& market) {
     // A family's search row is complete only when the price bands it was split into were.
     auto select = db.prepare(
-        "SELECT substr(r.started_at, 1, 10) AS night, q.family, max(q.complete) "
+        "SELECT r.night, q.family, max(q.complete) "
         "FROM query_coverage q JOIN fetch_runs r ON r.id = q.run_id "
-        "WHERE q.kind = ?4 AND substr(r.started_at, 1, 10) BETWEEN ?1 AND ?2 "
-        "AND coalesce(r.marketplace, 'EBAY_US') = ?3 GROUP BY night, q.family");
+        "WHERE q.kind = ?4 AND r.night BETWEEN ?1 AND ?2 AND r.marketplace = ?3 "
+        "GROUP BY r.night, q.family");
     select.bind(1, since)
         .bind(2, to)
         .bind(3, market.id)

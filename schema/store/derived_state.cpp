@@ -50,8 +50,7 @@ void set_meta(Database& db, const std::string& key, const std::string& value) {
 }
 
 std::int64_t latest_run(Database& db, const Market& market) {
-    auto select = db.prepare(
-        "SELECT coalesce(max(id), 0) FROM fetch_runs WHERE coalesce(marketplace, 'EBAY_US') = ?1");
+    auto select = db.prepare("SELECT coalesce(max(id), 0) FROM fetch_runs WHERE marketplace = ?1");
     select.bind(1, market.id);
     select.step();
     return select.int64(0);
@@ -71,8 +70,7 @@ std::optional<std::int64_t> passed_run(Database& db, const Market& market) {
 }  // namespace
 
 std::vector<Market> run_markets(Database& db) {
-    auto select =
-        db.prepare("SELECT DISTINCT coalesce(marketplace, 'EBAY_US') FROM fetch_runs ORDER BY 1");
+    auto select = db.prepare("SELECT DISTINCT marketplace FROM fetch_runs ORDER BY 1");
     std::vector<Market> out;
     while (select.step()) {
         // A marketplace no longer in the table has nothing a report could read.
@@ -101,15 +99,15 @@ DerivedWork derived_work(Database& db, const Market& market, const std::string& 
     work.passed_night = *passed_night;
     // The first night of the runs since the last pass: their coverage may decide listings
     // differently from that night on (a second run completing a family, say).
-    auto first = db.prepare(
-        "SELECT min(substr(started_at, 1, 10)) FROM fetch_runs WHERE id > ?1 "
-        "AND coalesce(marketplace, 'EBAY_US') = ?2");
+    auto first = db.prepare("SELECT min(night) FROM fetch_runs WHERE id > ?1 AND marketplace = ?2");
     first.bind(1, *passed).bind(2, market.id);
     first.step();
     // No run since: only stale listings, nothing from the last night on is new.
     work.changed_from = first.optional_text(0).value_or(add_days(*passed_night, 1));
     first.reset();
-    // A day's slack: a run begun just after midnight stores the night before.
+    // From the night before: a fixed-price listing last seen on the last pass's newest night got
+    // no decision then (no night after it yet), and one last seen the night before the new runs'
+    // first night is decided by their coverage.
     work.since = add_days(std::min(add_days(*passed_night, 1), work.changed_from), -1);
     return work;
 }

@@ -21,26 +21,25 @@ void bind_listing_details(Statement& statement, const Listing& l) {
 
 }  // namespace
 
-LiveRun begin_run(Database& db, RunSource source, const Market& market,
+LiveRun begin_run(Database& db, RunSource source, const Market& market, Night night,
                   const std::string& started_at) {
     Transaction tx(db);
     auto insert = db.prepare(
-        "INSERT INTO fetch_runs (started_at, status, source, marketplace) "
-        "VALUES (?1, ?4, ?2, ?3)");
+        "INSERT INTO fetch_runs (started_at, status, source, marketplace, night) "
+        "VALUES (?1, ?4, ?2, ?3, ?5)");
     insert.bind(1, started_at).bind(2, run_source_name(source)).bind(3, market.id);
-    insert.bind(4, run_status_name(RunStatus::running));
+    insert.bind(4, run_status_name(RunStatus::running)).bind(5, night.text());
     insert.run();
     const auto id = db.last_insert_rowid();
-    LiveRun run(id, RunLock(db.path(), id));
+    LiveRun run(id, night, RunLock(db.path(), id));
     tx.commit();
     return run;
 }
 
-PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
-                     const Market& market)
+PageStore::PageStore(Database& db, std::int64_t run_id, Night night, const Market& market)
     : db_(db),
       run_id_(run_id),
-      observed_on_(std::move(observed_on)),
+      observed_on_(night.text()),
       market_(market),
       find_(db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1")),
       insert_(db.prepare(
@@ -89,18 +88,15 @@ PageStore::PageStore(Database& db, std::int64_t run_id, std::string observed_on,
       skip_(
           db.prepare("INSERT INTO run_skips (run_id, reason, count) VALUES (?1, ?2, ?3) "
                      "ON CONFLICT (run_id, reason) DO UPDATE SET count = count + excluded.count")),
-      // The run's night is set with its first price (migration 0022).
       totals_(
           db.prepare("UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
-                     "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4, "
-                     "prices_night = CASE WHEN ?5 > 0 THEN ?6 ELSE prices_night END "
+                     "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 "
                      "WHERE id = ?1")) {}
 
 PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCounts& skips,
                             Repeats repeats) {
     PageCounts counts;
     int duplicates = 0;
-    int observed = 0;
     Transaction tx(db_);
     // Text is bound without copies: `listings` outlives each statement's run.
     for (const auto& l : listings) {
@@ -147,7 +143,6 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
             .bind(":discount_percentage", l.discount_percentage)
             .bind(":current_bid_cents", l.current_bid_cents);
         observe_.run();
-        ++observed;
         if (!seen_this_run) ++counts.seen;  // an update of this run's row is not a new sighting
     }
     auto all_skips = skips;
@@ -158,16 +153,15 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
         counts.skipped += count;
     }
     totals_.bind(1, run_id_).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
-    totals_.bind(5, observed).bind_unowned(6, observed_on_);
     totals_.run();
     tx.commit();
     return counts;
 }
 
-PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
+PageCounts store_page(Database& db, std::int64_t run_id, Night night,
                       const std::vector<Listing>& listings, const SkipCounts& skips,
                       const Market& market) {
-    return PageStore(db, run_id, observed_on, market).store(listings, skips);
+    return PageStore(db, run_id, night, market).store(listings, skips);
 }
 
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,

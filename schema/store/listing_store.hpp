@@ -11,6 +11,7 @@
 
 #include "schema/domain/listing.hpp"
 #include "schema/domain/market.hpp"
+#include "schema/domain/night.hpp"
 #include "schema/domain/run_status.hpp"
 #include "schema/domain/skip_reason.hpp"
 #include "schema/store/run_lock.hpp"
@@ -30,25 +31,30 @@ struct PageCounts {
 // begin_run(...)` would compile and release the lock at once.
 class [[nodiscard]] LiveRun {
   public:
-    LiveRun(std::int64_t id, RunLock lock) : id_(id), lock_(std::move(lock)) {}
+    LiveRun(std::int64_t id, Night night, RunLock lock)
+        : id_(id), night_(night), lock_(std::move(lock)) {}
     std::int64_t id() const { return id_; }
+    Night night() const { return night_; }
 
   private:
     std::int64_t id_;
+    Night night_;
     RunLock lock_;
 };
 
 // Starts a run and commits its row at once, so that a run killed later is visible as unfinished.
 // The run's lock is taken before the row is committed, so no other process ever sees the row
-// 'running' without a holder. Keep the LiveRun until the run's row is finished.
-LiveRun begin_run(Database& db, RunSource source, const Market& market,
+// 'running' without a holder. Keep the LiveRun until the run's row is finished. `night` is the
+// night the run observes (see night.hpp), decided by the caller before anything is fetched;
+// `started_at` only says when, for people.
+LiveRun begin_run(Database& db, RunSource source, const Market& market, Night night,
                   const std::string& started_at);
 
-// Stores one page in one transaction: the listings, their observations for `observed_on`
-// (YYYY-MM-DD), the skip counts by reason, and the run's running totals. A page is all or
-// nothing. A listing this run already stored (eBay repeats ~9% across pages) is counted as a
-// `duplicate` skip; memory stays flat however long the run.
-PageCounts store_page(Database& db, std::int64_t run_id, const std::string& observed_on,
+// Stores one page in one transaction: the listings, their observations for `night`, the skip counts
+// by reason, and the run's running totals. A page is all or nothing. A listing this run already
+// stored (eBay repeats ~9% across pages) is counted as a `duplicate` skip; memory stays flat
+// however long the run.
+PageCounts store_page(Database& db, std::int64_t run_id, Night night,
                       const std::vector<Listing>& listings, const SkipCounts& skips,
                       const Market& market);
 
@@ -60,7 +66,7 @@ enum class Repeats { count_as_duplicate, update, ignore };
 // store_page for a whole run, with its statements prepared once.
 class PageStore {
   public:
-    PageStore(Database& db, std::int64_t run_id, std::string observed_on, const Market& market);
+    PageStore(Database& db, std::int64_t run_id, Night night, const Market& market);
     PageCounts store(const std::vector<Listing>& listings, const SkipCounts& skips,
                      Repeats repeats = Repeats::count_as_duplicate);
 

@@ -108,17 +108,12 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
             nights.insert(*night);
         return {nights.begin(), nights.end()};
     }
-    // A night the last pass rolled up (the day's slack before it) changes only with a later run's
-    // prices: rolling it up again read and judged its whole 30-night window for nothing. A run
-    // knows its night (migration 0022); for a run without one (it stored nothing, or ran before
-    // that migration) the night's prices answer: its index, then one lookup each for their run
-    // (82,000, 0.1 s at a year).
+    // A night the last pass rolled up changes only with a later run of that night: rolling it up
+    // again read and judged its whole 30-night window for nothing. A run knows its night
+    // (migration 0023); one that stored no price there only costs a roll-up that changes nothing.
     auto stored_later = db.prepare(
-        "SELECT EXISTS (SELECT 1 FROM fetch_runs WHERE id > ?3 AND prices_night = ?1 "
-        "  AND coalesce(marketplace, 'EBAY_US') = ?2) "
-        "OR EXISTS (SELECT 1 FROM fetch_runs r WHERE r.id > ?3 AND r.prices_night IS NULL "
-        "  AND EXISTS (SELECT 1 FROM price_observations WHERE observed_on = ?1 "
-        "    AND marketplace = ?2 AND run_id = r.id)) "
+        "SELECT EXISTS (SELECT 1 FROM fetch_runs WHERE id > ?3 AND night = ?1 "
+        "  AND marketplace = ?2) "
         "OR EXISTS (SELECT 1 FROM compacted_runs WHERE night = ?1 AND marketplace = ?2 "
         "  AND run_id > ?3)");
     const auto changed = [&](const std::string& night) {

@@ -51,26 +51,20 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
         counts.reset();
     }
     unmatched.reset();
-    // The runs behind the window that are not whole, from fetch_runs: a run observes the night it
-    // began on (or the one before, begun at midnight), so only runs begun in the window or the
-    // day after can be behind it. Each such run counts if any of its observations is still in the
-    // window (a later run the same night may have seen all it saw again).
+    // The runs of the window's nights that are not whole. Each counts if any of its observations
+    // is still in the window (a later run the same night may have seen all it saw again).
     auto runs = db.prepare(
-        "SELECT id, status, matched_at IS NULL, coalesce(message, ''), substr(started_at, 1, 10) "
-        "FROM fetch_runs WHERE substr(started_at, 1, 10) BETWEEN ?1 AND date(?2, '+1 day') "
+        "SELECT id, status, matched_at IS NULL, coalesce(message, ''), night FROM fetch_runs "
+        "WHERE night BETWEEN ?1 AND ?2 AND marketplace = ?4 "
         "AND (status <> ?3 OR matched_at IS NULL) ORDER BY id");
-    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok));
+    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok)).bind(4, market.id);
     auto observed = db.prepare(
-        "SELECT 1 FROM price_observations WHERE observed_on BETWEEN max(?1, date(?3, '-1 day')) "
-        "AND min(?2, ?3) AND run_id = ?4 AND marketplace = ?5 "
-        "UNION ALL SELECT 1 FROM compacted_runs WHERE night BETWEEN max(?1, date(?3, '-1 day')) "
-        "AND min(?2, ?3) AND run_id = ?4 AND marketplace = ?5 LIMIT 1");
+        "SELECT 1 FROM price_observations WHERE observed_on = ?1 AND run_id = ?2 "
+        "AND marketplace = ?3 "
+        "UNION ALL SELECT 1 FROM compacted_runs WHERE night = ?1 AND run_id = ?2 "
+        "AND marketplace = ?3 LIMIT 1");
     while (runs.step()) {
-        observed.bind(1, from)
-            .bind(2, to)
-            .bind(3, runs.text(4))
-            .bind(4, runs.int64(0))
-            .bind(5, market.id);
+        observed.bind(1, runs.text(4)).bind(2, runs.int64(0)).bind(3, market.id);
         const bool behind = observed.step();
         observed.reset();
         if (!behind) continue;

@@ -51,8 +51,9 @@ int main(int argc, char** argv) {
         config.queries =
             gpuprice::fetcher::family_queries(terms, {gpuprice::schema::ConditionClass::used});
         const auto start = std::chrono::steady_clock::now();
-        const auto outcome = gpuprice::fetcher::run_fetch(
-            db, config, {ebay.client_id, ebay.client_secret}, "2026-12-02", {});
+        const auto outcome =
+            gpuprice::fetcher::run_fetch(db, config, {ebay.client_id, ebay.client_secret},
+                                         gpuprice::schema::Night::from_text("2026-12-02"), {});
         const std::chrono::duration<double> s = std::chrono::steady_clock::now() - start;
         if (parallel == 1) serial = s.count();
         std::printf("%-12d %10.2f %8d %8d %10d\n", parallel, s.count(), outcome.calls_used,

@@ -34,8 +34,9 @@ int main(int argc, char** argv) {
     {
         Transaction tx(db);
         db.exec(
-            "INSERT INTO fetch_runs (id, started_at, status, source) VALUES (1, "
-            "'2025-12-03T00:00:00Z', 'ok', 'bench')");
+            "INSERT INTO fetch_runs (id, started_at, status, source, marketplace, night) VALUES "
+            "(1, "
+            "'2025-12-03T00:00:00Z', 'ok', 'bench', 'EBAY_US', '2025-12-03')");
         auto listing = db.prepare(
             "INSERT INTO listings (id, item_id, title, condition_id, first_seen_run, "
             "last_seen_run, "

@@ -231,8 +231,8 @@ int fill(const std::string& path, const std::string& catalog_dir, const std::str
     {
         auto run = db.prepare(
             "INSERT INTO fetch_runs (id, started_at, finished_at, status, source, marketplace, "
-            "calls_used, listings_seen, listings_new, listings_skipped, matched_at) "
-            "VALUES (?1, ?2, ?3, 'ok', 'ebay', 'EBAY_US', ?4, ?5, ?6, 0, ?3)");
+            "calls_used, listings_seen, listings_new, listings_skipped, matched_at, night) "
+            "VALUES (?1, ?2, ?3, 'ok', 'ebay', 'EBAY_US', ?4, ?5, ?6, 0, ?3, substr(?2, 1, 10))");
         auto coverage = db.prepare(
             "INSERT INTO query_coverage (run_id, query, kind, family, parent, total, pages, items, "
             "stopped, complete) VALUES (?1, ?2, 'search', ?2, NULL, ?3, ?4, ?3, 'last-page', 1)");

@@ -17,8 +17,8 @@ db = sqlite3.connect(db_path, isolation_level=None)
 db.execute("PRAGMA foreign_keys = ON")
 db.execute("PRAGMA journal_mode = WAL")
 db.execute("PRAGMA synchronous = NORMAL")
-run = db.execute("INSERT INTO fetch_runs (started_at, status, source, marketplace) "
-                 "VALUES (?, 'running', 'sample', 'EBAY_US')", (started,)).lastrowid
+run = db.execute("INSERT INTO fetch_runs (started_at, status, source, marketplace, night) "
+                 "VALUES (?, 'running', 'sample', 'EBAY_US', ?)", (started, night)).lastrowid
 
 
 def cents(amount):
@@ -90,8 +90,8 @@ for name in sorted(os.listdir(pages_dir)):
                    (listing_id, night, run, condition, price_cents, shipping, shipping_type))
         seen += 1
     db.execute("UPDATE fetch_runs SET listings_seen = listings_seen + ?, "
-               "listings_new = listings_new + ?, prices_night = ? WHERE id = ?",
-               (seen, added, night, run))
+               "listings_new = listings_new + ? WHERE id = ?",
+               (seen, added, run))
     db.execute("COMMIT")
     kept += seen
 db.execute("UPDATE fetch_runs SET status = 'ok', finished_at = ? WHERE id = ?", (started, run))

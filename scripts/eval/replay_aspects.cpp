@@ -120,8 +120,8 @@ int main(int argc, char** argv) try {
     schema::migrate(db);
     schema::store_catalog(db, catalog);
 
-    const auto outcome =
-        fetcher::replay_sample(db, argv[2], *schema::find_market("EBAY_US"), "2026-12-01", {});
+    const auto outcome = fetcher::replay_sample(db, argv[2], *schema::find_market("EBAY_US"),
+                                                schema::Night::from_text("2026-12-01"), {});
     app::match_listings(db, matchers, schema::WhichListings::All, 0, "2026-12-01T03:00:00Z");
     print("by title alone", reasons(db, outcome.run_id));
 
@@ -150,8 +150,8 @@ int main(int argc, char** argv) try {
         search.aspect_splits[term] = fetcher::aspect_splits(catalog, rule_set.aspect_filters, term);
         if (!search.aspect_splits[term].empty()) ++families_split;
     }
-    const auto searched =
-        fetcher::run_fetch(db, search, {ebay.client_id, ebay.client_secret}, "2026-12-01", {});
+    const auto searched = fetcher::run_fetch(db, search, {ebay.client_id, ebay.client_secret},
+                                             schema::Night::from_text("2026-12-01"), {});
     int aspect_searches = 0;
     for (const auto& row : searched.coverage) {
         if (row.kind == schema::QueryKind::aspect_filter) ++aspect_searches;
