@@ -41,7 +41,7 @@ std::pair<std::string, std::string> previous_report(const gpuprice::test::TempDi
 }  // namespace
 
 TEST_SUITE("schema::atomic_file") {
-    TEST_CASE("a write that fails half way replaces no file of the set (F13)") {
+    TEST_CASE("a write that fails half way replaces no file of the set") {
         gpuprice::test::TempDir dir;
         const auto summary = dir.file("r/report.csv");
         const auto listings = dir.file("r/report-listings.csv");

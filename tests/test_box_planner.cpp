@@ -24,6 +24,7 @@
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "tests/frozen_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -515,6 +516,7 @@ TEST_SUITE("planner") {
     }
 
     TEST_CASE("on the bundled sample no plan from too few listings ranks above one with enough") {
+        const test::FrozenClock frozen("2026-12-03T03:00:00Z");
         // The sample's five nights, as `fetch --sample` stores them, then `recommend --count 2
         // --budget 3000` (UX N1: a lone $243 "RTX 4090 D" was its first plan).
         test::TempDir dir;

@@ -325,7 +325,7 @@ TEST_SUITE("fetcher::price_rules") {
 }
 
 TEST_SUITE("fetcher::browse_parser hostile text") {
-    TEST_CASE("a lone UTF-16 surrogate escape in one title costs that item, not the page (F5)") {
+    TEST_CASE("a lone UTF-16 surrogate escape in one title costs that item, not the page") {
         auto cut_emoji = kGoodItem;
         cut_emoji.replace(cut_emoji.find("v1|1|0"), 6, "v1|2|0");
         cut_emoji.replace(cut_emoji.find("RTX 3090 24GB"), 13, R"(RTX 3090 \ud83d 24GB)");
@@ -346,7 +346,7 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         CHECK(page.skips.at(gpuprice::schema::SkipReason::invalid_utf8) == 2);
     }
 
-    TEST_CASE("control characters and bidi overrides never get into a stored title (F16)") {
+    TEST_CASE("control characters and bidi overrides never get into a stored title") {
         auto item = kGoodItem;
         item.replace(item.find("RTX 3090 24GB"), 13,
                      R"(\u001b]0;owned\u0007RTX\u0000 3090\r\nX-Injected: 1\u202e 24GB)");
@@ -359,7 +359,7 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
                   .skips.at(gpuprice::schema::SkipReason::missing_title) == 1);
     }
 
-    TEST_CASE("eBay's error texts are one printable line each (F16)") {
+    TEST_CASE("eBay's error texts are one printable line each") {
         const auto errors = parse_errors(
             R"({"errors":[{"errorId":12001,"domain":"API_BROWSE","category":"REQUEST",)"
             R"("message":"bad\r\nX-Injected: 1\u001b[2J"}]})");
@@ -367,7 +367,7 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         CHECK(errors[0].message == "bad  X-Injected: 1[2J");
     }
 
-    TEST_CASE("shipping above the price cap is unknown, not billions (F17)") {
+    TEST_CASE("shipping above the price cap is unknown, not billions") {
         auto item = kGoodItem;
         item.insert(item.size() - 1,
                     R"(,"shippingOptions":[{"shippingCostType":"FIXED","shippingCost":)"

@@ -229,7 +229,7 @@ TEST_SUITE("schema::catalog") {
 
     // Issue 12's list: every card a 2026 deep-learning buyer weighs, with a source and a support
     // row, each vendor's architectures in the same model.
-    TEST_CASE("the catalog holds every card of issue 12, across three vendors") {
+    TEST_CASE("the catalog holds the cards added for three vendors' buyers") {
         const auto catalog = load_catalog(gpuprice::test::catalog_dir());
         for (const char* model : {"rtx-3050-8gb",
                                   "rtx-5060",

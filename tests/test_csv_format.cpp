@@ -27,7 +27,7 @@ TEST_SUITE("analysis::csv_format") {
         CHECK(csv_text_cell(" =1+1") == "\" '=1+1\"");
     }
 
-    TEST_CASE("a cell is defused wherever ';' or tab reading would start a new one (F15)") {
+    TEST_CASE("a cell is defused wherever ';' or tab reading would start a new one") {
         CHECK(csv_text_cell("RTX 3090 24GB;=1+1;") == "RTX 3090 24GB;'=1+1;");
         CHECK(csv_text_cell("a; -2+3;@SUM(A1); +x;plain") == "a; '-2+3;'@SUM(A1); '+x;plain");
         // Tabs become spaces, so tab reading finds no cell boundary to exploit.
@@ -35,7 +35,7 @@ TEST_SUITE("analysis::csv_format") {
         CHECK(csv_text_cell("\t=1+1") == "\" '=1+1\"");
     }
 
-    TEST_CASE("control characters never reach a cell; NUL least of all (F16)") {
+    TEST_CASE("control characters never reach a cell; NUL least of all") {
         CHECK(csv_text_cell(std::string("RTX\0 3090", 9)) == "RTX 3090");
         CHECK(csv_text_cell("\x1b[31mred\r\n") == "\"[31mred  \"");
     }

@@ -1312,7 +1312,7 @@ TEST_SUITE("fetcher::hostile") {
               std::string::npos);
     }
 
-    TEST_CASE("problem 7: an option libcurl refuses fails that request, never hangs the loop") {
+    TEST_CASE("an option libcurl refuses fails that request, never hangs the loop") {
         fetcher::HttpEngine engine(fetcher::HttpOptions{});
         fetcher::HttpRequest request;
         // libcurl refuses strings over CURL_MAX_INPUT_LENGTH (8 MB) in curl_easy_setopt.

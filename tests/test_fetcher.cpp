@@ -373,7 +373,7 @@ TEST_SUITE("fetcher::rate_limits") {
     }
 }
 
-TEST_SUITE("fetcher::credentials files (F19)") {
+TEST_SUITE("fetcher::credentials files") {
     TEST_CASE("a FIFO, a folder, a byte order mark or a quoted value each get a clear message") {
         ScopedEnv id("EBAY_CLIENT_ID", nullptr);
         ScopedEnv secret("EBAY_CLIENT_SECRET", nullptr);

@@ -32,7 +32,7 @@ Listing listing_priced(std::int64_t cents) {
 }  // namespace
 
 TEST_SUITE("schema::listing_store") {
-    TEST_CASE("a run's stored message never holds control characters from eBay (F16)") {
+    TEST_CASE("a run's stored message never holds control characters from eBay") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("runs.db"));
         migrate(db);

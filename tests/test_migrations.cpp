@@ -122,7 +122,7 @@ TEST_SUITE("schema::migrations") {
         CHECK(schema_version(db) == 0);
     }
 
-    TEST_CASE("another application's file is refused before anything is written (F10)") {
+    TEST_CASE("another application's file is refused before anything is written") {
         TempDir dir;
         const auto path = dir.file("notes.db");
         {
@@ -144,7 +144,7 @@ TEST_SUITE("schema::migrations") {
         CHECK_FALSE(std::filesystem::exists(path + "-wal"));
     }
 
-    TEST_CASE("a newer gpuprice file in rollback mode stays in rollback mode (F10)") {
+    TEST_CASE("a newer gpuprice file in rollback mode stays in rollback mode") {
         TempDir dir;
         const auto path = dir.file("newer-rollback.db");
         {
@@ -161,7 +161,7 @@ TEST_SUITE("schema::migrations") {
         CHECK(gpuprice::test::read_file(path) == before);
     }
 
-    TEST_CASE("statements outlive a moved Database; reset drops unowned text (problem 5)") {
+    TEST_CASE("statements outlive a moved Database; reset drops unowned text") {
         TempDir dir;
         auto open = [&] {
             Database db(dir.file("moved.db"));

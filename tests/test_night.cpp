@@ -7,10 +7,12 @@
 
 #include "app/night.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/clearance_inputs.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 #include "tests/fake_fetch_fixture.hpp"
+#include "tests/frozen_clock.hpp"
 #include "tests/test_market.hpp"
 
 namespace gpuprice {
@@ -44,6 +46,7 @@ int count(schema::Database& db, const char* sql) {
 
 TEST_SUITE("app::night") {
     TEST_CASE("a sample night stores, matches and closes every run, and says what it replayed") {
+        const test::FrozenClock frozen("2026-12-01T03:00:00Z");
         test::TempDir dir;
         schema::Database db(dir.file("night.db"));
         schema::migrate(db);
@@ -124,6 +127,51 @@ TEST_SUITE("app::night") {
         CHECK(night.rematched_all);
         CHECK(night.verdicts.total() == 3);
         CHECK(schema::verdict_rules_digest(f.db) == "another");
+    }
+
+    TEST_CASE(
+        "a night decided at 23:59:59 UTC and fetched after midnight is one night in every table") {
+        test::FakeFetchFixture f;
+        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition"),
+                           test::fake_card("2", "NVIDIA GeForce RTX 3090 24GB Founders Edition")});
+        test::FrozenClock clock("2026-12-01T23:59:59Z");
+        app::NightPlan plan;
+        plan.conditions = {schema::ConditionClass::used};
+        plan.queries = {"RTX 3090"};
+        plan.fetch = f.config;
+        plan.night = schema::Night::of(schema::now());  // as `fetch` decides it
+        // The token, the quota and the first search take a moment: the run begins after midnight.
+        clock.set("2026-12-02T00:00:30Z");
+        Heard heard;
+        auto night =
+            app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
+        REQUIRE(night.fetch.status == schema::RunStatus::ok);
+        const auto one = [&](const char* sql) {
+            auto select = f.db.prepare(sql);
+            REQUIRE(select.step());
+            return select.text(0);
+        };
+        CHECK(one("SELECT substr(started_at, 1, 10) FROM fetch_runs") == "2026-12-02");
+        CHECK(one("SELECT group_concat(DISTINCT night) FROM fetch_runs") == "2026-12-01");
+        CHECK(one("SELECT group_concat(DISTINCT observed_on) FROM price_observations") ==
+              "2026-12-01");
+        CHECK(one("SELECT value FROM meta WHERE key = 'derived_night:EBAY_US'") == "2026-12-01");
+        CHECK(schema::load_family_coverage(f.db, "2026-12-01", "2026-12-01", test::us_market())
+                  .at("2026-12-01")
+                  .at("RTX 3090"));
+        CHECK(schema::load_family_coverage(f.db, "2026-12-02", "2026-12-02", test::us_market())
+                  .empty());
+
+        // The next night, one of the two is gone: sold on 2026-12-02, the night after its last.
+        f.ebay.set_market({test::fake_card("1", "NVIDIA GeForce RTX 3090 24GB Founders Edition")});
+        clock.set("2026-12-02T03:00:00Z");
+        plan.night = schema::Night::of(schema::now());
+        night =
+            app::run_night(f.db, f.rule_set, f.matchers, plan, &f.credentials, heard.observer());
+        REQUIRE(night.fetch.status == schema::RunStatus::ok);
+        CHECK(one("SELECT group_concat(outcome || ' ' || night) FROM listing_clearances c "
+                  "JOIN listings l ON l.id = c.listing_id WHERE l.item_id = 'v1|2|0'") ==
+              "cleared 2026-12-02");
     }
 
     TEST_CASE("a live night without credentials is a programming error, not a crash") {

@@ -382,7 +382,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(xml_escape("A & B <x> \"q\"") == "A &amp; B &lt;x&gt; &quot;q&quot;");
     }
 
-    TEST_CASE("SXM modules are shown apart from the PCIe cards unless asked (UX 12)") {
+    TEST_CASE("SXM modules are shown apart from the PCIe cards unless asked") {
         std::vector<PricedObservation> o;
         for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
         for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
@@ -423,7 +423,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(report_table(joint, context, 80).find("--include-sxm") == std::string::npos);
     }
 
-    TEST_CASE("the chart gives each class its own axis and a fixed colour (UX 13)") {
+    TEST_CASE("the chart gives each class its own axis and a fixed colour") {
         std::vector<PricedObservation> o;
         for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
         for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
@@ -461,7 +461,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(all.find("20-24 GB - used") < all.find("10-12 GB - new"));
     }
 
-    TEST_CASE("the chart's scale is the ranked cards': a thin card past it is cut off (UX N14)") {
+    TEST_CASE("the chart's scale is the ranked cards': a thin card past it is cut off") {
         std::vector<PricedObservation> o;
         for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));  // 95 GFLOPS/$
         o.push_back(obs("rtx-4090", 1500.0));  // one listing, unranked: 165.2 / 1.5 = 110

@@ -24,6 +24,7 @@
 #include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "tests/frozen_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -66,6 +67,7 @@ double independent_median(std::vector<double> prices) {
 
 TEST_SUITE("end_to_end") {
     TEST_CASE("sample data -> fetch --sample -> match -> report CSV, checked independently") {
+        const test::FrozenClock frozen("2026-12-01T03:00:00Z");
         test::TempDir dir;
         schema::Database db(dir.file("e2e.db"));
         schema::migrate(db);
@@ -219,6 +221,7 @@ TEST_SUITE("end_to_end") {
     }
 
     TEST_CASE("stored aspects settle what titles leave open; the evidence reaches -listings.csv") {
+        const test::FrozenClock frozen("2026-12-01T03:00:00Z");
         test::TempDir dir;
         schema::Database db(dir.file("aspects.db"));
         schema::migrate(db);
@@ -302,6 +305,7 @@ TEST_SUITE("end_to_end") {
 
 TEST_SUITE("end_to_end") {
     TEST_CASE("history across nights: change columns, pooled nights count a listing once") {
+        const test::FrozenClock frozen("2026-12-01T03:00:00Z");
         test::TempDir dir;
         schema::Database db(dir.file("nights.db"));
         schema::migrate(db);
@@ -391,6 +395,7 @@ std::string good_seller_item(long long id, const std::string& title, double usd)
 
 TEST_SUITE("end_to_end") {
     TEST_CASE("listings at 30% of their model's price by good sellers are in no median or plan") {
+        const test::FrozenClock frozen("2026-12-03T03:00:00Z");
         // The market: the bundled sample. Tonight one listing in forty of its best-listed model,
         // and one of each of its five thinnest models, is offered at 30% of the model's median
         // by a seller in good standing (no price flag of the fetcher applies).

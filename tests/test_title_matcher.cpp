@@ -474,7 +474,7 @@ TEST_SUITE("analysis::title_matcher") {
 
     // Issue 22's cards (hand-written titles in the forms sellers use, and real ones from
     // shared/real-listings where they exist: the M60's, the mining "V100 12GB").
-    TEST_CASE("issue 22's cards: each by its own name, never merged into a neighbour") {
+    TEST_CASE("cards added for LLM buyers: each by its own name, never merged into a neighbour") {
         CHECK(verdict("NVIDIA RTX A6000 Ada 48GB") == "RTX 6000 Ada");
         CHECK(verdict("PNY NVIDIA RTX A6000 48GB GDDR6") == "RTX A6000");
         CHECK(verdict("RTX 2080Ti 22G Turbo blower") == "RTX 2080 Ti 22GB (modded)");

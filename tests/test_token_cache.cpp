@@ -28,7 +28,7 @@ HttpResponse token_body(const std::string& json) {
 
 }  // namespace
 
-TEST_SUITE("fetcher::token_cache (F14, F18)") {
+TEST_SUITE("fetcher::token_cache") {
     TEST_CASE("a link planted at the old temporary name redirects nothing") {
         TempDir dir;
         const auto folder = dir.file("cache");
@@ -92,7 +92,7 @@ TEST_SUITE("fetcher::token_cache (F14, F18)") {
             save_cached_token(dir.file("token"), "id", "url", "scope", {"a\r\nb", kNow + 3600s}));
     }
 
-    TEST_CASE("token lifetimes that would overflow the clock are clamped (review problem 6)") {
+    TEST_CASE("token lifetimes that would overflow the clock are clamped") {
         const auto huge = token_from_response(
             token_body(R"({"access_token":"t","expires_in":9223372036854775807})"), kNow);
         CHECK(huge.expires_at == kNow + kMaxTokenLifetime);
