@@ -270,6 +270,13 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         return std::any_of(models.begin(), models.end(),
                            [&](const Occurrence& m) { return m.start + m.length == end; });
     };
+    const bool multi_gpu_board =
+        std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
+            const auto& named = alias_models_[static_cast<std::size_t>(m.target)];
+            return !named.empty() && std::all_of(named.begin(), named.end(), [&](int k) {
+                return catalog_->models[static_cast<std::size_t>(k)].devices > 1;
+            });
+        });
     auto in_model = [&](std::size_t i) {
         return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
             return i >= m.start && i < m.start + m.length;
@@ -279,8 +286,9 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         if ((kind[i] & bit(WordKind::count_prefix)) && is_count(i + 1)) return true;
         if ((kind[i + 1] & bit(WordKind::count_unit)) && is_count(i)) return true;
         // "3 graphics cards", "(All 3 GPU's)": GPU words between the count and its unit, or a
-        // plural written with an apostrophe. Never a model's own number ("A10 GPU's").
-        if (is_count(i) && !in_model(i)) {
+        // plural written with an apostrophe. Never a model's own number ("A10 GPU's"), nor the
+        // GPUs of a board that holds several ("Tesla K80 24GB 2 GPU's").
+        if (is_count(i) && !in_model(i) && !multi_gpu_board) {
             std::size_t j = i + 1;
             while (j < words.size() && (kind[j] & bit(WordKind::gpu))) ++j;
             if (j > i + 1 && j < words.size() &&

@@ -4,6 +4,7 @@
 // the stored path (which hands the matcher the item's stored aspects, none here), and reported.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -16,6 +17,7 @@
 #include "app/night.hpp"
 #include "app/report_assembly.hpp"
 #include "cli/report_options.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
@@ -67,6 +69,12 @@ std::string item_summary(long long id, const std::string& title, double usd) {
            "\"FIXED\",\"shippingCost\":{\"value\":\"0.00\",\"currency\":\"USD\"}}]}";
 }
 
+// The replayed night's clock (the replay dates its runs by it): no test reads the wall clock.
+struct FrozenClock {
+    explicit FrozenClock(const char* at) { ::setenv(schema::kClockVariable, at, 1); }
+    ~FrozenClock() { ::unsetenv(schema::kClockVariable); }
+};
+
 std::string verdict_of(schema::Database& db, const std::string& item_id) {
     auto stmt = db.prepare(
         "SELECT m.reason, coalesce(m.model, '') FROM listings l JOIN match_results m ON "
@@ -80,6 +88,7 @@ std::string verdict_of(schema::Database& db, const std::string& item_id) {
 
 TEST_SUITE("end_to_end") {
     TEST_CASE("every only-with SKU fetched from a recorded page is matched and reported") {
+        const FrozenClock clock("2026-12-01T04:00:00Z");
         test::TempDir dir;
         const auto rules = schema::load_rule_set(test::catalog_dir());
         std::set<std::string> only_with;
@@ -153,6 +162,7 @@ TEST_SUITE("end_to_end") {
     TEST_CASE("stored and --stdin verdicts agree on every title of the sample") {
         // The same title must get the same verdict whether typed into `match --stdin` or fetched,
         // unless eBay's aspects of the item (stored beside it) decided.
+        const FrozenClock clock("2026-12-01T04:00:00Z");
         test::TempDir dir;
         const auto rules = schema::load_rule_set(test::catalog_dir());
         schema::Database db(dir.file("agree.db"));

@@ -187,11 +187,14 @@ TEST_SUITE("analysis::title_matcher") {
         // Several cards stated by a count before GPU words or an apostrophe plural.
         CHECK(verdict("Quadro RTX 4000 8GB (All 3 GPU's)") == "lot");
         CHECK(verdict("3 graphics cards RTX 3070 8GB") == "lot");
-        CHECK(verdict("NVIDIA A10 GPU's 24GB") == "A10");  // the 10 is the model's
+        CHECK(verdict("NVIDIA A10 GPU's 24GB") == "A10");         // the 10 is the model's
+        CHECK(verdict("Tesla K80 24GB 2 GPU's") == "Tesla K80");  // one board of two GPUs
         CHECK(verdict("NVIDIA Tesla T4 16GB GPU") == "Tesla T4");
         // A card's accessories alone, unless they come with the card.
         CHECK(verdict("RTX 3080 Founders Edition Accessories!") == "accessory");
         CHECK(verdict("ASUS TUF RTX 4080 16GB Graphics Card w/ All Accessories") == "RTX 4080");
+        CHECK(verdict("RTX 3090 FE with original box and all accessories") == "RTX 3090");
+        CHECK(verdict("RTX 3070 8GB graphics card + accessories") == "RTX 3070");
         // The T of Ti typed twice.
         CHECK(verdict("EVGA RTX 3060t Ti 8GB GDDR6") == "RTX 3060 Ti");
         CHECK(verdict("MSI RTX 3080TTi 12GB") == "RTX 3080 Ti");
