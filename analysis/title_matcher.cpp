@@ -355,8 +355,9 @@ bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
 }
 
 // Excluding words are hard: "RTX 4000 SFF Ada" is not the RTX 4000 Ada. A required word that is
-// negated ("not SXM version") rules its model out too, as does the absence of every only-with
-// word ("V100 SXM2 ... PCIe" without an adapter is no adapter board).
+// negated ("not SXM version") rules its model out too, as does a title without any of its
+// only-with words ("V100 SXM2 ... PCIe" without an adapter is no adapter board); aspects without
+// them say nothing (see WordSource).
 bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words,
                                WordSource source) const {
     const auto& v = variants_[static_cast<std::size_t>(m)];
