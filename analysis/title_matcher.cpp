@@ -270,9 +270,32 @@ bool TitleMatcher::count_pattern(const std::vector<std::string>& words,
         return std::any_of(models.begin(), models.end(),
                            [&](const Occurrence& m) { return m.start + m.length == end; });
     };
+    const bool multi_gpu_board =
+        std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
+            const auto& named = alias_models_[static_cast<std::size_t>(m.target)];
+            return !named.empty() && std::all_of(named.begin(), named.end(), [&](int k) {
+                return catalog_->models[static_cast<std::size_t>(k)].devices > 1;
+            });
+        });
+    auto in_model = [&](std::size_t i) {
+        return std::any_of(models.begin(), models.end(), [&](const Occurrence& m) {
+            return i >= m.start && i < m.start + m.length;
+        });
+    };
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
         if ((kind[i] & bit(WordKind::count_prefix)) && is_count(i + 1)) return true;
         if ((kind[i + 1] & bit(WordKind::count_unit)) && is_count(i)) return true;
+        // "3 graphics cards", "(All 3 GPU's)": GPU words between the count and its unit, or a
+        // plural written with an apostrophe. Never a model's own number ("A10 GPU's"), nor the
+        // GPUs of a board that holds several ("Tesla K80 24GB 2 GPU's").
+        if (is_count(i) && !in_model(i) && !multi_gpu_board) {
+            std::size_t j = i + 1;
+            while (j < words.size() && (kind[j] & bit(WordKind::gpu))) ++j;
+            if (j > i + 1 && j < words.size() &&
+                ((kind[j] & bit(WordKind::count_unit)) || words[j] == "s"sv)) {
+                return true;
+            }
+        }
         const bool vram_follows = i + 2 < words.size() && is_vram_unit(words[i + 2]);  // "X 8G"
         if (i > 0 && words[i] == "x"sv && is_count(i + 1) && !vram_follows &&
             (is_vram_unit(words[i - 1]) || words[i - 1].starts_with("gddr") ||
@@ -332,20 +355,24 @@ bool TitleMatcher::fits_vram(int m, const std::vector<int>& vram) const {
 }
 
 // Excluding words are hard: "RTX 4000 SFF Ada" is not the RTX 4000 Ada. A required word that is
-// negated ("not SXM version") rules its model out too, as does the absence of every only-with
-// word ("V100 SXM2 ... PCIe" without an adapter is no adapter board).
-bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words) const {
+// negated ("not SXM version") rules its model out too, as does a title without any of its
+// only-with words ("V100 SXM2 ... PCIe" without an adapter is no adapter board); aspects without
+// them say nothing (see WordSource).
+bool TitleMatcher::excluded_by(int m, const std::vector<std::string>& words,
+                               WordSource source) const {
     const auto& v = variants_[static_cast<std::size_t>(m)];
     const auto present = [&](const auto& seq) { return occurs(words, seq, Negation::not_negated); };
     return std::any_of(v.excluded.begin(), v.excluded.end(), present) ||
            std::any_of(v.required.begin(), v.required.end(),
                        [&](const auto& seq) { return occurs(words, seq, Negation::negated); }) ||
-           (!v.only_with.empty() && std::none_of(v.only_with.begin(), v.only_with.end(), present));
+           (source == WordSource::title && !v.only_with.empty() &&
+            std::none_of(v.only_with.begin(), v.only_with.end(), present));
 }
 
 std::vector<int> TitleMatcher::filter_by_words(std::vector<int> candidates,
-                                               const std::vector<std::string>& words) const {
-    std::erase_if(candidates, [&](int m) { return excluded_by(m, words); });
+                                               const std::vector<std::string>& words,
+                                               WordSource source) const {
+    std::erase_if(candidates, [&](int m) { return excluded_by(m, words, source); });
     return candidates;
 }
 
@@ -496,7 +523,7 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     using schema::MatchEvidence;
     const MatchEvidence by_parts =
         part_number_chose ? MatchEvidence::part_number : MatchEvidence::title;
-    candidates = filter_by_words(std::move(candidates), words);
+    candidates = filter_by_words(std::move(candidates), words, WordSource::title);
     // Every variant ruled out by a word: one the catalog does not have ("V100 SXM3").
     if (candidates.empty()) return {MatchReason::unknown_model, nullptr, evidence, by_parts};
     const auto vram = stated_vram(words);
@@ -541,7 +568,7 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     };
     if (candidates.size() > 1 && aspects) {
         const auto before = candidates.size();
-        auto kept = filter_by_words(candidates, aspect_words);
+        auto kept = filter_by_words(candidates, aspect_words, WordSource::aspects);
         if (!aspect_vram.empty()) {
             std::erase_if(kept, [&](int m) { return !fits_vram(m, aspect_vram); });
         }
@@ -560,7 +587,7 @@ MatchResult TitleMatcher::decide(std::vector<int> candidates, const std::vector<
     }
     // The title (or a part number) decided; an aspect that says otherwise is a contradiction.
     if (aspects && ((!aspect_vram.empty() && !fits_vram(m, aspect_vram)) ||
-                    excluded_by(m, aspect_words) || !in_chipsets(m))) {
+                    excluded_by(m, aspect_words, WordSource::aspects) || !in_chipsets(m))) {
         return {MatchReason::ambiguous, nullptr, evidence, MatchEvidence::aspect};
     }
     return {MatchReason::ok, &catalog_->models[static_cast<std::size_t>(m)], evidence, decided_by};
@@ -662,8 +689,25 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
 
     // 2. Models named for what they are, not mentioned as what something fits.
     std::vector<Occurrence> named;
-    for (const auto& m : models) {
-        if (!is_mention(words, m.start, mention_accessory != nullptr)) named.push_back(m);
+    bool last_mentioned = false;
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        const auto& m = models[i];
+        // A list after a purpose word is mentioned whole: "Comparable RTX 3080/3090", "fits
+        // 3080 or 3090" (only noise or joiner words, or "or", between the names).
+        bool mentioned = is_mention(words, m.start, mention_accessory != nullptr);
+        if (!mentioned && last_mentioned && i > 0) {
+            const auto end = models[i - 1].start + models[i - 1].length;
+            mentioned =
+                end <= m.start &&
+                std::all_of(words.begin() + static_cast<std::ptrdiff_t>(end),
+                            words.begin() + static_cast<std::ptrdiff_t>(m.start),
+                            [&](const std::string& w) {
+                                return w == "or"sv ||
+                                       (kinds(w) & (bit(WordKind::noise) | bit(WordKind::joiner)));
+                            });
+        }
+        last_mentioned = mentioned;
+        if (!mentioned) named.push_back(m);
     }
     drop_noise(named, words);
     // "A10 24GB, not NVIDIA A100" sells no A100. After drop_noise: "not 3080 3090" is a keyword

@@ -111,9 +111,14 @@ class TitleMatcher {
     bool occurs(const std::vector<std::string>& words, const std::vector<std::string>& sequence,
                 Negation negation) const;
     bool fits_vram(int model, const std::vector<int>& vram) const;
-    bool excluded_by(int model, const std::vector<std::string>& words) const;
+    // Where words come from. A title that lacks every only-with word of a variant rules it out
+    // (sellers say what sets a modded card apart); aspects that lack them say nothing: most
+    // items carry none, and an absent aspect is unknown, not a contradiction.
+    enum class WordSource { title, aspects };
+    bool excluded_by(int model, const std::vector<std::string>& words, WordSource source) const;
     std::vector<int> filter_by_words(std::vector<int> candidates,
-                                     const std::vector<std::string>& words) const;
+                                     const std::vector<std::string>& words,
+                                     WordSource source) const;
     std::vector<int> apply_required(std::vector<int> candidates,
                                     const std::vector<std::string>& words) const;
     MatchResult decide(std::vector<int> candidates, const std::vector<std::string>& words,

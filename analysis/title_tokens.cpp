@@ -16,6 +16,8 @@ constexpr std::array<CharClass, 256> kClasses = [] {
     for (int c = '0'; c <= '9'; ++c) classes[static_cast<std::size_t>(c)] = CharClass::Digit;
     classes['+'] = CharClass::Joiner;
     classes['&'] = CharClass::Joiner;
+    // Kept too: "RTX 4090 ... = 5090" compares, it sells no second card (match_words.csv purpose).
+    classes['='] = CharClass::Joiner;
     return classes;
 }();
 

@@ -14,8 +14,9 @@ namespace gpuprice::analysis {
 
 // Lowercases ASCII letters; splits on anything that is not an ASCII letter or digit, and again
 // where letters meet digits ("rtx3090ti" -> rtx 3090 ti, "24gb" -> 24 gb). '+' and '&' are kept
-// as words of their own, since they join a card to what comes with it. Other bytes (UTF-8 symbols,
-// invalid bytes) only separate words.
+// as words of their own, since they join a card to what comes with it, and so is '=', which
+// compares it with another ("= 5090"). Other bytes (UTF-8 symbols, invalid bytes) only separate
+// words.
 void tokenize(std::string_view text, std::vector<std::string>& words);
 std::vector<std::string> tokenize(std::string_view text);
 

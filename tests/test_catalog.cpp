@@ -312,7 +312,9 @@ TEST_SUITE("schema::catalog") {
         CHECK(support("rx-7800-xt").target == "gfx1101");
         CHECK(support("rx-7800-xt").supported);
         CHECK(support("rx-7600").target == "gfx1102");
-        CHECK_FALSE(support("rx-7600").supported);
+        // Catalog audit 3, K12: on AMD's ROCm 7.14 list and in PyTorch's ROCm 7 wheels.
+        CHECK(support("rx-7600").supported);
+        CHECK(support("rx-7600-xt").flash_attention_2);
         CHECK(support("rx-9060-xt-16gb").target == "gfx1200");
         CHECK(support("radeon-ai-pro-r9700").target == "gfx1201");
         CHECK_FALSE(support("tesla-k80").supported);

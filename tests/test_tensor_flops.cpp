@@ -200,4 +200,23 @@ TEST_SUITE("analysis::tensor_flops") {
         // H100 SXM5 boosts to 1980 MHz, but NVIDIA's 989.4 TFLOPS assume 1830 MHz.
         CHECK(*tflops("h100-sxm5", "fp16") == doctest::Approx(989.4).epsilon(0.001));
     }
+
+    // Catalog audit 3, K11: a tensor clock back-solved from a rounded or misread marketing figure
+    // lands above the boost clock (the RTX PRO 4500 at 2510 over 2430 MHz). Only a vendor that
+    // rates its matrix peak at a higher clock than it lists (Intel's B580/B570) may do that, and
+    // the note must say so.
+    TEST_CASE("a tensor clock above the boost clock is one the vendor's own figures state") {
+        int above = 0;
+        for (const auto& m : catalog().models) {
+            if (!m.tensor_clock_mhz || *m.tensor_clock_mhz <= m.boost_mhz) continue;
+            CAPTURE(m.key);
+            ++above;
+            CHECK(m.clock_note.find("above") != std::string::npos);
+            CHECK(m.vendor == "Intel");
+        }
+        CHECK(above == 2);  // the B580 and B570
+        const auto* pro4500 = catalog().find_model("rtx-pro-4500-blackwell");
+        REQUIRE(pro4500 != nullptr);
+        CHECK_FALSE(pro4500->tensor_clock_mhz.has_value());
+    }
 }

@@ -182,6 +182,36 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Logitech mouse") == "not-a-gpu");
     }
 
+    // Issue 41: the classes of the last wrong answers on held-back real titles.
+    TEST_CASE("lots, accessories, Ti typos, comparisons and the RTX 2060's memory") {
+        // Several cards stated by a count before GPU words or an apostrophe plural.
+        CHECK(verdict("Quadro RTX 4000 8GB (All 3 GPU's)") == "lot");
+        CHECK(verdict("3 graphics cards RTX 3070 8GB") == "lot");
+        CHECK(verdict("NVIDIA A10 GPU's 24GB") == "A10");         // the 10 is the model's
+        CHECK(verdict("Tesla K80 24GB 2 GPU's") == "Tesla K80");  // one board of two GPUs
+        CHECK(verdict("NVIDIA Tesla T4 16GB GPU") == "Tesla T4");
+        // A card's accessories alone, unless they come with the card.
+        CHECK(verdict("RTX 3080 Founders Edition Accessories!") == "accessory");
+        CHECK(verdict("ASUS TUF RTX 4080 16GB Graphics Card w/ All Accessories") == "RTX 4080");
+        CHECK(verdict("RTX 3090 FE with original box and all accessories") == "RTX 3090");
+        CHECK(verdict("RTX 3070 8GB graphics card + accessories") == "RTX 3070");
+        // The T of Ti typed twice.
+        CHECK(verdict("EVGA RTX 3060t Ti 8GB GDDR6") == "RTX 3060 Ti");
+        CHECK(verdict("MSI RTX 3080TTi 12GB") == "RTX 3080 Ti");
+        CHECK(verdict("EVGA RTX 3060 8GB GDDR6") == "RTX 3060 8GB");
+        // A second model named as a comparison.
+        CHECK(verdict("Gigabyte AORUS GeForce RTX 4090 24GB Graphics Card = 5090") == "RTX 4090");
+        CHECK(verdict("RTX 3080 Ti Founders Edition 12GB - beats a 3090") == "RTX 3080 Ti");
+        CHECK(verdict("Gigabyte AORUS 2080TI | Comparable RTX 3080/3090") == "RTX 2080 Ti");
+        CHECK(verdict("EVGA RTX 3080 or 3090 FTW3 waterblock") == "accessory");
+        // The RTX 2060 Founders Edition and the partner numbers that carry 6 GB.
+        CHECK(verdict("NVIDIA GeForce RTX 2060 Founders Edition") == "RTX 2060");
+        CHECK(verdict("EVGA GeForce RTX 2060 XC 06G-P4-2063-KR") == "RTX 2060");
+        CHECK(verdict("ASUS DUAL-RTX2060-O6G-EVO GeForce RTX 2060") == "RTX 2060");
+        CHECK(verdict("EVGA GeForce RTX 2060 XC 12G-P4-2263-KR") == "RTX 2060 12GB");
+        CHECK(verdict("MSI GeForce RTX 2060 Ventus OC") == "ambiguous");
+    }
+
     TEST_CASE("a GPU mentioned as what something fits is not that GPU") {
         CHECK(verdict("Fan for RTX 3090") == "accessory");
         CHECK(verdict("Power supply for RTX 4090") == "not-a-gpu");
@@ -204,7 +234,8 @@ TEST_SUITE("analysis::title_matcher") {
     }
 
     TEST_CASE("two different models in one title are ambiguous") {
-        CHECK(verdict("RTX 4090 24GB = RTX 5090") == "ambiguous");
+        CHECK(verdict("RTX 4090 24GB RTX 5090 32GB") == "ambiguous");
+        CHECK(verdict("RTX 3080 Ti 12GB and RTX 3090 24GB") == "ambiguous");
         CHECK(verdict("RTX 5090 32GB RTX5090") == "RTX 5090");
     }
 
@@ -249,6 +280,28 @@ TEST_SUITE("analysis::title_matcher") {
         // An aspect that rules out every variant the title left open is a contradiction too.
         const ItemSpecifics sixteen{{"Memory Size", "16 GB"}};
         CHECK(verdict("EVGA RTX 3080 FTW3 Ultra", &sixteen) == "ambiguous");
+    }
+
+    // Issue 41: the stored path hands the matcher the item's aspects, often none. A variant known
+    // only by a title word (variants.csv only-with: modded memory, an adapter, a server edition)
+    // is not contradicted by aspects that lack the word, only by ones that say otherwise.
+    TEST_CASE("aspects that lack a variant's only-with word do not contradict the title") {
+        const ItemSpecifics none;
+        const ItemSpecifics brand{{"Brand", "NVIDIA"}, {"Memory Type", "GDDR6X"}};
+        for (const auto* aspects : {&none, &brand}) {
+            CHECK(verdict("RTX 4090 48GB modded 2-slot blower", aspects) ==
+                  "RTX 4090 48GB (modded)");
+            CHECK(verdict("RTX 2080 Ti 22GB modded", aspects) == "RTX 2080 Ti 22GB (modded)");
+            CHECK(verdict("NVIDIA Tesla V100 SXM2 16GB with PCIe adapter board", aspects) ==
+                  "Tesla V100 SXM2 16GB on PCIe adapter");
+            CHECK(verdict("NVIDIA CMP 100-210 12GB mining card", aspects) == "CMP 100-210");
+        }
+        // An aspect that does say otherwise still does.
+        const ItemSpecifics memory{{"Memory Size", "24 GB"}};
+        CHECK(verdict("RTX 4090 48GB modded 2-slot blower", &memory) == "ambiguous");
+        // And a title without the word is never the variant, whatever the aspects.
+        const ItemSpecifics modded{{"Memory Size", "48 GB"}};
+        CHECK(verdict("RTX 4090 blower", &modded) != "RTX 4090 48GB (modded)");
     }
 
     TEST_CASE("part numbers: no model inside them, and a model or VRAM decided by them") {
@@ -544,9 +597,17 @@ TEST_SUITE("analysis::title_matcher") {
               "RTX 5090 D");  // a real title
         CHECK(verdict("GALAXY  GeForce RTX 5090 D HOF OC LAB XOC Graphics Card") ==
               "RTX 5090 D");  // a real title: no V2, no 24 GB
-        CHECK(verdict("Zotac P102-100 5GB mining card") == "P102-100");
-        CHECK(verdict("P102-100 10GB GDDR5X mining GPU") == "unknown-model");
-        CHECK(verdict("NVIDIA P102-100 mining GPU") == "ambiguous");
+        // Catalog audit 3, K1: the 10 GB card is the one sold, and a title without memory is it.
+        CHECK(verdict("Zotac P102-100 5GB mining card") == "P102-100 5GB");
+        CHECK(verdict("P102-100 10GB GDDR5X mining GPU") == "P102-100 10GB");
+        CHECK(verdict("NVIDIA P102-100 mining GPU") == "P102-100 10GB");
+        // K8, K9: the SFF and the Server Edition are boards of their own.
+        CHECK(verdict("NVIDIA RTX PRO 4000 Blackwell SFF 24GB") == "RTX PRO 4000 Blackwell SFF");
+        CHECK(verdict("RTX PRO 4000 Blackwell Small Form Factor") == "RTX PRO 4000 Blackwell SFF");
+        CHECK(verdict("PNY NVIDIA RTX PRO 4000 Blackwell 24GB GDDR7") == "RTX PRO 4000 Blackwell");
+        CHECK(verdict("NVIDIA RTX PRO 4500 Blackwell Server Edition 32GB") ==
+              "RTX PRO 4500 Blackwell Server Edition");
+        CHECK(verdict("NVIDIA RTX PRO 4500 Blackwell 32GB GDDR7") == "RTX PRO 4500 Blackwell");
         CHECK(verdict("NVIDIA CMP 170HX 8GB HBM2e mining GPU") == "CMP 170HX 8GB");
         CHECK(verdict("NVIDIA CMP170HX 10GB") == "CMP 170HX 10GB");
         CHECK(verdict("NVIDIA 900-11001-0105-000 CMP 170HX") == "CMP 170HX 10GB");

@@ -29,14 +29,15 @@ WordKind parse_kind(const CsvTable& table, const CsvRecord& row, std::string_vie
                    "sold-alone");
 }
 
-// Titles are matched word by word, and only letters, digits, '+' and '&' make words.
+// Titles are matched word by word, and only letters, digits, '+', '&' and '=' make words
+// (analysis/title_tokens.hpp).
 bool has_letter_or_digit(const std::string& phrase) {
     for (unsigned char c : phrase) {
         // ASCII only, as the tokenizer: no locale decides what a word is.
         if ((c >= '0' && c <= '9') ||
             (ascii_lower(static_cast<char>(c)) >= 'a' &&
              ascii_lower(static_cast<char>(c)) <= 'z') ||
-            c == '+' || c == '&') {
+            c == '+' || c == '&' || c == '=') {
             return true;
         }
     }
