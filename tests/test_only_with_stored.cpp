@@ -20,6 +20,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "tests/frozen_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -69,12 +70,6 @@ std::string item_summary(long long id, const std::string& title, double usd) {
            "\"FIXED\",\"shippingCost\":{\"value\":\"0.00\",\"currency\":\"USD\"}}]}";
 }
 
-// The replayed night's clock (the replay dates its runs by it): no test reads the wall clock.
-struct FrozenClock {
-    explicit FrozenClock(const char* at) { ::setenv(schema::kClockVariable, at, 1); }
-    ~FrozenClock() { ::unsetenv(schema::kClockVariable); }
-};
-
 std::string verdict_of(schema::Database& db, const std::string& item_id) {
     auto stmt = db.prepare(
         "SELECT m.reason, coalesce(m.model, '') FROM listings l JOIN match_results m ON "
@@ -88,7 +83,7 @@ std::string verdict_of(schema::Database& db, const std::string& item_id) {
 
 TEST_SUITE("end_to_end") {
     TEST_CASE("every only-with SKU fetched from a recorded page is matched and reported") {
-        const FrozenClock clock("2026-12-01T04:00:00Z");
+        const test::FrozenClock clock("2026-12-01T04:00:00Z");
         test::TempDir dir;
         const auto rules = schema::load_rule_set(test::catalog_dir());
         std::set<std::string> only_with;
@@ -130,7 +125,7 @@ TEST_SUITE("end_to_end") {
         app::NightPlan plan;
         plan.conditions = schema::parse_conditions("all");
         plan.sample_dir = sample.string();
-        plan.observed_on = "2026-12-01";
+        plan.night = schema::Night::from_text("2026-12-01");
         const auto night = app::run_night(db, rules, matchers, plan, nullptr, {});
         REQUIRE(night.fetch.status == schema::RunStatus::ok);
 
@@ -162,7 +157,7 @@ TEST_SUITE("end_to_end") {
     TEST_CASE("stored and --stdin verdicts agree on every title of the sample") {
         // The same title must get the same verdict whether typed into `match --stdin` or fetched,
         // unless eBay's aspects of the item (stored beside it) decided.
-        const FrozenClock clock("2026-12-01T04:00:00Z");
+        const test::FrozenClock clock("2026-12-01T04:00:00Z");
         test::TempDir dir;
         const auto rules = schema::load_rule_set(test::catalog_dir());
         schema::Database db(dir.file("agree.db"));
@@ -172,7 +167,7 @@ TEST_SUITE("end_to_end") {
         app::NightPlan plan;
         plan.conditions = schema::parse_conditions("all");
         plan.sample_dir = (test::source_dir() / "scripts" / "sample-data").string();
-        plan.observed_on = "2026-12-01";
+        plan.night = schema::Night::from_text("2026-12-01");
         REQUIRE(app::run_night(db, rules, matchers, plan, nullptr, {}).fetch.status ==
                 schema::RunStatus::ok);
         auto stmt = db.prepare(
