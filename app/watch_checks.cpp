@@ -21,7 +21,9 @@ constexpr int kAnyEarlierNight = 3650;
 
 struct Nights {
     std::optional<analysis::Report> tonight;
+    std::string currency;  // of tonight's prices
     std::optional<analysis::Report> before;
+    std::string before_night;
 };
 
 // The report a watch reads: its conditions and price, its marketplace, flagged listings out (as
@@ -51,10 +53,12 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
     const auto tonight = load_report(db, catalog, request, schema::Details::With);
     if (!tonight) return nights;
     nights.tonight = tonight->report;
+    nights.currency = tonight->context.currency;
     const auto previous = schema::night_on_or_before(
         db, schema::add_days(tonight->context.as_of, -1), kAnyEarlierNight, request.filter.market);
     if (previous) {
         request.until = *previous;
+        nights.before_night = *previous;
         if (auto before = load_report(db, catalog, request, schema::Details::Without)) {
             nights.before = std::move(before->report);
         }
@@ -63,6 +67,18 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
 }
 
 }  // namespace
+
+std::vector<std::string> watch_standings(schema::Database& db, const schema::Catalog& catalog,
+                                         const std::vector<schema::Watch>& watches) {
+    std::vector<std::string> standings;
+    for (const auto& watch : watches) {
+        const auto nights = reports_for(db, catalog, watch);
+        standings.push_back(nights.tonight
+                                ? analysis::watch_standing(watch, *nights.tonight, nights.currency)
+                                : std::string());
+    }
+    return standings;
+}
 
 std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
                                                  const schema::Catalog& catalog,
@@ -79,9 +95,12 @@ std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
         const auto& nights = found->second;
         const auto* model = catalog.find_model(watch.model);
         analysis::WatchStatus status{watch, model ? model->name : watch.model, std::nullopt};
+        // A watch added after the night before was checked has never been checked: what is
+        // under its line tonight is news to it (UX P8: a line already crossed never fired).
+        const bool new_watch = watch.created_at.substr(0, 10) > nights.before_night;
         if (nights.tonight) {
-            status.fired = analysis::check_watch(watch, *nights.tonight,
-                                                 nights.before ? &*nights.before : nullptr);
+            status.fired = analysis::check_watch(
+                watch, *nights.tonight, nights.before && !new_watch ? &*nights.before : nullptr);
         }
         statuses.push_back(std::move(status));
     }
