@@ -405,7 +405,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find("\r\nused,16,,Tesla V100 SXM2 16GB,") != std::string::npos);
         CHECK(csv.find("\r\nused,16,1,Tesla V100 PCIe 16GB,") != std::string::npos);
         const auto table = report_table(report, context, 80);
-        CHECK(table.find("\nSXM2 bf  Tesla V100 SXM2 16GB") != std::string::npos);
+        CHECK(table.find("\nSXM2 lbf  Tesla V100 SXM2 16GB") != std::string::npos);
         CHECK(table.find("--include-sxm ranks it") != std::string::npos);
         std::size_t start = 0;
         while (start < table.size()) {
