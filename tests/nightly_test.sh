@@ -53,7 +53,7 @@ GPUPRICE_NIGHTLY_REPORTS="--condition used --precision bf16; ;--condition used -
 [ $? -eq 0 ] && ok || { fail "nightly with GPUPRICE_NIGHTLY_REPORTS"; cat "$work/out"; }
 ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-bf16-????-??-??.csv >/dev/null 2>&1 && ok ||
     { fail "no bf16 report"; ls "$GPUPRICE_HOME/reports/$night"; }
-ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-supported-price-cleared-????-??-??.csv >/dev/null 2>&1 && ok ||
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-price-cleared-supported-????-??-??.csv >/dev/null 2>&1 && ok ||
     { fail "no supported-only cleared report"; ls "$GPUPRICE_HOME/reports/$night"; }
 ls "$GPUPRICE_HOME/reports/$night"/gpuprice-all-????-??-??.csv >/dev/null 2>&1 && ok || fail "combined report gone"
 # UX P21: checked before the fetch, so a live night spends no eBay calls on a typo.
