@@ -22,6 +22,7 @@ constexpr int kAnyEarlierNight = 3650;
 struct Nights {
     std::optional<analysis::Report> tonight;
     std::string currency;  // of tonight's prices
+    std::string night;     // tonight's
     std::optional<analysis::Report> before;
     std::string before_night;
 };
@@ -54,6 +55,7 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
     if (!tonight) return nights;
     nights.tonight = tonight->report;
     nights.currency = tonight->context.currency;
+    nights.night = tonight->context.as_of;
     const auto previous = schema::night_on_or_before(
         db, schema::add_days(tonight->context.as_of, -1), kAnyEarlierNight, request.filter.market);
     if (previous) {
@@ -95,9 +97,11 @@ std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
         const auto& nights = found->second;
         const auto* model = catalog.find_model(watch.model);
         analysis::WatchStatus status{watch, model ? model->name : watch.model, std::nullopt};
-        // A watch added after the night before was checked has never been checked: what is
-        // under its line tonight is news to it (UX P8: a line already crossed never fired).
-        const bool new_watch = watch.created_at.substr(0, 10) > nights.before_night;
+        // A watch added since the night before was checked, up to tonight, has never been
+        // checked: what is under its line tonight is news to it (UX P8: a line already crossed
+        // never fired). One added after tonight (a past night checked again) compares as ever.
+        const auto added = watch.created_at.substr(0, 10);
+        const bool new_watch = added > nights.before_night && added <= nights.night;
         if (nights.tonight) {
             status.fired = analysis::check_watch(
                 watch, *nights.tonight, nights.before && !new_watch ? &*nights.before : nullptr);
