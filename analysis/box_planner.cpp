@@ -29,6 +29,8 @@ struct Kind {
     }
 };
 
+}  // namespace
+
 double objective_value(const Plan& p, Objective objective) {
     switch (objective) {
         case Objective::tflops:
@@ -40,6 +42,8 @@ double objective_value(const Plan& p, Objective objective) {
     }
     return 0;
 }
+
+namespace {
 
 bool better(const Plan& a, const Plan& b, Objective objective) {
     if (a.thin != b.thin) return b.thin;  // evidence first: thin models after all the others
@@ -199,6 +203,18 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                          });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
+        if (const auto why = power_refusal(*kind.model, box.power_limit, rules.power)) {
+            // Said when the cards were affordable: a limit the driver refuses is no plan (UX P6).
+            double cheapest = 0;
+            for (int i = 0; i < box.min_count && i < static_cast<int>(listings.size()); ++i)
+                cheapest += listings[static_cast<std::size_t>(i)].line->total_usd;
+            if (static_cast<int>(listings.size()) >= box.min_count && cheapest <= box.budget_usd &&
+                std::find(result.refused.begin(), result.refused.end(), *why) ==
+                    result.refused.end()) {
+                result.refused.push_back(*why);
+            }
+            continue;
+        }
         const auto power = card_power(*kind.model, box.power_limit, rules.power);
         if (!power) continue;  // under the measured curve: no figure for what it would do
         any_power = true;
@@ -222,6 +238,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.model_listings = row->basis_listings;
             p.basis_usd = row->basis_usd;
             p.thin = row->basis_listings < box.min_listings;
+            p.supported = row->support.supported;
             for (const auto& l : p.listings) p.total_usd += l.listing.total_usd;
             // n boards of `devices` GPUs each: the figures count GPUs, watts and slots boards.
             const int gpus = n * kind.model->devices;
@@ -250,6 +267,13 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                                     " devices of " + format_number(kind.model->vram_gb, 0) + " GB");
             }
             for (auto& c : power_caveats(*kind.model, *power)) p.caveats.push_back(std::move(c));
+            if (kind.cooler == schema::Cooler::water) {
+                // UX P15: an AIO's radiator needs a place in the case, one per card.
+                p.caveats.push_back(
+                    "water-cooled: an AIO or hybrid card needs a radiator mount of its own (120 "
+                    "to 360 mm), " +
+                    std::to_string(n) + " for this box; a card with a water block needs a loop");
+            }
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");
             }
@@ -260,6 +284,17 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
 
     std::sort(fitting.begin(), fitting.end(),
               [&](const Plan& a, const Plan& b) { return better(a, b, box.objective); });
+    // One plan per model, condition, cooler and count (UX P22): boards of another width that fit
+    // too make the same box, and would take the places of other boxes. The better one stays.
+    std::vector<Plan> distinct;
+    for (auto& p : fitting) {
+        const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const Plan& d) {
+            return d.model.key == p.model.key && d.condition == p.condition &&
+                   d.cooler == p.cooler && d.count == p.count;
+        });
+        if (!seen) distinct.push_back(std::move(p));
+    }
+    fitting = std::move(distinct);
     if (static_cast<int>(fitting.size()) > box.results) fitting.resize(box.results);
     for (std::size_t i = 0; i < fitting.size(); ++i) fitting[i].rank = static_cast<int>(i) + 1;
     result.plans = std::move(fitting);
@@ -278,6 +313,12 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
         result.nothing_fits = "cooling: no usable listing of a " +
                               std::string(schema::cooler_name(*box.cooling)) + "-cooled card" +
                               with_vram;
+    } else if (!any_power && !result.refused.empty()) {
+        std::string why;
+        for (const auto& r : result.refused) why += (why.empty() ? "" : "; ") + r;
+        result.nothing_fits = "power limit: " + box.power_limit.label() +
+                              " is under the minimum power of every card" + with_vram +
+                              " within the budget: " + why;
     } else if (!any_power) {
         result.nothing_fits = "power limit: " + box.power_limit.label() + " is under " +
                               format_number(rules.power.lowest_share() * 100.0, 0) +

@@ -81,6 +81,7 @@ struct Plan {
     int slots_used = 0;
     std::optional<double> gflops_per_usd;
     std::vector<std::string> caveats;
+    bool supported = true;  // current CUDA/ROCm and PyTorch wheels run the card (its support)
 };
 
 struct PlanResult {
@@ -88,6 +89,12 @@ struct PlanResult {
     // When nothing fits: the binding constraint (budget, slots, watts, VRAM, listings, cooling)
     // and why, in one sentence.
     std::string nothing_fits;
+    // What would admit a better box within the budget: the option and the plan it admits, one
+    // sentence each ("with --slots 8 (...): 4 x RTX A5000 blower, $4,627, ..."); plan_options.
+    std::vector<std::string> better_with;
+    // Models within the budget that the power limit asked for leaves out, each with why: the
+    // limit is under the card's driver minimum, or under the floor assumed where it is unknown.
+    std::vector<std::string> refused;
 };
 
 // `report` must be built with the same precision as asked; its listings are the candidates
@@ -95,6 +102,9 @@ struct PlanResult {
 PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box);
+
+// The plan's total of what `objective` maximises: TFLOPS, GB of VRAM or GB/s.
+double objective_value(const Plan& plan, Objective objective);
 
 // True when a listing may price a plan: the same listings a median is taken from (no outlier, no
 // suspect price kept out; listings flagged abroad or from doubtful sellers never reach the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "analysis/csv_format.hpp"
 #include "analysis/title_tokens.hpp"
 
 namespace gpuprice::analysis {
@@ -44,6 +45,30 @@ const schema::BoardDesign* named_design(const schema::GpuModel& model,
     return fallback;
 }
 
+// The board maker a title names among those of board_designs.csv ("Gigabyte" in "Gigabyte AORUS
+// Master RTX 5090"), or "" when it names none.
+std::string named_partner(const schema::AttributeRules& rules, std::string_view title) {
+    const auto words = tokenize(title);
+    for (const auto& d : rules.designs) {
+        if (d.phrase.empty()) continue;
+        const auto partner = tokenize(d.partner);
+        if (!partner.empty() &&
+            std::search(words.begin(), words.end(), partner.begin(), partner.end()) != words.end())
+            return d.partner;
+    }
+    return {};
+}
+
+// The widest board of `model` board_designs.csv knows; nullopt when it knows none.
+std::optional<double> widest_design(const schema::GpuModel& model,
+                                    const schema::AttributeRules& rules) {
+    std::optional<double> widest;
+    for (const auto& d : rules.designs) {
+        if (d.sku == model.key && (!widest || d.slots > *widest)) widest = d.slots;
+    }
+    return widest;
+}
+
 }  // namespace
 
 CardBuild card_build(const schema::GpuModel& model, const schema::ListingAttributes& stated,
@@ -59,16 +84,26 @@ CardBuild card_build(const schema::GpuModel& model, const schema::ListingAttribu
     build.slot_width = *model.slots;
     if (stated.slot_width) {
         build.slot_width = stated.slot_width;
-        build.design = "as the title states";
+        build.design = "the width the title states";
     } else if (named && (!stated.cooler || *stated.cooler == design->cooler)) {
         build.slot_width = design->slots;
         build.design = design->partner + " " + design->phrase;
+    } else if (const auto partner = named_partner(rules, title);
+               !partner.empty() && !design && build.cooler == reference) {
+        // A maker's board the table lacks is not the reference design (UX P5: a Gigabyte AORUS
+        // Master RTX 5090 counted as the Founders Edition's 2 slots): the widest board known for
+        // the model, and the plan says the width is assumed.
+        const auto widest = widest_design(model, rules).value_or(*model.slots);
+        build.slot_width = std::max(*model.slots, widest);
+        build.design = partner + " board not in board_designs.csv: width unknown, assumed " +
+                       format_width(*build.slot_width) +
+                       (*build.slot_width == 1.0 ? " slot" : " slots");
     } else if (build.cooler != reference) {
         if (const auto it = rules.cooler_max_width.find(build.cooler);
             it != rules.cooler_max_width.end()) {
             build.slot_width = std::min(*model.slots, it->second);
         }
-        build.design = "a " + std::string(schema::cooler_name(build.cooler)) + " board";
+        build.design = "a " + std::string(schema::cooler_name(build.cooler)) + "-cooled board";
     } else if (design && !named) {
         build.cooler = stated.cooler.value_or(design->cooler);
         build.slot_width = design->slots;

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
 
 namespace gpuprice::analysis {
@@ -18,11 +19,13 @@ bool looks_numeric(std::string_view s) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-// A figure as the tables print it: a number, or money ("$1,149", "£85", "C$1,200": a currency
-// symbol, then digits with thousands separators), which aligns right like one.
+// A figure as the tables print it: a number, or money ("$1,149", "£85", "C$1,200": a market's
+// currency symbol, then digits with thousands separators), which aligns right like one. The
+// symbols are the marketplace table's: a market added there aligns here too.
 bool looks_like_figure(std::string_view s) {
     if (looks_numeric(s)) return true;
-    for (const std::string_view symbol : {"C$", "A$", "$", "£", "€"}) {
+    for (const auto& market : schema::markets()) {
+        const auto symbol = market.currency_symbol;
         if (!s.starts_with(symbol)) continue;
         std::string digits;
         for (char c : s.substr(symbol.size()))

@@ -46,12 +46,24 @@ thead th button:focus-visible { outline: 2px solid var(--accent); outline-offset
 th[aria-sort=ascending] button::after { content: " \25B2"; }
 th[aria-sort=descending] button::after { content: " \25BC"; }
 .basis { text-decoration: underline; text-decoration-thickness: 2px; }
+td.key { font-weight: 700; }
+th.key { text-decoration: underline; text-decoration-thickness: 2px; }
+.filters { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center; margin: 6px 0;
+  font-size: 0.9rem; }
+.filters label[hidden], [hidden] { display: none !important; }
+.filters .narrow { display: none; }
+.hint { border-left: 3px solid var(--accent); padding: 2px 10px; margin: 6px 0; }
+ul.moved { padding-left: 18px; }
+.glance { display: flex; flex-wrap: wrap; gap: 0 32px; }
+.glance > div { max-width: 100%; }
 .up { color: var(--bad); }
 .down { color: var(--good); }
 .mark { display: inline-block; font-size: 0.75em; font-weight: 600; padding: 0 5px;
   border-radius: 8px; border: 1px solid var(--muted); color: var(--muted); margin-left: 4px; }
 .mark.legacy, .mark.outlier { border-color: var(--bad); color: var(--bad); }
+.mark.ending { border-color: var(--warn); color: var(--warn); }
 .spark { display: block; }
+.spark .sp-txt { fill: currentColor; font-size: 10px; }
 .spark .sp-ask { fill: none; stroke: var(--ask); stroke-width: 1.5; }
 .spark .sp-clr { fill: var(--clr); }
 .spark .sp-sold { fill: var(--sold); }
@@ -76,7 +88,10 @@ footer { margin-top: 32px; border-top: 1px solid var(--line); padding-top: 8px; 
   th, td { padding: 2px 5px; }
   h1 { font-size: 1.3rem; }
   /* The model's marks go under its name, so the first figures fit beside it. */
-  tbody th { white-space: normal; min-width: 9em; }
+  tbody th { white-space: normal; min-width: 8em; }
+  /* The secondary columns fold away, as the terminal drops them: the key stays in view. */
+  .filters .narrow { display: inline; }
+  body:not(:has(#f-all:checked)) .sec { display: none; }
   /* A chart keeps a readable size and scrolls sideways like the tables. */
   figure.chart { overflow-x: auto; }
   figure.chart svg { max-width: none; width: 720px; }
@@ -128,6 +143,30 @@ std::string_view page_script() {
       th.appendChild(button);
       button.addEventListener("click", function () { sortBy(table, column, th); });
     });
+  });
+  // The filters: a row shows when its condition, VRAM, support and coolers pass; a class
+  // whose rows all hide hides whole.
+  function value(id) { var e = document.getElementById(id); return e ? e.value : ""; }
+  function applyFilters() {
+    var cond = value("f-cond"), vram = parseFloat(value("f-vram")) || 0;
+    var ok = document.getElementById("f-ok"), okOnly = ok && ok.checked;
+    var cool = value("f-cool");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-cond]"), function (e) {
+      var show = !cond || e.getAttribute("data-cond") === cond;
+      if (e.hasAttribute("data-vram")) {
+        show = show && parseFloat(e.getAttribute("data-vram")) >= vram &&
+          (!okOnly || e.getAttribute("data-ok") === "1") &&
+          (!cool || (" " + e.getAttribute("data-cool") + " ").indexOf(" " + cool + " ") >= 0);
+      }
+      e.hidden = !show;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".cls"), function (c) {
+      c.hidden = c.querySelectorAll("tbody tr:not([hidden])").length === 0;
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll(".filters .js"), function (label) {
+    label.hidden = false;
+    label.addEventListener("change", applyFilters);
   });
   window.addEventListener("beforeprint", function () {
     Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) {

@@ -9,17 +9,20 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analysis/box_planner.hpp"
+#include "analysis/card_advice.hpp"
 #include "analysis/left_out.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/price_series.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/watch_check.hpp"
+#include "schema/domain/listing_attributes.hpp"
 #include "schema/domain/watch.hpp"
 
 namespace gpuprice::analysis {
@@ -33,9 +36,11 @@ struct NightCoverage {
 };
 
 // One of the standard boxes the page plans ("2 cards, $3,000, 1440 W outlet").
+// One card is answered as `recommend --count 1` answers it: the best buy per VRAM class.
 struct StandardBox {
     std::string name;
-    PlanResult result;
+    PlanResult result;               // two cards or more
+    std::vector<CardAdvice> advice;  // one card
 };
 
 struct WatchStatus {
@@ -51,6 +56,9 @@ struct PageInput {
     NightCoverage coverage;
     std::vector<StandardBox> boxes;
     std::vector<WatchStatus> watches;
+    // Each model's coolers among its listings (card_build: as the title states, else its
+    // design's): what the page's cooling filter reads.
+    std::map<std::string, std::vector<schema::Cooler>> coolers;
     std::string generated_at;  // ISO 8601 UTC
     std::string version;       // gpuprice's
 };

@@ -71,6 +71,53 @@ void request_cells(CsvLine& line, const BoxOptions& box) {
         .integer(box.min_listings);
 }
 
+}  // namespace
+
+std::vector<std::string> buyer_caveats(const Plan& p, const CsvContext& context) {
+    auto caveats = p.caveats;
+    int unknown_shipping = 0;
+    for (const auto& l : p.listings) unknown_shipping += shipping_unknown(l.listing, context);
+    if (unknown_shipping > 0) {
+        // The budget says shipping included: a listing that states none is not (UX N11).
+        caveats.push_back(std::to_string(unknown_shipping) + " of these listings state" +
+                          (unknown_shipping == 1 ? "s" : "") +
+                          " no shipping cost: the price is without it");
+    }
+    // A plan resting on one price far under the rest: the first thing a buyer must check (a
+    // discount on a board its maker never made is how a scam looks).
+    if (p.basis_usd && *p.basis_usd > 0) {
+        for (const auto& l : p.listings) {
+            const double under = 1 - l.listing.total_usd / *p.basis_usd;
+            if (under < kFarUnderBasis) continue;
+            caveats.push_back(schema::format_money(l.listing.total_usd, context.currency) + ": " +
+                              format_number(100 * under, 0) + "% under the " + p.model.name +
+                              "'s " + std::string(price_basis_name(context.basis)) +
+                              " price: check the seller");
+        }
+    }
+    if (p.count >= p.listings_of_kind) {
+        caveats.push_back("buys all " + std::to_string(p.listings_of_kind) +
+                          " usable listings of this kind: one sale elsewhere breaks the plan");
+    }
+    return caveats;
+}
+
+namespace {
+
+// What would admit a better box (plan_options), under the plans.
+// The models the power limit leaves out, and why (their minimum power).
+std::string refused_lines(const PlanResult& result, std::size_t width) {
+    std::string out;
+    for (const auto& r : result.refused) out += wrap("- " + r, width, "  ");
+    return out.empty() ? out : "not planned at this power limit:\n" + out;
+}
+
+std::string better_lines(const PlanResult& result, std::size_t width) {
+    std::string out;
+    for (const auto& b : result.better_with) out += wrap("+ " + b, width, "  ");
+    return out.empty() ? out : "what would make it better:\n" + out;
+}
+
 std::string caveat_lines(const std::vector<std::string>& caveats, std::size_t width) {
     std::string out;
     for (const auto& c : caveats) out += wrap("! " + c, width, kIndent);
@@ -200,7 +247,10 @@ std::string plan_header(const BoxOptions& box, const CsvContext& context,
 }
 
 std::string plans_table(const PlanResult& result, const CsvContext& context, std::size_t width) {
-    if (result.plans.empty()) return wrap("nothing fits: " + result.nothing_fits, width, "");
+    if (result.plans.empty()) {
+        return wrap("nothing fits: " + result.nothing_fits, width, "") +
+               better_lines(result, width);
+    }
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     bool any_thin = false, any_estimate = false;
@@ -234,19 +284,8 @@ std::string plans_table(const PlanResult& result, const CsvContext& context, std
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
             width, kIndent);
-        int unknown_shipping = 0;
-        for (const auto& l : p.listings) {
-            d += listing_line(l.listing, context, width);
-            unknown_shipping += shipping_unknown(l.listing, context);
-        }
-        auto caveats = p.caveats;
-        if (unknown_shipping > 0) {
-            // The budget says shipping included: a listing that states none is not (UX N11).
-            caveats.push_back(std::to_string(unknown_shipping) + " of these listings state" +
-                              (unknown_shipping == 1 ? "s" : "") +
-                              " no shipping cost: the price is without it");
-        }
-        d += caveat_lines(caveats, width);
+        for (const auto& l : p.listings) d += listing_line(l.listing, context, width);
+        d += caveat_lines(buyer_caveats(p, context), width);
         details.push_back(d);
     }
     // The cooler and the watts are in each plan's first line too: the first to go.
@@ -261,7 +300,8 @@ std::string plans_table(const PlanResult& result, const CsvContext& context, std
                             "--min-listings; ranked after the models with enough",
                             width, "")
                      : std::string()) +
-           left_out_note(table.left_out, "each plan's first line states them", width);
+           left_out_note(table.left_out, "each plan's first line states them", width) +
+           refused_lines(result, width) + better_lines(result, width);
 }
 
 std::string plans_csv(const PlanResult& result, const BoxOptions& box, const CsvContext& context) {
@@ -291,7 +331,7 @@ std::string plans_csv(const PlanResult& result, const BoxOptions& box, const Csv
             .text(precision_label(context.precision, context.sparsity))
             .text(context.as_of)
             .integer(p.listings_of_kind)
-            .text(join(p.caveats, "; "))
+            .text(join(buyer_caveats(p, context), "; "))
             .text(join(urls, " "))
             .text(p.model.vram_class.label)
             .number(p.basis_usd, 2)
@@ -306,7 +346,10 @@ std::string plans_csv(const PlanResult& result, const BoxOptions& box, const Csv
 
 std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext& context,
                          std::size_t width) {
-    if (advice.empty()) return "nothing fits: no ranked card within the budget and the box\n";
+    if (advice.empty()) {
+        return "nothing fits: no ranked card (of the VRAM asked for) within the budget and the "
+               "box\n";
+    }
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> details;
     for (const auto& a : advice) {

@@ -32,6 +32,13 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
 std::string advice_csv(const std::vector<CardAdvice>& advice, const BoxOptions& box,
                        const CsvContext& context);
 
+// A plan's caveats as the CLI, its CSV and the page say them: the planner's (cooling, legacy
+// software, thin evidence, estimates...), then what the listings behind it show: unknown
+// shipping, a price kFarUnderBasis or more under the model's price, a plan that buys every
+// listing of its kind.
+constexpr double kFarUnderBasis = 0.20;
+std::vector<std::string> buyer_caveats(const Plan& plan, const CsvContext& context);
+
 // Words wrapped at `width` columns, every line starting with `indent`.
 std::string wrap(const std::string& text, std::size_t width, const std::string& indent);
 

@@ -43,16 +43,34 @@ std::optional<PowerLimit> parse_power_limit(std::string_view text) {
     return limit;
 }
 
+int minimum_power(const schema::GpuModel& model, const schema::PowerRules& rules) {
+    if (const auto* range = rules.range_of(model)) return range->min_w;
+    return static_cast<int>(std::ceil(kAssumedMinimumShare * model.tdp_w));
+}
+
+std::optional<std::string> power_refusal(const schema::GpuModel& model, const PowerLimit& limit,
+                                         const schema::PowerRules& rules) {
+    const int watts = limit.apply(model.tdp_w);
+    const int minimum = minimum_power(model, rules);
+    if (watts >= minimum) return std::nullopt;
+    const auto* range = rules.range_of(model);
+    return model.name + ": " + std::to_string(watts) + " W is under " +
+           (range ? "its driver's minimum, " + std::to_string(minimum) +
+                        " W (power_limits.csv: " + power_range_text(*range) + ")"
+                  : "the " + std::to_string(minimum) + " W assumed for its minimum (" +
+                        format_number(kAssumedMinimumShare * 100, 0) +
+                        "% of its TDP: power_limits.csv has no row for it)");
+}
+
 std::optional<CardPower> card_power(const schema::GpuModel& model, const PowerLimit& limit,
                                     const schema::PowerRules& rules) {
+    if (power_refusal(model, limit, rules)) return std::nullopt;
     CardPower power;
     power.watts = limit.apply(model.tdp_w);
     if (const auto* range = rules.range_of(model)) {
         power.range = *range;
-        if (power.watts < range->min_w) {
-            power.watts = range->min_w;
-            power.raised_to_minimum = true;
-        }
+    } else {
+        power.minimum_assumed = true;
     }
     if (model.tdp_w <= 0 || power.watts >= model.tdp_w) return power;
     const auto share = rules.throughput_at(static_cast<double>(power.watts) / model.tdp_w);
@@ -86,9 +104,13 @@ std::optional<std::string> refused_power_limit(const PowerLimit& limit,
 
 std::vector<std::string> power_caveats(const schema::GpuModel& model, const CardPower& power) {
     std::vector<std::string> caveats;
-    if (power.raised_to_minimum) {
-        caveats.push_back("power limit raised to the " + model.name +
-                          "'s minimum: its driver accepts " + power_range_text(*power.range));
+    if (power.limited && power.minimum_assumed) {
+        caveats.push_back(
+            "minimum power limit unknown (power_limits.csv has no row for the " + model.name +
+            "): taken as " + format_number(kAssumedMinimumShare * 100, 0) + "% of TDP, " +
+            std::to_string(static_cast<int>(std::ceil(kAssumedMinimumShare * model.tdp_w))) +
+            " W; check nvidia-smi -q -d "
+            "POWER before you buy");
     }
     if (power.limited) {
         caveats.push_back("TFLOPS an estimate: at " + std::to_string(power.watts) + " W (" +

@@ -27,19 +27,35 @@ struct PowerLimit {
 // "80%", "80 %" or "250" / "250W"; nullopt for anything else or out of range.
 std::optional<PowerLimit> parse_power_limit(std::string_view text);
 
-// One card of a model under a limit, as physics allows: never under the card's driver minimum
-// (power_limits.csv; a lower limit is raised to it), and its throughput an estimate from the
-// measured power curve (power_curve.csv) whenever it runs below its default limit.
+// A card without a power_limits.csv row: its driver's minimum is taken to be this share of its
+// TDP, so that no plan rests on a limit the card may refuse (UX P6: 4 x RTX 5090 "limited to
+// 259 W" was the first plan). The measured minimums run from 25-40 % of TDP (A100, RTX 3090,
+// Titan V) to 83-97 % (RTX 5060 Ti, RX 7900 XTX, MI100); 70 % keeps the usual 70-80 % limits of
+// multi-GPU boxes and refuses what is likely below a newer card's floor.
+inline constexpr double kAssumedMinimumShare = 0.70;
+
+// One card of a model under a limit, as physics allows: at or over the card's driver minimum
+// (power_limits.csv, or the assumed floor), and its throughput an estimate from the measured
+// power curve (power_curve.csv) whenever it runs below its default limit.
 struct CardPower {
-    int watts = 0;                   // what it draws
-    double throughput_share = 1.0;   // of its peak TFLOPS
-    bool limited = false;            // under its default limit: throughput_share is an estimate
-    bool raised_to_minimum = false;  // the limit was under the card's minimum, which applies
+    int watts = 0;                  // what it draws
+    double throughput_share = 1.0;  // of its peak TFLOPS
+    bool limited = false;           // under its default limit: throughput_share is an estimate
+    bool minimum_assumed = false;   // no known minimum: kAssumedMinimumShare of TDP applies
     std::optional<schema::PowerRange> range;  // the driver's limits, where known
 };
 
-// nullopt when even the card's minimum is under the curve's lowest measured point (no figure
-// for what it would do).
+// The lowest limit the card's driver accepts, W: power_limits.csv's, else the assumed floor.
+int minimum_power(const schema::GpuModel& model, const schema::PowerRules& rules);
+
+// Why a card is not planned at `limit`, or nullopt: the limit is under its driver's minimum
+// ("Titan V: 75 W is under its driver's minimum, 100 W (power_limits.csv)"), or under the assumed
+// floor of a card whose minimum is unknown.
+std::optional<std::string> power_refusal(const schema::GpuModel& model, const PowerLimit& limit,
+                                         const schema::PowerRules& rules);
+
+// nullopt when the limit is refused (power_refusal) or under the curve's lowest measured point
+// (no figure for what the card would do).
 std::optional<CardPower> card_power(const schema::GpuModel& model, const PowerLimit& limit,
                                     const schema::PowerRules& rules);
 
@@ -52,7 +68,7 @@ std::optional<std::string> refused_power_limit(const PowerLimit& limit,
 // "100-350 W" or "at least 294 W".
 std::string power_range_text(const schema::PowerRange& range);
 
-// The caveats of a card under a limit: raised to its minimum, throughput an estimate.
+// The caveats of a card under a limit: its minimum assumed, throughput an estimate.
 std::vector<std::string> power_caveats(const schema::GpuModel& model, const CardPower& power);
 
 }  // namespace gpuprice::analysis

@@ -1,5 +1,7 @@
 #include "analysis/report_csv.hpp"
 
+#include <algorithm>
+
 #include "analysis/csv_format.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
@@ -133,44 +135,56 @@ const std::vector<ReportColumn>& report_columns() {
         {"architecture", [](CsvLine& l, R r, C) { l.text(r.model.architecture); }},
         {"vram_gb",
          [](CsvLine& l, R r, C) { l.number(r.model.vram_gb, 0); },
-         {"vram", [](R r, C) { return format_number(r.model.vram_gb, 0); }, 2}},
+         {"vram", [](R r, C) { return format_number(r.model.vram_gb, 0); }, 2},
+         // Within a class it repeats the class: after the figures, folded on a phone.
+         {"VRAM", "memory on the card", PageUnit::gb, 40, true, true}},
         {"listings",
          [](CsvLine& l, R r, C) { l.integer(r.listings); },
          {"listings", [](R r, C) { return std::to_string(r.basis_listings); }, 3,
           [](C c) {
               return c.basis == PriceBasis::median ? std::string("listings")
                                                    : basis_heading(c) + " n";
-          }}},
+          }},
+         {"Listings", "usable listings behind the median, after outliers", PageUnit::none, 10,
+          true}},
         {"outliers_removed", [](CsvLine& l, R r, C) { l.integer(r.outliers_removed); }},
         {"median_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.median_usd); },
          // The table's price is the basis in use (UX N4): what ranks and divides the FLOPS.
          {"median", [](R r, C c) { return r.basis_usd ? money(*r.basis_usd, c) : "-"; }, 0,
-          basis_heading}},
+          basis_heading},
+         {"Median", "median asking price", PageUnit::money, 20, false, true}},
         {"p25_price_usd",
          [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p25_usd); },
          {"p25-p75",
           [](R r, C c) {
               return r.listings ? money(r.p25_usd, c) + "-" + money(r.p75_usd, c) : "-";
           },
-          7}},
+          7},
+         {"p25", "25th percentile of asking prices", PageUnit::money, 21, false, true}},
         {"p75_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.p75_usd); }},
         {"min_price_usd", [](CsvLine& l, R r, C) { money_or_empty(l, r, r.min_usd); }},
         {"precision", [](CsvLine& l, R r, C c) { l.text(row_precision_label(r, c)); }},
         {"tflops",
          [](CsvLine& l, R r, C) { l.number(r.tflops, 1); },
-         {"tflops", [](R r, C) { return dash_or(r.tflops, 1); }, 4}},
+         {"tflops", [](R r, C) { return dash_or(r.tflops, 1); }, 4},
+         {"TFLOPS", "dense tensor TFLOPS at the report's precision", PageUnit::none, 30, true,
+          true}},
         {"gflops_per_usd",
          [](CsvLine& l, R r, C) { l.number(r.gflops_per_usd, 2); },
-         {"gflops/$", [](R r, C) { return dash_or(r.gflops_per_usd, 1); }}},
+         {"gflops/$", [](R r, C) { return dash_or(r.gflops_per_usd, 1); }},
+         {"GFLOPS/$", "GFLOPS per unit of the ranking price", PageUnit::none, 31, true, true}},
         {"tdp_w",
          [](CsvLine& l, R r, C) { l.integer(r.model.tdp_w); },
-         {"tdp_w", [](R r, C) { return std::to_string(r.model.tdp_w); }, 6}},
+         {"tdp_w", [](R r, C) { return std::to_string(r.model.tdp_w); }, 6},
+         {"TDP", "board power", PageUnit::watts, 50, false, true}},
         {"slots",
          [](CsvLine& l, R r, C) { l.number(r.model.slots, 1); },
          {"slots",
           [](R r, C) { return r.model.slots ? format_width(*r.model.slots) : r.model.form_factor; },
-          5}},
+          5},
+         {"Slots", "slot width of the reference design (of the usual partner board when there is none)",
+          PageUnit::none, 51, false, true}},
         {"low_sample",
          [](CsvLine& l, R r, C) { l.text(r.low_sample ? "yes" : "no"); },
          {"notes", [](R r, C) { return notes(r); }, 5}},
@@ -178,10 +192,12 @@ const std::vector<ReportColumn>& report_columns() {
         {"unknown_shipping", [](CsvLine& l, R r, C) { l.integer(r.unknown_shipping); }},
         {"change_7d_pct",
          [](CsvLine& l, R r, C) { l.number(r.change_7d_pct, 1); },
-         {"7d", [](R r, C) { return signed_percent(r.change_7d_pct); }, 9}},
+         {"7d", [](R r, C) { return signed_percent(r.change_7d_pct); }, 9},
+         {"7 d", "change of the median over 7 days", PageUnit::percent, 60}},
         {"change_30d_pct",
          [](CsvLine& l, R r, C) { l.number(r.change_30d_pct, 1); },
-         {"30d", [](R r, C) { return signed_percent(r.change_30d_pct); }, 9}},
+         {"30d", [](R r, C) { return signed_percent(r.change_30d_pct); }, 9},
+         {"30 d", "change of the median over 30 days", PageUnit::percent, 61, false, true}},
         {"vram_class", [](CsvLine& l, R r, C) { l.text(r.vram_class.label); }},
         {"form_factor", [](CsvLine& l, R r, C) { l.text(r.model.form_factor); }},
         {"memory_type", [](CsvLine& l, R r, C) { l.text(r.model.memory_type); }},
@@ -189,16 +205,22 @@ const std::vector<ReportColumn>& report_columns() {
         {"cleared_median_usd",
          [](CsvLine& l, R r, C) { l.number(r.cleared_median_usd, 2); },
          {"cleared",
-          [](R r, C c) { return with_count(r.cleared_median_usd, r.cleared_listings, c); }, 8}},
+          [](R r, C c) { return with_count(r.cleared_median_usd, r.cleared_listings, c); }, 8},
+         {"Cleared", "median last price of listings that left the market in the window",
+          PageUnit::money, 23, false, true}},
         {"cleared_listings", [](CsvLine& l, R r, C) { l.integer(r.cleared_listings); }},
         {"median_days_listed", [](CsvLine& l, R r, C) { l.number(r.median_days_listed, 1); }},
         {"sold_median_usd",
          [](CsvLine& l, R r, C) { l.number(r.sold_median_usd, 2); },
          {"sold",
           [](R r, C c) { return with_count(r.sold_median_usd, r.sold_listings.value_or(0), c); },
-          8}},
+          8},
+         {"Sold", "median eBay sold price in the window", PageUnit::money, 24, false, true}},
         {"sold_listings", [](CsvLine& l, R r, C) { optional_integer(l, r.sold_listings); }},
-        {"lowest3_mean_usd", [](CsvLine& l, R r, C) { l.number(r.lowest3_mean_usd, 2); }},
+        {"lowest3_mean_usd",
+         [](CsvLine& l, R r, C) { l.number(r.lowest3_mean_usd, 2); },
+         {},
+         {"Lowest 3", "mean of the three cheapest listings", PageUnit::money, 22, false, true}},
         {"price_basis", [](CsvLine& l, R, C c) { l.text(price_basis_name(c.basis)); }},
         {"currency", [](CsvLine& l, R, C c) { l.text(c.currency); }},
         {"shipping_included",
@@ -214,13 +236,16 @@ const std::vector<ReportColumn>& report_columns() {
           [](R r, C c) {
               return c.rank_by == RankBy::bandwidth ? dash_or(r.bandwidth_gbs_per_usd, 2)
                                                     : std::string();
-          }}},
+          }},
+         {"GB/s per $", "memory bandwidth per unit of the ranking price", PageUnit::none, 32, true,
+          true}},
         {"usd_per_gb_vram",
          [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); },
          {"$/GB",
           [](R r, C c) {
               return c.rank_by == RankBy::vram ? dash_or(r.usd_per_gb_vram, 1) : std::string();
-          }}},
+          }},
+         {"$/GB", "ranking price per GB of VRAM", PageUnit::money_cents, 33, false, true}},
         {"support", [](CsvLine& l, R r, C) { l.text(r.support.status); }},
         // GPUs per board: tflops, bandwidth and the per-USD figures are the board's; vram_gb
         // (and so the class) is one device's, what one model must fit in.
@@ -230,6 +255,54 @@ const std::vector<ReportColumn>& report_columns() {
         {"rank_by", [](CsvLine& l, R, C c) { l.text(rank_by_name(c.rank_by)); }},
     };
     return columns;
+}
+
+std::string PageView::heading_for(const CsvContext& context) const {
+    return schema::money_heading(heading, context.currency);
+}
+
+std::string_view rank_key_column(RankBy rank_by) {
+    switch (rank_by) {
+        case RankBy::tflops:
+            return "gflops_per_usd";
+        case RankBy::bandwidth:
+            return "bandwidth_gbs_per_usd";
+        case RankBy::vram:
+            return "usd_per_gb_vram";
+    }
+    return "gflops_per_usd";
+}
+
+std::string_view basis_column(PriceBasis basis) {
+    switch (basis) {
+        case PriceBasis::median:
+            return "median_price_usd";
+        case PriceBasis::p25:
+            return "p25_price_usd";
+        case PriceBasis::lowest3:
+            return "lowest3_mean_usd";
+        case PriceBasis::cleared:
+            return "cleared_median_usd";
+        case PriceBasis::sold:
+            return "sold_median_usd";
+    }
+    return "median_price_usd";
+}
+
+std::vector<const ReportColumn*> page_columns(const CsvContext& context) {
+    const auto key = rank_key_column(context.rank_by);
+    const auto price = basis_column(context.basis);
+    const auto order = [&](const ReportColumn* c) {
+        return c->name == key ? -2 : c->name == price ? -1 : c->page.place;
+    };
+    std::vector<const ReportColumn*> shown;
+    for (const auto& column : report_columns()) {
+        if (column.page.place > 0) shown.push_back(&column);
+    }
+    std::stable_sort(shown.begin(), shown.end(), [&](const ReportColumn* a, const ReportColumn* b) {
+        return order(a) < order(b);
+    });
+    return shown;
 }
 
 std::string report_csv(const Report& report, const CsvContext& context) {

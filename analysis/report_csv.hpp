@@ -51,15 +51,46 @@ struct TableView {
     std::string heading_for(const CsvContext& context) const;
 };
 
-// One column of the report: its CSV name, how a row fills it, and its table view. The table in
-// report_csv.cpp is the one definition of the columns, their order and their table cells, for
-// the CSV header, its rows and the terminal table alike (README.md documents each).
+// What a column's figure is, for the page: money shows with the market's symbol and thousands
+// separators, the rest with a unit after the number.
+enum class PageUnit { none, money, money_cents, gb, watts, percent };
+
+// How a column shows in the page's ranked tables, if it does (place > 0). The cell is the CSV's
+// (the page rounds as the CSV does), shown with its unit.
+struct PageView {
+    std::string_view heading;  // a '$' is the report's currency symbol (schema::money_heading)
+    std::string_view about;    // the heading's title and the page's legend
+    PageUnit unit = PageUnit::none;
+    // Order after the model, lower first; 0: not on the page. The ranking key and the ranking
+    // price come first whatever their place (page_columns).
+    int place = 0;
+    bool descending_first = false;  // a first click sorts high to low
+    // Folded away on a narrow screen (a "more columns" toggle shows it), as the terminal drops
+    // columns: never the ranking key or the ranking price.
+    bool secondary = false;
+
+    std::string heading_for(const CsvContext& context) const;
+};
+
+// One column of the report: its CSV name, how a row fills it, its table view and its page view.
+// The table in report_csv.cpp is the one definition of the columns, their order and their table
+// and page cells, for the CSV header, its rows, the terminal table and the page alike (README.md
+// documents each).
 struct ReportColumn {
     std::string_view name;
     void (*write)(CsvLine& line, const ReportRow& row, const CsvContext& context);
     TableView table = {};
+    PageView page = {};
 };
 const std::vector<ReportColumn>& report_columns();
+
+// The CSV column `rank` orders by (gflops_per_usd, bandwidth_gbs_per_usd, usd_per_gb_vram), and
+// the one of the price that divides (median_price_usd, ...): what the page shows first.
+std::string_view rank_key_column(RankBy rank_by);
+std::string_view basis_column(PriceBasis basis);
+// The columns the page's ranked tables show, in order: the ranking key, the ranking price, then
+// the others by place.
+std::vector<const ReportColumn*> page_columns(const CsvContext& context);
 
 std::string report_csv(const Report& report, const CsvContext& context);
 

@@ -106,7 +106,7 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     for (const auto& s : shown) header.push_back(s.column->table.heading_for(context));
 
     std::string out;
-    if (!context.nights_complete) out += "warning: " + context.night_status + "\n";
+    // A partial night is said once, on stderr, by the command (UX P16: it was said twice).
     std::optional<schema::ConditionClass> condition;
     int upper = -1;
     std::vector<std::vector<std::string>> block;

@@ -12,9 +12,14 @@ namespace gpuprice::analysis {
 
 namespace {
 
-constexpr double kWidth = 120;
+// The line's box, with the first and last asking prices printed beside it.
+constexpr double kWidth = 176;
 constexpr double kHeight = 32;
 constexpr double kPad = 3;
+constexpr double kLabel = 44;  // room for "$1,149" each side
+// The price scale spans at least this share of the prices' middle either way: a 6 % dip is a
+// small dip, not the box's full height.
+constexpr double kMinSpread = 0.15;
 
 std::string num(double v) {
     return format_number(v, 1);
@@ -32,32 +37,49 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
         high = any ? std::max(high, v) : v;
         any = true;
     };
+    // The time axis starts at the first night with asks (sold data often goes back further):
+    // the line fills the box instead of a corner of it.
+    std::string start;
     for (const auto& n : nights) {
         if (n.night < from || n.night > to) continue;
+        if (n.listings > 0 && (start.empty() || n.night < start)) start = n.night;
+    }
+    if (start.empty()) start = from;
+    for (const auto& n : nights) {
+        if (n.night < start || n.night > to) continue;
         shown.push_back(&n);
         if (n.listings > 0) widen(n.median_usd);
         if (n.cleared_median_usd) widen(*n.cleared_median_usd);
         if (n.sold_median_usd) widen(*n.sold_median_usd);
     }
     if (!any) return {};
-    const int span = std::max(1, schema::days_between(from, to));
+    const double middle = (low + high) / 2;
+    const double bottom = std::min(low, middle * (1 - kMinSpread));
+    const double top = std::max(high, middle * (1 + kMinSpread));
+    const int span = std::max(1, schema::days_between(start, to));
+    const double left = kLabel, right = kWidth - kLabel;
     const auto x = [&](const std::string& night) {
-        return kPad + (kWidth - 2 * kPad) * schema::days_between(from, night) / span;
+        return left + kPad + (right - left - 2 * kPad) * schema::days_between(start, night) / span;
     };
     const auto y = [&](double v) {
-        if (high <= low) return kHeight / 2;
-        return kHeight - kPad - (kHeight - 2 * kPad) * (v - low) / (high - low);
+        if (top <= bottom) return kHeight / 2;
+        return kHeight - kPad - (kHeight - 2 * kPad) * (v - bottom) / (top - bottom);
     };
 
     std::vector<std::pair<double, double>> points;
     std::string dots;
     std::optional<double> first_asking, last_asking;
+    std::string first_night, last_night;
     int cleared_nights = 0, sold_nights = 0;
     for (const auto* n : shown) {
         if (n->listings > 0) {
             points.emplace_back(x(n->night), y(n->median_usd));
-            if (!first_asking) first_asking = n->median_usd;
+            if (!first_asking) {
+                first_asking = n->median_usd;
+                first_night = n->night;
+            }
             last_asking = n->median_usd;
+            last_night = n->night;
         }
         if (n->cleared_median_usd) {
             ++cleared_nights;
@@ -74,8 +96,8 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
     std::string label;
     if (first_asking) {
         label = "asking median " + schema::format_money(*first_asking, currency) + " on " +
-                shown.front()->night + ", " + schema::format_money(*last_asking, currency) +
-                " on " + shown.back()->night;
+                first_night + ", " + schema::format_money(*last_asking, currency) + " on " +
+                last_night;
     } else {
         label = "no asking price";
     }
@@ -93,6 +115,16 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
                       "\" width=\"" + num(kWidth) + "\" height=\"" + num(kHeight) +
                       "\" role=\"img\" aria-label=\"" + html_text(label) + "\"><title>" +
                       html_text(label) + "</title>";
+    // The first and last asking prices in figures, at the line's ends: readable without hover.
+    if (first_asking) {
+        svg += "<text class=\"sp-txt\" x=\"" + num(left - 2) + "\" y=\"" +
+               num(std::clamp(points.front().second + 4, 11.0, kHeight - 2)) +
+               "\" text-anchor=\"end\">" +
+               html_text(schema::format_money(*first_asking, currency)) +
+               "</text><text class=\"sp-txt\" x=\"" + num(right + 2) + "\" y=\"" +
+               num(std::clamp(points.back().second + 4, 11.0, kHeight - 2)) + "\">" +
+               html_text(schema::format_money(*last_asking, currency)) + "</text>";
+    }
     if (!line.empty()) svg += "<polyline class=\"sp-ask\" points=\"" + line + "\"/>";
     return svg + dots + "</svg>";
 }

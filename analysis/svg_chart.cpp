@@ -119,7 +119,11 @@ std::vector<Section> sections(const Report& report, const Metric& metric) {
             for (const auto* row : section.rows) values.push_back(*metric.value(*row));
         std::sort(values.rbegin(), values.rend());
         double top = values.front();
-        if (values.size() > 1 && values[0] > kClipFactor * values[1]) top = values[1];
+        // Only a class of unranked cards clips its far outlier: a ranked #1 is the answer, and
+        // drawn like an anomaly it read as one (UX P14).
+        const bool ranked = std::any_of(section.rows.begin(), section.rows.end(),
+                                        [](const ReportRow* row) { return row->rank.has_value(); });
+        if (!ranked && values.size() > 1 && values[0] > kClipFactor * values[1]) top = values[1];
         section.axis_max = nice_ceiling(top);
     }
     return out;
@@ -244,9 +248,14 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         "patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" fill=\"#ffffff\" "
         "fill-opacity=\"0.6\"/></pattern></defs>\n";
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-    svg += "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">" +
-           xml_escape(metric.title) + " (" + xml_escape(label) + ", " +
-           std::string(sparsity_note(context.sparsity)) + ")</text>\n";
+    svg +=
+        "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">" +
+        xml_escape(metric.title) +
+        // The precision bears on FLOPS only, not on GB or GB/s per unit of money (UX P14).
+        (context.rank_by == RankBy::tflops
+             ? " (" + xml_escape(label) + ", " + std::string(sparsity_note(context.sparsity)) + ")"
+             : std::string()) +
+        "</text>\n";
     svg += "<text x=\"20\" y=\"50\" font-size=\"12\" fill=\"#555555\">" +
            xml_escape(std::string(price_basis_label(context.basis))) +
            (context.shipping_included ? " incl. known shipping" : " without shipping") +

@@ -40,7 +40,7 @@ std::set<std::int64_t> listings_under(const schema::Watch& watch, const Report& 
 
 std::optional<WatchFiring> check_watch(const schema::Watch& watch, const Report& tonight,
                                        const Report* before) {
-    WatchFiring firing{watch, {}, {}};
+    WatchFiring firing{watch, {}, {}, listings_under(watch, tonight).size()};
     const auto earlier = before ? listings_under(watch, *before) : std::set<std::int64_t>{};
     for (const auto& line : tonight.listings) {
         if (line.observation.model == watch.model && usable_for_prices(line) &&
@@ -70,6 +70,21 @@ std::optional<WatchFiring> check_watch(const schema::Watch& watch, const Report&
     return firing;
 }
 
+std::string watch_standing(const schema::Watch& watch, const Report& tonight,
+                           const std::string& currency) {
+    std::string text;
+    for (const auto& row : tonight.rows) {
+        if (row.model.key != watch.model) continue;
+        text += (text.empty() ? "" : ", ") + std::string(schema::condition_name(row.condition)) +
+                " " + watch.price + " " +
+                (row.basis_usd ? schema::format_money(*row.basis_usd, currency) : "-");
+    }
+    if (text.empty()) text = "no " + watch.condition + " prices tonight";
+    const auto n = listings_under(watch, tonight).size();
+    return text + "; " + std::to_string(n) + (n == 1 ? " listing" : " listings") + " under " +
+           schema::format_money(line_of(watch), currency) + " now";
+}
+
 std::string watch_summary(const schema::Watch& watch, const std::string& model_name,
                           const std::string& currency) {
     return model_name + ", " + watch.condition + ", below " +
@@ -91,9 +106,14 @@ std::string watch_line(const WatchFiring& firing, const std::string& model_name,
         separator = "; ";
     }
     if (!firing.listings.empty()) {
+        // New under the line tonight, and how many are under it in all (UX P8: "1 listing"
+        // read as the whole supply when 17 were under the line).
         const auto n = firing.listings.size();
-        text += separator + std::to_string(n) + (n == 1 ? " listing" : " listings") +
-                " under the line:";
+        text += separator + std::to_string(n) + (n == 1 ? " new listing" : " new listings") +
+                " under the line" +
+                (firing.under_now > n ? " (" + std::to_string(firing.under_now) + " in all)"
+                                      : std::string()) +
+                ":";
         for (std::size_t i = 0; i < n && i < kLinksShown; ++i) {
             const auto& line = firing.listings[i];
             const auto& url = line.observation.item_url;

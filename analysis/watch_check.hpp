@@ -25,6 +25,7 @@ struct WatchFiring {
     std::vector<ListingLine>
         listings;  // under the line tonight, not the night before; cheapest first
     std::vector<PriceCrossing> crossings;
+    std::size_t under_now = 0;  // every usable listing under the line tonight, new or not
 };
 
 // `tonight`: the report of the watch's conditions and price basis on the night checked, with
@@ -32,6 +33,11 @@ struct WatchFiring {
 // none, when everything under the line is new). nullopt when nothing fired.
 std::optional<WatchFiring> check_watch(const schema::Watch& watch, const Report& tonight,
                                        const Report* before);
+
+// Where a watch's model stands tonight: "median $805; 17 listings under $700 now" (UX P8: a new
+// watch whose line is already crossed says so when it is added, and `watch list` shows it).
+std::string watch_standing(const schema::Watch& watch, const Report& tonight,
+                           const std::string& currency);
 
 // "RTX 3090, used, below $700 (median)": what a watch watches, in `currency`; `model_name` is
 // the display name of the watch's model.

@@ -32,7 +32,7 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
     // The graphics-card category as `gpuprice probe` found it on this marketplace.
     const auto category = fetcher::stored_graphics_category(db, config.search.marketplace);
     config.search.marketplace.graphics_cards_category = category.id;
-    if (!category.warning.empty()) observer.message(Loudness::notice, category.warning);
+    if (!category.warning.empty()) observer.message(Loudness::warning, category.warning);
     const auto terms = search_terms(rules, plan);
     // The user's --query terms are sent as they are; the catalog's as search_terms.csv says.
     config.queries = plan.queries.empty()
@@ -73,7 +73,7 @@ bool fetch_sold(schema::Database& db, const schema::RuleSet& rules, const NightP
     const auto& outcome = *night.sold;
     night.calls_used += outcome.calls_used;
     if (outcome.scope_refused) {
-        observer.message(Loudness::notice,
+        observer.message(Loudness::warning,
                          "no sold prices: eBay has not granted this keyset the Marketplace "
                          "Insights scope (buy.marketplace.insights); listings are fetched as "
                          "usual");
@@ -148,7 +148,7 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     // A token cache others can tamper with is not used; say so even under cron.
     if (live) {
         if (const auto problem = fetcher::check_token_cache(plan.fetch.token_cache_path)) {
-            observer.message(Loudness::notice,
+            observer.message(Loudness::warning,
                              *problem + "; not using it (a fresh token is minted each run)");
         }
     }

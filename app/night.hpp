@@ -41,9 +41,8 @@ struct NightPlan {
 // How loud a message of the night is; the command decides where each goes.
 enum class Loudness {
     progress,  // what is happening: on a terminal only
-    warning,   // worth knowing, not a failure: on a terminal only, so cron stays quiet
-    notice,    // the user should act (a refused scope, an unsafe token cache): unless --quiet
-    problem,   // something failed or is missing: always
+    warning,  // worth knowing or acting on, not a failure: on stderr unless --quiet (cron mails it)
+    problem,  // something failed or is missing: always
 };
 
 struct NightObserver {

@@ -1,7 +1,12 @@
 #include "app/night_page.hpp"
 
+#include <algorithm>
+
 #include "analysis/box_planner.hpp"
+#include "analysis/card_advice.hpp"
+#include "analysis/card_build.hpp"
 #include "analysis/csv_format.hpp"
+#include "analysis/plan_options.hpp"
 #include "app/model_nights.hpp"
 #include "app/watch_checks.hpp"
 #include "schema/domain/clock.hpp"
@@ -103,9 +108,34 @@ analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet
         box.min_listings = request.options.min_listings;
         box.results = kPlansPerBox;
         box.today = schema::today();
-        page.boxes.push_back({box_name(b, context.currency),
-                              analysis::plan_boxes(loaded.report, rules.catalog, rules.attributes,
-                                                   report_options, box)});
+        box.currency = context.currency;
+        analysis::StandardBox standard{box_name(b, context.currency), {}, {}};
+        if (b.count == 1) {
+            // One card is `recommend --count 1`: the best buy per VRAM class within the budget.
+            standard.advice = analysis::single_card_advice(loaded.report, rules.catalog,
+                                                           rules.attributes, box, context.as_of);
+            if (standard.advice.empty())
+                standard.result.nothing_fits = "no ranked card within the budget and the box";
+        } else {
+            standard.result = analysis::plan_boxes(loaded.report, rules.catalog, rules.attributes,
+                                                   report_options, box);
+            standard.result.better_with =
+                analysis::better_with(loaded.report, rules.catalog, rules.attributes,
+                                      report_options, box, standard.result);
+        }
+        page.boxes.push_back(std::move(standard));
+    }
+    for (const auto& line : loaded.report.listings) {
+        if (!analysis::usable_for_prices(line)) continue;
+        const auto* model = rules.catalog.find_model(line.observation.model);
+        if (!model) continue;
+        const auto cooler =
+            analysis::card_build(*model,
+                                 line.observation.attributes.value_or(schema::ListingAttributes{}),
+                                 rules.attributes, line.observation.title)
+                .cooler;
+        auto& seen = page.coolers[model->key];
+        if (std::find(seen.begin(), seen.end(), cooler) == seen.end()) seen.push_back(cooler);
     }
     page.watches = check_watches(db, rules.catalog, schema::load_watches(db));
     page.generated_at = schema::now_iso();

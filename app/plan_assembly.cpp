@@ -1,5 +1,7 @@
 #include "app/plan_assembly.hpp"
 
+#include "analysis/plan_options.hpp"
+
 namespace gpuprice::app {
 
 std::optional<Recommendation> recommend(schema::Database& db, const schema::RuleSet& rules,
@@ -24,6 +26,8 @@ std::optional<Recommendation> recommend(schema::Database& db, const schema::Rule
     options.as_of = answer.loaded.context.as_of;
     answer.plans =
         analysis::plan_boxes(answer.loaded.report, rules.catalog, rules.attributes, options, box);
+    answer.plans.better_with = analysis::better_with(answer.loaded.report, rules.catalog,
+                                                     rules.attributes, options, box, answer.plans);
     return answer;
 }
 

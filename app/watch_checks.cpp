@@ -21,7 +21,10 @@ constexpr int kAnyEarlierNight = 3650;
 
 struct Nights {
     std::optional<analysis::Report> tonight;
+    std::string currency;  // of tonight's prices
+    std::string night;     // tonight's
     std::optional<analysis::Report> before;
+    std::string before_night;
 };
 
 // The report a watch reads: its conditions and price, its marketplace, flagged listings out (as
@@ -51,10 +54,13 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
     const auto tonight = load_report(db, catalog, request, schema::Details::With);
     if (!tonight) return nights;
     nights.tonight = tonight->report;
+    nights.currency = tonight->context.currency;
+    nights.night = tonight->context.as_of;
     const auto previous = schema::night_on_or_before(
         db, schema::add_days(tonight->context.as_of, -1), kAnyEarlierNight, request.filter.market);
     if (previous) {
         request.until = *previous;
+        nights.before_night = *previous;
         if (auto before = load_report(db, catalog, request, schema::Details::Without)) {
             nights.before = std::move(before->report);
         }
@@ -63,6 +69,18 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
 }
 
 }  // namespace
+
+std::vector<std::string> watch_standings(schema::Database& db, const schema::Catalog& catalog,
+                                         const std::vector<schema::Watch>& watches) {
+    std::vector<std::string> standings;
+    for (const auto& watch : watches) {
+        const auto nights = reports_for(db, catalog, watch);
+        standings.push_back(nights.tonight
+                                ? analysis::watch_standing(watch, *nights.tonight, nights.currency)
+                                : std::string());
+    }
+    return standings;
+}
 
 std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
                                                  const schema::Catalog& catalog,
@@ -79,9 +97,14 @@ std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
         const auto& nights = found->second;
         const auto* model = catalog.find_model(watch.model);
         analysis::WatchStatus status{watch, model ? model->name : watch.model, std::nullopt};
+        // A watch added since the night before was checked, up to tonight, has never been
+        // checked: what is under its line tonight is news to it (UX P8: a line already crossed
+        // never fired). One added after tonight (a past night checked again) compares as ever.
+        const auto added = watch.created_at.substr(0, 10);
+        const bool new_watch = added > nights.before_night && added <= nights.night;
         if (nights.tonight) {
-            status.fired = analysis::check_watch(watch, *nights.tonight,
-                                                 nights.before ? &*nights.before : nullptr);
+            status.fired = analysis::check_watch(
+                watch, *nights.tonight, nights.before && !new_watch ? &*nights.before : nullptr);
         }
         statuses.push_back(std::move(status));
     }

@@ -15,6 +15,11 @@ namespace gpuprice::app {
 // One status per watch, in the watches' order. A watch whose marketplace has no prices yet
 // stays quiet. Throws std::invalid_argument for a stored condition or price name gpuprice no
 // longer knows.
+// Where each watch's model stands on the latest night (analysis::watch_standing), in the
+// watches' order; empty text for a watch whose marketplace has no prices yet.
+std::vector<std::string> watch_standings(schema::Database& db, const schema::Catalog& catalog,
+                                         const std::vector<schema::Watch>& watches);
+
 std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
                                                  const schema::Catalog& catalog,
                                                  const std::vector<schema::Watch>& watches);

@@ -1,4 +1,5 @@
 #include "cli/app.hpp"
+#include "cli/message.hpp"
 
 #include <unistd.h>
 
@@ -75,7 +76,7 @@ std::vector<std::string> command_names() {
 // The message, then where to read more: the command's own help when the error is in its
 // options, else the global one.
 int usage_error(const std::string& message, const std::string& command = {}) {
-    std::cerr << "gpuprice: " << schema::printable_lines(message) << '\n';
+    say(message);
     if (command.empty()) {
         std::cerr << kUsage << "\n(see 'gpuprice --help')\n";
     } else {
@@ -200,22 +201,22 @@ int run(int argc, char** argv) {
     } catch (const UsageError& e) {
         return usage_error(command + ": " + e.what(), command);
     } catch (const fetcher::CredentialsError& e) {
-        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        say(e.what());
         return kExitCredentials;
     } catch (const schema::DataFileError& e) {
-        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        say(e.what());
         return kExitBadData;
     } catch (const DatabasePathError& e) {
-        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        say(e.what());
         return kExitDatabase;
     } catch (const schema::IncompatibleDatabase& e) {
-        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        say(e.what());
         return kExitDatabase;
     } catch (const schema::SqliteError& e) {
-        std::cerr << "gpuprice: database error: " << schema::printable_lines(e.what()) << '\n';
+        say(std::string("database error: ") + e.what());
         return kExitDatabase;
     } catch (const std::exception& e) {
-        std::cerr << "gpuprice: " << schema::printable_lines(e.what()) << '\n';
+        say(e.what());
         return kExitFailure;
     }
 }

@@ -1,4 +1,5 @@
 #include "cli/command_context.hpp"
+#include "cli/message.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -51,10 +52,10 @@ std::string invalid_number(const std::string& option, const std::string& boost_m
     if (!value.empty() && error == std::errc() && end == value.data() + value.size()) {
         return option + " '" + value + "' is not a whole number" + what;
     }
-    return option + " '" + value +
-           "' is not a number: write digits only, without a currency sign, thousands "
-           "separators or k" +
-           what;
+    // Money options get the currency advice; watts or slots do not (UX P16).
+    const bool money = option == "--budget" || option == "--below";
+    return option + " '" + value + "' is not a number: write digits only" +
+           (money ? ", without a currency sign, thousands separators or k" : "") + what;
 }
 
 }  // namespace
@@ -231,7 +232,8 @@ void progress(const GlobalOptions& global, const std::string& message) {
 }
 
 void warn(const GlobalOptions& global, const std::string& message) {
-    progress(global, "gpuprice: warning: " + message);
+    // Wherever stderr goes: under cron or a pipe a warning is what the mail is for.
+    if (global.verbosity != Verbosity::Quiet) say("warning: " + message);
 }
 
 }  // namespace gpuprice::cli

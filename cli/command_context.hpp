@@ -79,7 +79,8 @@ schema::Database open_database_for_reading(const GlobalOptions& global,
 
 // Progress and notes on stderr: shown on a terminal or with --verbose, never with --quiet.
 void progress(const GlobalOptions& global, const std::string& message);
-// Warnings: like progress, so that cron stays quiet unless something fails.
+// Warnings: "gpuprice: warning: ..." on stderr, terminal or not (cron mails them); never with
+// --quiet.
 void warn(const GlobalOptions& global, const std::string& message);
 
 }  // namespace gpuprice::cli

@@ -4,6 +4,7 @@
 #include "app/night.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/item_aspects.hpp"
 #include "fetcher/token_cache.hpp"
@@ -198,7 +199,7 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
     }
     if (outcome.status != schema::RunStatus::ok || show) {
         for (const auto& problem : outcome.problems) {
-            std::cerr << "gpuprice: fetch: " << schema::printable_text(problem) << '\n';
+            say("fetch: " + schema::printable_text(problem));
         }
     }
 }
@@ -255,13 +256,8 @@ int command_fetch(const GlobalOptions& global, const std::vector<std::string>& a
             case app::Loudness::warning:
                 warn(global, text);
                 break;
-            case app::Loudness::notice:
-                if (global.verbosity != Verbosity::Quiet) {
-                    std::cerr << "gpuprice: warning: " << schema::printable_lines(text) << '\n';
-                }
-                break;
             case app::Loudness::problem:
-                std::cerr << "gpuprice: fetch: " << schema::printable_lines(text) << '\n';
+                say("fetch: " + text);
                 break;
         }
     };

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/date_option.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "cli/model_option.hpp"
 #include "cli/output_format.hpp"
 #include "schema/domain/ascii_case.hpp"
@@ -77,13 +78,9 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     auto db = open_database_for_reading(global, rules);
     const auto history = app::load_history(db, rules.catalog, request);
     const auto& nights = history.periods;
-    if (history.latest_night_incomplete && global.verbosity != Verbosity::Quiet) {
-        std::cerr << "gpuprice: warning: " << *history.latest_night_incomplete << '\n';
-    }
-    if (const auto stale = analysis::stale_prices_warning(history.latest_night, schema::today());
-        stale && global.verbosity != Verbosity::Quiet) {
-        std::cerr << "gpuprice: warning: " << *stale << '\n';
-    }
+    if (history.latest_night_incomplete) warn(global, *history.latest_night_incomplete);
+    if (const auto stale = analysis::stale_prices_warning(history.latest_night, schema::today()))
+        warn(global, *stale);
     if (csv) {
         std::cout << by
                   << ",condition,model,listings,outliers_removed,median_price_usd,p25_price_"
@@ -112,8 +109,10 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     std::vector<std::vector<std::string>> rows;
     for (const auto& n : nights) {
         const bool asked = n.listings > 0;
+        // A night with no asking price (sold items only, before the first fetch) is not "no
+        // cards on the market" (UX P19): a dash, as for its prices.
         rows.push_back({n.night, std::string(schema::condition_name(n.condition)),
-                        std::to_string(n.listings),
+                        asked ? std::to_string(n.listings) : "-",
                         asked ? analysis::format_number(n.median_usd, 0) : "-",
                         asked ? analysis::format_number(n.p25_usd, 0) + "-" +
                                     analysis::format_number(n.p75_usd, 0)
@@ -123,8 +122,8 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     }
     if (rows.empty()) {
         // As `report`: nothing to show is exit 1 (README, exit codes).
-        std::cerr << "gpuprice: history: no " << condition << " prices for " << model.name
-                  << (days > 0 || !since.empty() ? " in that window" : " yet") << '\n';
+        say("history: no " + condition + " prices for " + model.name +
+            (days > 0 || !since.empty() ? " in that window" : " yet"));
         return kExitFailure;
     } else {
         std::cout << model.name << "\n"

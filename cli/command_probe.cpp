@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/probe.hpp"
@@ -82,8 +83,9 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
     std::cout << schema::printable_lines(fetcher::probe_table(result.rows));
     schema::store_probe_answers(db, *market, result.answers);
     if (global.verbosity != Verbosity::Quiet) {
-        std::cerr << "gpuprice: probe: " << result.calls << " API calls, " << result.answers.size()
-                  << " answers stored for " << market->id << '\n';
+        say("probe: " + std::to_string(result.calls) + " API calls, " +
+            std::to_string(result.answers.size()) + " answers stored for " +
+            std::string(market->id));
     }
     return result.answered_all ? kExitOk : kExitPartial;
 }

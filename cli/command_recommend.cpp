@@ -5,6 +5,7 @@
 #include "app/plan_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "cli/output_format.hpp"
 #include "cli/report_options.hpp"
 #include "cli/terminal_width.hpp"
@@ -71,7 +72,9 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     if (box.budget_usd <= 0) throw UsageError("--budget must be positive");
     if (count && max_count) throw UsageError("use --count or --max-count, not both");
     // A box holds a handful of cards; a bound also keeps tdp x count far from overflow.
-    if (count < 0 || max_count < 0 || count > 64 || max_count > 64) {
+    // --count 0 is no box (UX P16: it was taken as single-card mode).
+    if ((vm->count("count") && count < 1) || (vm->count("max-count") && max_count < 1) ||
+        count > 64 || max_count > 64) {
         throw UsageError("--count and --max-count must be 1..64");
     }
     if (count) box.min_count = box.max_count = count;
@@ -95,6 +98,13 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
             throw UsageError("--power-limit " + power_limit + ": " + *why);
         }
         box.power_limit = *parsed;
+        // "80" is 80 W per card: said, in case 80% was meant (UX P16).
+        if (parsed->watts && *parsed->watts <= 100 &&
+            power_limit.find_first_of("wW") == std::string::npos) {
+            warn(global, "--power-limit " + power_limit + " is " + power_limit +
+                             " W per card; for a share of each card's TDP write " + power_limit +
+                             "%");
+        }
     }
     if (cooling != "any") {
         box.cooling = schema::parse_cooler(cooling);
@@ -124,13 +134,11 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     auto db = open_database_for_reading(global, rules);
     const auto answer = app::recommend(db, rules, plan);
     if (!answer) {
-        std::cerr << "gpuprice: recommend: " << no_prices_yet(db.path(), query.marketplace) << '\n';
+        say("recommend: " + no_prices_yet(db.path(), query.marketplace));
         return kExitFailure;
     }
     const auto& context = answer->loaded.context;
-    if (!answer->loaded.context.nights_complete && global.verbosity != Verbosity::Quiet) {
-        std::cerr << "gpuprice: warning: " << context.night_status << '\n';
-    }
+    if (!context.nights_complete) warn(global, context.night_status);
     // The terminal's width, at most the 100 columns a plan's lines were written for (UX N15:
     // 99 columns on an 80-column terminal); 100 into a file or a pipe without $COLUMNS.
     constexpr int kMost = static_cast<int>(analysis::kPlanWidth);
@@ -147,7 +155,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     std::cout << (csv ? analysis::plans_csv(answer->plans, box, context)
                       : analysis::plans_table(answer->plans, context, width));
     if (answer->plans.plans.empty() && csv) {
-        std::cerr << "gpuprice: recommend: nothing fits: " << answer->plans.nothing_fits << '\n';
+        say("recommend: nothing fits: " + answer->plans.nothing_fits);
     }
     return kExitOk;
 }

@@ -12,6 +12,7 @@
 #include "app/report_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "cli/output_format.hpp"
 #include "cli/page_box_option.hpp"
 #include "cli/report_options.hpp"
@@ -37,6 +38,10 @@ std::string options_in_name(const ReportQuery& query, const std::string& rank_by
     if (query.precision != "fp16") name += "-" + query.precision;
     name += analysis::sparsity_suffix(options.sparsity);
     if (rank_by != "tflops") name += "-by-" + rank_by;
+    // Before the date like every option (UX P7): after it, "-cleared" was the clearance list's
+    // name, and `--price cleared` overwrote the default report's list.
+    if (options.basis != analysis::PriceBasis::median)
+        name += "-price-" + std::string(analysis::price_basis_name(options.basis));
     if (query.no_shipping) name += "-noship";
     if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
     if (!query.since.empty()) name += "-since-" + query.since;
@@ -65,7 +70,7 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     std::string output = schema::default_report_dir();
     std::string format;
     std::string rank_by = "tflops";
-    bool chart = false, no_files = false;
+    bool chart = false, no_files = false, check = false;
     std::vector<std::string> box_options;
     po::options_description options("report options");
     add_report_query_options(options, query, "used");
@@ -81,6 +86,9 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         "chart", po::bool_switch(&chart), "write an SVG chart next to the CSV")(
         "no-files", po::bool_switch(&no_files),
         "write no files: only print (a look at the terminal, nothing left behind)")(
+        "check", po::bool_switch(&check),
+        "check the options and stop: no database is read (gpuprice-nightly checks "
+        "GPUPRICE_NIGHTLY_REPORTS so before it fetches)")(
         "include-sxm", po::bool_switch(&query.request.options.include_sxm),
         "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
         "an SXM server)")(
@@ -110,36 +118,28 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
     if (no_files && (shown == OutputFormat::none || page)) {
         throw UsageError("--no-files with --format none or html (or --quiet) would show nothing");
     }
+    if (check) return kExitOk;
     if (query.sparse) warn(global, "ranking by sparse figures: these only help inference");
 
     auto db = open_database_for_reading(global, rules);
     auto loaded = app::load_report(db, rules.catalog, query.request, schema::Details::With);
     if (!loaded) {
-        std::cerr << "gpuprice: report: " << no_prices_yet(db.path(), query.marketplace) << '\n';
+        say("report: " + no_prices_yet(db.path(), query.marketplace));
         return kExitFailure;
     }
     const auto& context = loaded->context;
-    // The median, the mission's figure, keeps the plain name; any other basis is named in it.
-    const auto basis =
-        query.request.options.basis == analysis::PriceBasis::median
-            ? std::string()
-            : "-" + std::string(analysis::price_basis_name(query.request.options.basis));
     // The default market keeps its file names; another market's reports carry its id.
     const auto market =
         query.marketplace == schema::default_market().id ? "" : query.marketplace + "-";
     const auto base = output + "/gpuprice-" + market + query.condition_option +
-                      options_in_name(query, rank_by) + "-" + context.as_of + basis;
+                      options_in_name(query, rank_by) + "-" + context.as_of;
     // Not only on a terminal: under cron these are the lines that should reach the mail.
-    if (global.verbosity != Verbosity::Quiet) {
-        if (!context.nights_complete)
-            std::cerr << "gpuprice: warning: " << context.night_status << '\n';
-        if (const auto stale = analysis::stale_prices_warning(context.as_of, schema::today()))
-            std::cerr << "gpuprice: warning: " << *stale << '\n';
-    }
+    if (!context.nights_complete) warn(global, context.night_status);
+    if (const auto stale = analysis::stale_prices_warning(context.as_of, schema::today()))
+        warn(global, *stale);
     if (loaded->report.rows.empty()) {
-        std::cerr << "gpuprice: report: no matched listings for these conditions and filters "
-                     "(as of "
-                  << context.as_of << "); no files written\n";
+        say("report: no matched listings for these conditions and filters (as of " + context.as_of +
+            "); no files written");
         return kExitFailure;
     }
     if (!no_files) {
@@ -155,9 +155,10 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         }
         app::write_report_files(*loaded, base, chart ? app::Chart::with : app::Chart::without,
                                 html);
-        progress(global, "wrote " + base + ".csv, -listings.csv and -cleared.csv" +
-                             (chart ? std::string(", .svg") : std::string()) +
-                             (page ? std::string(", .html") : std::string()));
+        // Every file by its whole name: "-listings.csv" read as a sibling of another name.
+        progress(global, "wrote " + base + ".csv, " + base + "-listings.csv, " + base +
+                             "-cleared.csv" + (chart ? ", " + base + ".svg" : std::string()) +
+                             (page ? ", " + base + ".html" : std::string()));
         // The page's path on stdout: what a script (or a person) opens next.
         if (page) std::cout << base << ".html\n";
     }

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/message.hpp"
 #include "cli/model_option.hpp"
 #include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
@@ -79,10 +80,22 @@ int watch_add(const GlobalOptions& global, const std::vector<std::string>& args)
     watch.created_at = schema::now_iso();
 
     auto db = open_database(global, rules);
+    for (const auto& old : schema::load_watches(db)) {
+        if (old.model == watch.model && old.condition == watch.condition &&
+            old.price == watch.price && old.marketplace == watch.marketplace &&
+            old.below_cents == watch.below_cents) {
+            throw UsageError(
+                "watch " + std::to_string(old.id) + " already watches that (" +
+                analysis::watch_summary(old, watched.name, currency_of(old.marketplace)) + ")");
+        }
+    }
     watch.id = schema::add_watch(db, watch);
     std::cout << "watch " << watch.id << ": "
               << analysis::watch_summary(watch, watched.name, currency_of(watch.marketplace))
               << '\n';
+    // Where it stands tonight: a line already crossed is said now, not only at the next night.
+    if (const auto now = app::watch_standings(db, rules.catalog, {watch}); !now.front().empty())
+        std::cout << "now: " << now.front() << '\n';
     return kExitOk;
 }
 
@@ -98,16 +111,19 @@ int watch_list(const GlobalOptions& global, const std::vector<std::string>& args
         std::cout << "no watches; add one with: gpuprice watch add \"RTX 3090\" --below 700\n";
         return kExitOk;
     }
+    const auto standings = app::watch_standings(db, rules.catalog, watches);
     std::vector<std::vector<std::string>> rows;
-    for (const auto& w : watches) {
+    for (std::size_t i = 0; i < watches.size(); ++i) {
+        const auto& w = watches[i];
         const auto* model = rules.catalog.find_model(w.model);
         rows.push_back({std::to_string(w.id), model ? model->name : w.model, w.condition,
                         analysis::format_number(static_cast<double>(w.below_cents) / 100.0, 2),
                         currency_of(w.marketplace), w.price, w.marketplace,
-                        w.created_at.substr(0, 10)});
+                        w.created_at.substr(0, 10), standings[i]});
     }
     std::cout << analysis::format_table(
-        {"id", "model", "condition", "below", "currency", "price", "marketplace", "since"}, rows);
+        {"id", "model", "condition", "below", "currency", "price", "marketplace", "since", "now"},
+        rows);
     return kExitOk;
 }
 
@@ -121,7 +137,7 @@ int watch_remove(const GlobalOptions& global, const std::vector<std::string>& ar
     }
     auto db = open_database(global, load_rules(global), IfMissing::Refuse);
     if (!schema::remove_watch(db, id)) {
-        std::cerr << "gpuprice: watch remove: no watch " << id << " (see gpuprice watch list)\n";
+        say("watch remove: no watch " + std::to_string(id) + " (see gpuprice watch list)");
         return kExitFailure;
     }
     progress(global, "removed watch " + std::to_string(id));

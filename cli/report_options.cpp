@@ -15,9 +15,9 @@ namespace gpuprice::cli {
 void add_report_query_options(po::options_description& options, ReportQuery& q,
                               const std::string& default_condition) {
     q.condition_option = default_condition;
-    options.add_options()("condition",
-                          po::value(&q.condition_option)->default_value(default_condition),
-                          "new, used, refurbished, open-box or all (one section each)")(
+    options.add_options()(
+        "condition", po::value(&q.condition_option)->default_value(default_condition),
+        "new, used, refurbished, open-box or all (every condition, each row saying its own)")(
         "precision", po::value(&q.precision)->default_value(q.precision),
         "a precision of the catalog's precisions.csv: fp16 (FP32 accumulate, the training "
         "figure), fp16-fp16acc, bf16, tf32, fp8, int8, fp4, fp32 (vector: ranks cards without "
@@ -80,6 +80,7 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
         throw UsageError("--marketplace '" + q.marketplace + "' is not one of " +
                          schema::market_ids());
     }
+    q.marketplace = std::string(market->id);  // its own spelling, in file names and messages
     const auto include = schema::parse_price_flags(q.include);
     if (!include) {
         throw UsageError("--include '" + q.include + "': use " +

@@ -68,7 +68,11 @@ MintResult read_token_response(const HttpResponse& response,
                          " " + oauth.describe();
         if (oauth.error == "invalid_client" || response.status == 401) {
             result.failure = MintFailure::credentials_refused;
-            result.message += ": eBay refused the client id and secret";
+            // The two usual causes, for probe and fetch alike (UX P20).
+            result.message +=
+                ": eBay refused the client id and secret (the usual causes: a Sandbox keyset "
+                "instead of a Production one, or a Production keyset not yet enabled; README "
+                "'Getting eBay keys')";
         } else if (oauth.error == "invalid_scope") {
             result.failure = MintFailure::scope_refused;
         }

@@ -53,12 +53,16 @@ GPUPRICE_NIGHTLY_REPORTS="--condition used --precision bf16; ;--condition used -
 [ $? -eq 0 ] && ok || { fail "nightly with GPUPRICE_NIGHTLY_REPORTS"; cat "$work/out"; }
 ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-bf16-????-??-??.csv >/dev/null 2>&1 && ok ||
     { fail "no bf16 report"; ls "$GPUPRICE_HOME/reports/$night"; }
-ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-supported-????-??-??-cleared.csv >/dev/null 2>&1 && ok ||
+ls "$GPUPRICE_HOME/reports/$night"/gpuprice-used-price-cleared-supported-????-??-??.csv >/dev/null 2>&1 && ok ||
     { fail "no supported-only cleared report"; ls "$GPUPRICE_HOME/reports/$night"; }
 ls "$GPUPRICE_HOME/reports/$night"/gpuprice-all-????-??-??.csv >/dev/null 2>&1 && ok || fail "combined report gone"
+# UX P21: checked before the fetch, so a live night spends no eBay calls on a typo.
+runs_before=$(sqlite3 "$GPUPRICE_HOME/gpuprice.db" "SELECT count(*) FROM fetch_runs")
 GPUPRICE_NIGHTLY_REPORTS="--precision fp99" "$src/scripts/nightly" --sample >"$work/out" 2>&1 </dev/null
 code=$?
-[ "$code" -eq 2 ] && grep -q "gpuprice nightly failed" "$work/out" && grep -q "unknown precision 'fp99'" "$work/out" &&
+[ "$code" -eq 2 ] && grep -q "GPUPRICE_NIGHTLY_REPORTS: 'report --precision fp99' is not a report; nothing fetched" "$work/out" &&
+    grep -q "unknown precision 'fp99'" "$work/out" &&
+    [ "$(sqlite3 "$GPUPRICE_HOME/gpuprice.db" "SELECT count(*) FROM fetch_runs")" = "$runs_before" ] &&
     ok || { fail "a bad GPUPRICE_NIGHTLY_REPORTS exited $code"; cat "$work/out"; }
 
 echo "nightly: $passed passed, $failed failed"

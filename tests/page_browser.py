@@ -254,8 +254,14 @@ def main():
             check(cells is not None, f"{r['condition']} {r['model']} is not on the page")
             for heading, column in (("Median", "median_price_usd"), ("GFLOPS/$", "gflops_per_usd")):
                 cell = cells[heading]
-                check(cell["v"] == r[column] and r[column] in cell["text"],
-                      f"{r['model']} {heading}: page {cell} CSV {r[column]}")
+                check(cell["v"] == r[column], f"{r['model']} {heading}: page {cell} CSV {r[column]}")
+            # The GFLOPS/$ as the CSV has it; the median as the CLI writes money: "$1,149".
+            check(r["gflops_per_usd"] in cells["GFLOPS/$"]["text"],
+                  f"{r['model']} GFLOPS/$: {cells['GFLOPS/$']}")
+            median = cells["Median"]["text"]
+            check(median.startswith("$") and "." not in median and
+                  abs(int(median[1:].replace(",", "")) - float(r["median_price_usd"])) <= 0.5,
+                  f"{r['model']} median shown as {median}, CSV {r['median_price_usd']}")
             check(cells["#"]["v"] == r["rank"], f"{r['model']} rank {cells['#']} vs {r['rank']}")
         print(f"page: {len(ranked)} ranked models with the CSV's median and GFLOPS/$")
 
@@ -339,6 +345,12 @@ def main():
                 if scheme == "dark":
                     background = browser.evaluate("getComputedStyle(document.body).backgroundColor")
                     check(background == "rgb(18, 20, 23)", f"dark background is {background}")
+                # Every class's ranking key is in view without scrolling sideways (UX P3).
+                hidden = browser.evaluate(
+                    "Array.from(document.querySelectorAll('table.ranked thead th.key'))"
+                    ".filter(th => th.getBoundingClientRect().right > "
+                    "document.documentElement.clientWidth).length")
+                check(hidden == 0, f"{name}: {hidden} tables' ranking key is off-screen")
                 # The page fits the phone's width: only tables scroll, inside their frames.
                 overflow = browser.evaluate(
                     "document.documentElement.scrollWidth - document.documentElement.clientWidth")

@@ -65,6 +65,14 @@ cmp -s "$src/schema/catalog/skus.csv" "$work/newcat/skus.csv" && fail "catalog e
 reader "$bin" --db "$db" --catalog-dir "$work/newcat" --verbose report --output "$work/out" >/dev/null 2>"$work/err"
 [ $? -eq 0 ] && grep -q "listings in $db were matched with other catalog or rule files" "$work/err" \
     && grep -q "gpuprice match --rematch" "$work/err" && ok || { fail "changed catalog note"; cat "$work/err"; }
+# Under cron or a pipe, without --verbose, the warning still reaches stderr; --quiet silences it.
+reader "$bin" --db "$db" --catalog-dir "$work/newcat" report --output "$work/out" 2>&1 >/dev/null |
+    cat >"$work/err"
+grep -q "^gpuprice: warning: the listings in $db were matched with other catalog" "$work/err" &&
+    ok || { fail "the warning is lost under a pipe"; cat "$work/err"; }
+reader "$bin" --db "$db" --catalog-dir "$work/newcat" --quiet report --output "$work/out" 2>&1 \
+    >/dev/null | cat >"$work/err"
+! grep -q "were matched with" "$work/err" && ok || { fail "--quiet still warned"; cat "$work/err"; }
 # A rule file alone (no spec figure) changes every verdict too: the same note.
 cp -r "$src/schema/catalog" "$work/newrules"
 echo "not-a-gpu,rtx,,always" >>"$work/newrules/exclusions.csv"

@@ -13,7 +13,9 @@
 #include "analysis/box_planner.hpp"
 #include "analysis/card_advice.hpp"
 #include "analysis/listing_attributes.hpp"
+#include "analysis/plan_options.hpp"
 #include "analysis/plan_output.hpp"
+#include "analysis/support_caveat.hpp"
 #include "analysis/title_matcher.hpp"
 #include "app/stored_matching.hpp"
 #include "cli/report_options.hpp"
@@ -129,10 +131,20 @@ class PlannerDb {
         return box;
     }
 
-    analysis::PlanResult plan(const analysis::BoxOptions& box) const {
+    analysis::ReportOptions report_options() const {
         auto options = query_.request.options;
         options.as_of = loaded_.context.as_of;
-        return analysis::plan_boxes(loaded_.report, catalog_, rules_, options, box);
+        return options;
+    }
+
+    analysis::PlanResult plan(const analysis::BoxOptions& box) const {
+        return analysis::plan_boxes(loaded_.report, catalog_, rules_, report_options(), box);
+    }
+
+    std::vector<std::string> better_with(const analysis::BoxOptions& box,
+                                         const analysis::PlanResult& result) const {
+        return analysis::better_with(loaded_.report, catalog_, rules_, report_options(), box,
+                                     result);
     }
 
     // What the database says a listing costs, by its item id: independent of the report.
@@ -304,6 +316,56 @@ TEST_SUITE("planner") {
             if (p.total_vram_gb == 96) CHECK(p.total_usd >= by_vram.plans[0].total_usd);
     }
 
+    // UX P4: for $8,000 the first answer was 4 passive A10s, and nothing said that 4 RTX A5000
+    // blowers (cheaper, more per dollar) need only an 8th slot opening.
+    TEST_CASE("what would admit a better box: a wider slot limit, risers and a power limit") {
+        PlannerDb f;
+        auto box = f.box4();
+        box.budget_usd = 8000;
+        const auto r = f.plan(box);
+        REQUIRE_FALSE(r.plans.empty());
+        // In 7 slots at full power only 1-slot cards fit: the A10s ($1,400..$1,430).
+        CHECK(r.plans.front().model.name == "A10");
+        const auto better = f.better_with(box, r);
+        REQUIRE_FALSE(better.empty());
+        // The A5000s: 4 blowers of 2 slots need 8 openings; $1,100..$1,130, $4,460 in all.
+        const auto slots8 = std::find_if(better.begin(), better.end(), [](const std::string& b) {
+            return b.starts_with("with --slots 8 ");
+        });
+        REQUIRE(slots8 != better.end());
+        CHECK(slots8->find("4 x RTX A5000 (blower, used), $4,460") != std::string::npos);
+        CHECK(slots8->find("$1,200 less") != std::string::npos);  // than the A10s' $5,660
+        CHECK(slots8->find("than #1 (4 x A10, ") != std::string::npos);
+        // Four Titan RTX (2-slot open-air, 280 W) need risers for their width and a limit for
+        // the 1,040 W: both named, the mildest limit that admits them.
+        const auto titans = std::find_if(better.begin(), better.end(), [](const std::string& b) {
+            return b.find("4 x Titan RTX") != std::string::npos;
+        });
+        REQUIRE(titans != better.end());
+        CHECK(titans->starts_with("with --risers --power-limit 90% "));
+        // Each box is named once, under the first option that admits it.
+        CHECK(std::count_if(better.begin(), better.end(), [](const std::string& b) {
+                  return b.find("4 x RTX A5000") != std::string::npos;
+              }) == 1);
+        // The CLI prints them under the plans.
+        auto with = r;
+        with.better_with = better;
+        const auto table = analysis::plans_table(with, f.loaded().context);
+        INFO(table);
+        CHECK(table.find("what would make it better:\n  + with --slots 8 ") != std::string::npos);
+        // Given every option already, nothing is suggested that the box admits.
+        auto open = box;
+        open.slots = 30;
+        open.risers = true;
+        open.power_limit = *analysis::parse_power_limit("70%");
+        const auto all = f.plan(open);
+        for (const auto& b : f.better_with(open, all)) {
+            INFO(b);
+            CHECK_FALSE(b.starts_with("with --risers"));
+            CHECK_FALSE(b.starts_with("with --power-limit"));
+        }
+    }
+
     TEST_CASE("(d) a model with fewer listings than --count is never proposed") {
         PlannerDb f;
         auto box = f.box4();
@@ -419,7 +481,7 @@ TEST_SUITE("planner") {
             CHECK(has(p, "SXM carrier board") == !p.model.slots.has_value());
             CHECK(has(p, "server-chassis airflow") == (p.model.name == "A10"));
             CHECK(has(p, "no CUDA 13") == (p.model.architecture == "Volta"));
-            CHECK(has(p, "no BF16, train in FP16") ==
+            CHECK(has(p, "no BF16; train in FP16") ==
                   (p.model.architecture == "Turing" || p.model.architecture == "Volta"));
             // The model's usable listings in the fixture, whatever their cooler: Titan RTX,
             // A6000, A10 and the V100 SXM2 have 5 each, fewer than 6.
@@ -434,6 +496,21 @@ TEST_SUITE("planner") {
         CHECK(plans_of(f.plan(box), "Tesla V100 SXM2 32GB").empty());
         box.today = "2026-12-03";  // two nights: not stale yet
         for (const auto& p : f.plan(box).plans) CHECK_FALSE(has(p, "days old"));
+    }
+
+    // UX P11: "train in FP16 with loss scaling" was the advice for a P40 (FP16 at 1/64 rate).
+    TEST_CASE("the no-BF16 advice is the architecture's own") {
+        const auto catalog = schema::load_catalog(test::catalog_dir());
+        const auto advice = [&](const char* key) {
+            return analysis::support_caveat(catalog, *catalog.find_model(key)).warning;
+        };
+        CHECK(advice("tesla-p40").find("FP32 or INT8 (FP16 at 1/64 of the FP32 rate") !=
+              std::string::npos);
+        CHECK(advice("tesla-m40-24gb").find("train in FP32") != std::string::npos);
+        CHECK(advice("tesla-m40-24gb").find("FP16 with loss scaling") == std::string::npos);
+        CHECK(advice("titan-v").find("train in FP16 with loss scaling") != std::string::npos);
+        CHECK(advice("rtx-2080-ti").find("train in FP16 with loss scaling") != std::string::npos);
+        CHECK(advice("rtx-3090").empty());
     }
 
     TEST_CASE("caveats: a card for a PCIe slot that is not a plain PCIe card says what it is") {
@@ -891,6 +968,9 @@ TEST_SUITE("listing attributes") {
         // slots, not the catalog's 2; one naming the TUF is 3.25.
         const auto plain = build("rtx-4070-ti", "NVIDIA GeForce RTX 4070 Ti 12GB GDDR6X");
         CHECK(plain.slot_width == 3.0);
+        // The report's `slots` says the same: the rule set gives the SKU its usual board's width.
+        CHECK(schema::load_rule_set(test::catalog_dir()).catalog.find_model("rtx-4070-ti")->slots ==
+              3.0);
         CHECK(plain.design == "a partner board (no reference board)");
         CHECK(build("rtx-4070-ti", "ASUS TUF Gaming RTX 4070 Ti OC 12GB").slot_width == 3.25);
         // The longest phrase wins ("rog strix" over "strix" alike); a stated width wins over all.
@@ -899,6 +979,14 @@ TEST_SUITE("listing attributes") {
         CHECK(build("rtx-3090", "EVGA RTX 3090 FTW3 2-slot waterblock").slot_width == 2.0);
         // A design of another GPU does not apply: the TUF 3080's width is not the A4000's.
         CHECK(build("rtx-a4000", "PNY RTX A4000 TUF").slot_width == 1.0);
+        // UX P5: a maker's board the table lacks is not the Founders Edition: the widest board
+        // known for the SKU (the ROG Astral's 3.8), said as assumed.
+        const auto aorus = build("rtx-5090", "Gigabyte AORUS Master RTX 5090 32GB GDDR7");
+        CHECK(aorus.slot_width == 3.8);
+        CHECK(aorus.design ==
+              "Gigabyte board not in board_designs.csv: width unknown, assumed 3.8 slots");
+        // A title naming no maker is the reference design still.
+        CHECK(build("rtx-5090", "RTX 5090 32GB GDDR7 graphics card").slot_width == 2.0);
         // A stated blower on a design's board: the blower's width, not the design's.
         const auto blower = build("rtx-3090", "Gigabyte RTX 3090 Gaming OC blower");
         CHECK(blower.cooler == Cooler::blower);
@@ -938,8 +1026,8 @@ TEST_SUITE("listing attributes") {
     }
 
     TEST_CASE(
-        "a power limit lowers TFLOPS along the measured curve and never goes under a "
-        "card's minimum") {
+        "a power limit lowers TFLOPS along the measured curve; under a card's minimum it is "
+        "refused, with the reason") {
         PlannerDb f;
         const auto& power = f.rules().power;
         const auto& catalog = f.catalog();
@@ -950,24 +1038,42 @@ TEST_SUITE("listing attributes") {
         CHECK(at70->watts == 245);
         CHECK(at70->limited);
         CHECK(at70->throughput_share == doctest::Approx(0.82 + 0.10 * 11.0 / 12.0));
-        CHECK_FALSE(at70->raised_to_minimum);
+        CHECK_FALSE(at70->minimum_assumed);  // power_limits.csv: 100-350 W
         // No limit: full throughput, not an estimate.
         const auto full = analysis::card_power(r3090, {}, power);
         REQUIRE(full);
         CHECK(full->throughput_share == 1.0);
         CHECK_FALSE(full->limited);
-        // 30% of a Titan V's 250 W is under its 100 W minimum: raised to it (40% of TDP).
-        const auto titan = analysis::card_power(*catalog.find_model("titan-v"),
-                                                *analysis::parse_power_limit("30%"), power);
+        // 30% of a Titan V's 250 W is under its 100 W minimum: no plan at it (UX P6), and why.
+        const auto& titan_v = *catalog.find_model("titan-v");
+        const auto thirty = *analysis::parse_power_limit("30%");
+        CHECK_FALSE(analysis::card_power(titan_v, thirty, power));
+        CHECK(analysis::power_refusal(titan_v, thirty, power) ==
+              "Titan V: 75 W is under its driver's minimum, 100 W (power_limits.csv: 100-300 W)");
+        // 40% is its minimum: planned, at an estimate.
+        const auto titan =
+            analysis::card_power(titan_v, *analysis::parse_power_limit("40%"), power);
         REQUIRE(titan);
         CHECK(titan->watts == 100);
-        CHECK(titan->raised_to_minimum);
         CHECK(titan->throughput_share == doctest::Approx(0.19 + 0.22 * 4.0 / 7.0));
-        const auto caveats = analysis::power_caveats(*catalog.find_model("titan-v"), *titan);
+        // A card without a row: its minimum is taken as 70% of its TDP, and its plans say so.
+        const auto& r5090 = *catalog.find_model("rtx-5090");
+        REQUIRE(r5090.tdp_w == 575);
+        CHECK(analysis::minimum_power(r5090, power) == 403);
+        const auto why45 =
+            analysis::power_refusal(r5090, *analysis::parse_power_limit("45%"), power);
+        REQUIRE(why45);
+        CHECK(*why45 ==
+              "RTX 5090: 259 W is under the 403 W assumed for its minimum (70% of its TDP: "
+              "power_limits.csv has no row for it)");
+        const auto at75 = analysis::card_power(r5090, *analysis::parse_power_limit("75%"), power);
+        REQUIRE(at75);
+        CHECK(at75->minimum_assumed);
+        const auto caveats = analysis::power_caveats(r5090, *at75);
         REQUIRE(caveats.size() == 2);
-        CHECK(caveats[0] ==
-              "power limit raised to the Titan V's minimum: its driver accepts "
-              "100-300 W");
+        CHECK(
+            caveats[0].starts_with("minimum power limit unknown (power_limits.csv has no row "
+                                   "for the RTX 5090): taken as 70% of TDP, 403 W"));
         // 50 W on a 575 W RTX 5090 is under the curve's lowest point (29%): not plannable.
         CHECK_FALSE(analysis::card_power(*catalog.find_model("rtx-5090"),
                                          *analysis::parse_power_limit("50"), power));
@@ -996,28 +1102,35 @@ TEST_SUITE("listing attributes") {
                           [](const std::string& c) { return c.find("TFLOPS an estimate") == 0; }));
         CHECK(analysis::plans_table(r, f.loaded().context).find("est. TFLOPS fp16") !=
               std::string::npos);
-        // 50 W per card: the A10 (150 W TDP) runs at 33% of its TDP, which the curve covers; the
-        // 3090 is raised to its 100 W minimum, 29% of 350 W, under the curve's lowest point, and
-        // the bigger cards are at 50 W, under it too: not planned.
+        // 50 W per card is under every fixture card's minimum: the 3090's 100 W
+        // (power_limits.csv) and the 70% of TDP assumed for the others (the A10's 105 W): no
+        // plan, and the planner says which card refuses what (UX P6).
         box.power_limit = *analysis::parse_power_limit("50");
-        const auto low = f.plan(box);
-        CHECK(plans_of(low, "RTX 3090").empty());
-        REQUIRE_FALSE(plans_of(low, "A10").empty());
-        for (const auto& p : low.plans) {
-            INFO(p.model.name);
-            CHECK(p.model.name == "A10");
-            CHECK(p.watts_per_card == 50);
-            CHECK(p.tflops_estimated);
-        }
-        // 40 W is under 29% of every fixture card's TDP (and the 3090's minimum): nothing fits,
-        // and the planner says why.
-        box.power_limit = *analysis::parse_power_limit("40");
         const auto none = f.plan(box);
         CHECK(none.plans.empty());
-        CHECK(none.nothing_fits.find("power limit: 40 W per card is under 29% of TDP") == 0);
+        CHECK(none.nothing_fits.starts_with(
+            "power limit: 50 W per card is under the minimum power of every card with at least "
+            "24 GB within the budget: "));
+        CHECK(none.nothing_fits.find("RTX 3090: 50 W is under its driver's minimum, 100 W") !=
+              std::string::npos);
+        CHECK(none.nothing_fits.find("A10: 50 W is under the 105 W assumed for its minimum") !=
+              std::string::npos);
+        // 250 W: the 350 W 3090s run (over their 100 W minimum); the 450 W 4090s would need 315
+        // W, and are listed under the plans as refused.
+        box.power_limit = *analysis::parse_power_limit("250");
+        const auto some = f.plan(box);
+        CHECK_FALSE(plans_of(some, "RTX 3090").empty());
+        CHECK(plans_of(some, "RTX 4090").empty());
+        CHECK(std::find(some.refused.begin(), some.refused.end(),
+                        "RTX 4090: 250 W is under the 315 W assumed for its minimum (70% of its "
+                        "TDP: power_limits.csv has no row for it)") != some.refused.end());
+        const auto some_table = analysis::plans_table(some, f.loaded().context);
+        INFO(some_table);
+        CHECK(some_table.find("not planned at this power limit:\n  - RTX 4090: 250 W") !=
+              std::string::npos);
         // A lower limit never buys more TFLOPS: the best plan's total falls as the limit does.
         double previous = 1e9;
-        for (const char* limit : {"100%", "80%", "60%", "40%"}) {
+        for (const char* limit : {"100%", "90%", "80%", "70%"}) {
             box.power_limit = *analysis::parse_power_limit(limit);
             box.outlet_watts = 100000;  // only the limit changes the figures
             const auto plans = f.plan(box);

@@ -356,21 +356,36 @@ TEST_SUITE("schema::catalog") {
         CHECK(parse_skus(sku("a", "gfx1101", "2")).models.at(0).devices == 2);
         const std::string header =
             "architecture,target,as_of,bf16,flash_attention_2,toolkit,pytorch,supported,status,"
-            "source\n";
+            "source,ending,training\n";
         auto sources = shipped();
-        sources.support = {"software_support.csv",
-                           header + "Turing,sm_75,last year,no,no,CUDA,wheels,yes,ok,src\n"};
+        sources.support = {
+            "software_support.csv",
+            header + "Turing,sm_75,last year,no,no,CUDA,wheels,yes,ok,src,no,fp16\n"};
         CHECK_THROWS_WITH_AS(parse_catalog(sources),
                              doctest::Contains("column 'as_of': 'last year' is not YYYY-MM-DD"),
                              DataFileError);
-        sources.support = {"software_support.csv",
-                           header + "Turing,sm_75,2026-12-03,no,maybe,CUDA,wheels,yes,ok,src\n"};
+        sources.support = {
+            "software_support.csv",
+            header + "Turing,sm_75,2026-12-03,no,maybe,CUDA,wheels,yes,ok,src,no,fp16\n"};
         CHECK_THROWS_WITH_AS(parse_catalog(sources),
                              doctest::Contains("column 'flash_attention_2': 'maybe' is not yes"),
                              DataFileError);
         sources.support = {"software_support.csv",
-                           header + "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src\n" +
-                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src\n"};
+                           header +
+                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src,no,fp16\n" +
+                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src,no,fp16\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
+                             doctest::Contains("'sm_75' of Turing is listed twice"), DataFileError);
+        // A card without BF16 says how to train on it (UX P11).
+        sources.support = {"software_support.csv",
+                           header + "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src,no,\n"};
+        CHECK_THROWS_WITH_AS(parse_catalog(sources),
+                             doctest::Contains("a card without BF16 needs its training advice"),
+                             DataFileError);
+        sources.support = {"software_support.csv",
+                           header +
+                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src,no,fp16\n" +
+                               "Turing,sm_75,2026-12-03,no,no,CUDA,wheels,yes,ok,src,no,fp16\n"};
         CHECK_THROWS_WITH_AS(parse_catalog(sources),
                              doctest::Contains("'sm_75' of Turing is listed twice"), DataFileError);
     }

@@ -249,7 +249,11 @@ TEST_SUITE("end_to_end::cleared") {
             std::stod(test::csv_cell(by_cleared, "RTX 3090", "cleared_median_usd"));
         CHECK(std::stod(test::csv_cell(by_cleared, "RTX 3090", "gflops_per_usd")) ==
               doctest::Approx(tflops * 1000 / cleared).epsilon(0.001));
-        CHECK(std::filesystem::exists(dir.file("reports/gpuprice-used-2026-12-03-cleared.csv")));
+        // Named before the date: the default report's clearance list keeps its own file.
+        CHECK(std::filesystem::exists(
+            dir.file("reports/gpuprice-used-price-cleared-2026-12-03.csv")));
+        CHECK(test::read_file(dir.file("reports/gpuprice-used-2026-12-03-cleared.csv"))
+                  .starts_with("condition,model,item_id,title,kind,"));
     }
 }
 

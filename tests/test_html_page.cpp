@@ -188,7 +188,8 @@ TEST_SUITE("analysis::html_page") {
         const auto median = gpuprice::test::csv_cell(csv, "RTX 3090", "median_price_usd");
         const auto gflops = gpuprice::test::csv_cell(csv, "RTX 3090", "gflops_per_usd");
         REQUIRE(median == "760.50");
-        CHECK(html.find("data-v=\"760.50\">$760.50</td>") != std::string::npos);
+        // Money as the CLI writes it: whole units, thousands separated.
+        CHECK(html.find("data-v=\"760.50\">$760</td>") != std::string::npos);
         CHECK(html.find("data-v=\"" + gflops + "\">" + gflops + "</td>") != std::string::npos);
         CHECK(html.find(">24 GB</td>") != std::string::npos);
         // Each class its own sortable table, with column headers and row headers.
@@ -200,10 +201,101 @@ TEST_SUITE("analysis::html_page") {
         // The price that ranks is marked.
         CHECK(html.find("class=\"num basis\" title=\"median asking price (ranks)\"") !=
               std::string::npos);
+        // A listing's price keeps its cents.
+        CHECK(html.find("data-v=\"760.50\">$760.50</td>") != std::string::npos);
+    }
+
+    // UX P3: at 1400 px the 16 GB table ended before TFLOPS and GFLOPS/$, at 400 px after p25.
+    TEST_CASE("each class table's ranking key is among its first four columns, and never folds") {
+        for (const auto rank_by : {RankBy::tflops, RankBy::bandwidth, RankBy::vram}) {
+            auto c = context();
+            c.rank_by = rank_by;
+            const auto html = html_page(report(), c, {});
+            const auto heading = [&] {
+                for (const auto& column : report_columns()) {
+                    if (column.name == rank_key_column(rank_by)) return column.page.heading;
+                }
+                return std::string_view();
+            }();
+            REQUIRE_FALSE(heading.empty());
+            std::size_t tables = 0;
+            for (auto at = html.find("<table class=\"ranked sortable\">"); at != std::string::npos;
+                 at = html.find("<table class=\"ranked sortable\">", at + 1)) {
+                ++tables;
+                const auto head = html.substr(at, html.find("</tr></thead>", at) - at);
+                // The header cells in order: the key's is among the first four.
+                std::vector<std::string> cells;
+                for (auto th = head.find("<th "); th != std::string::npos;
+                     th = head.find("<th ", th + 1)) {
+                    cells.push_back(head.substr(th, head.find("</th>", th) - th));
+                }
+                INFO(rank_by_name(rank_by) << ": " << head);
+                REQUIRE(cells.size() > 4);
+                const auto key = std::find_if(cells.begin(), cells.end(), [](const auto& cell) {
+                    return cell.find("key") != std::string::npos;
+                });
+                REQUIRE(key != cells.end());
+                CHECK(key - cells.begin() < 4);
+                CHECK(key->find(std::string(heading)) != std::string::npos);
+                CHECK(key->find(" sec") == std::string::npos);  // never folded away
+                // Secondary columns are marked to fold on a narrow screen.
+                CHECK(std::count_if(cells.begin(), cells.end(), [](const auto& cell) {
+                          return cell.find("class=\"num sec\"") != std::string::npos;
+                      }) >= 5);
+            }
+            CHECK(tables == 2);
+        }
+    }
+
+    // code_review_3 C2: an EBAY_GB page said GFLOPS/$, GB/s per $ and $/GB.
+    TEST_CASE("a pound market's page shows no dollar sign outside its script") {
+        auto c = context();
+        c.currency = "GBP";
+        PageInput input;
+        StandardBox box{"2 cards, £4,000, 1440 W outlet", {}, {}};
+        box.result.nothing_fits = "budget: the cheapest needs £5,000";
+        input.boxes = {box};
+        auto html = html_page(report(), c, input);
+        const auto script = html.find("<script>");
+        REQUIRE(script != std::string::npos);
+        html.erase(script, html.find("</script>") - script);
+        CHECK(html.find('$') == std::string::npos);
+        CHECK(html.find("GFLOPS/£") != std::string::npos);
+        CHECK(html.find("£/GB") != std::string::npos);
+        CHECK(html.find(">£760</td>") != std::string::npos);  // 760.50, to even as the CLI
+    }
+
+    TEST_CASE("the page leads with the night, each class's best buy and what moved") {
+        auto r = report();
+        for (auto& row : r.rows) {
+            if (row.model.name == "RTX 3090") row.change_7d_pct = -8.25;
+            if (row.model.name == "RTX 3060 12GB") row.change_7d_pct = 2.0;  // under 5%: not news
+        }
+        const auto html = html_page(r, context(), {});
+        const auto summary = html.find("<section id=\"summary\">");
+        REQUIRE(summary != std::string::npos);
+        // Before the first condition's tables.
+        CHECK(summary < html.find("<section id=\"used\""));
+        const auto part = html.substr(summary, html.find("</section>", summary) - summary);
+        CHECK(part.find("class=\"status complete\">complete</a>") != std::string::npos);
+        CHECK(part.find("Best buy per class, used") != std::string::npos);
+        CHECK(part.find("<a href=\"#used-24\">RTX 3090</a>") != std::string::npos);
+        CHECK(part.find("<a href=\"#used-12\">RTX 3060 12GB</a>") != std::string::npos);
+        CHECK(part.find("<span class=\"down\">-8.2%</span> to $760") != std::string::npos);
+        CHECK(part.find("RTX 3060 12GB</a> <small>") == std::string::npos);
+        // The filters, shown by the script; "all columns" works without it.
+        CHECK(html.find("<select id=\"f-cond\">") != std::string::npos);
+        CHECK(html.find("<select id=\"f-vram\">") != std::string::npos);
+        CHECK(html.find("id=\"f-ok\"") != std::string::npos);
+        CHECK(html.find("<select id=\"f-cool\">") != std::string::npos);
+        CHECK(html.find("<tr data-cond=\"used\" data-vram=\"24\" data-ok=\"1\"") !=
+              std::string::npos);
     }
 
     TEST_CASE("rows come in rank order, so the page reads right without its script") {
-        const auto html = page();
+        // The ranked tables, after the summary at the top.
+        const auto whole = page();
+        const auto html = whole.substr(whole.find("<section id=\"used\""));
         // The rank cell right before each row's header.
         std::vector<int> seen;
         const std::string row_header = "</td><th scope=\"row\">";
@@ -251,7 +343,7 @@ TEST_SUITE("analysis::html_page") {
         gpuprice::schema::Watch watch{7, "rtx-3090", "used", 75000, "median", "EBAY_US", ""};
         WatchFiring fired{watch, {}, {{gpuprice::schema::ConditionClass::used, 800.0, 760.5}}};
         input.watches = {{watch, "RTX 3090", fired}};
-        StandardBox box{"1 card, $1,500, 1440 W outlet", {}};
+        StandardBox box{"1 card, $1,500, 1440 W outlet", {}, {}};
         box.result.nothing_fits = "the budget <is> too small";
         input.boxes = {box};
         const auto html = page(input);
@@ -286,13 +378,40 @@ TEST_SUITE("analysis::sparkline") {
                                                    night_of("2026-11-15", 700, 650.0),
                                                    night_of("2026-12-01", 600, {}, 620.0)};
         const auto svg = sparkline_svg(nights, "2026-11-01", "2026-12-01", "USD");
-        // x from 3 to 117 over 30 days; y from 3 (the highest price) to 29 (the lowest).
-        CHECK(svg.find("points=\"3.0,3.0 56.2,16.0 117.0,29.0\"") != std::string::npos);
+        // x from 47 to 129 over the 30 days from the first ask (the prices printed either
+        // side); y on a scale of 595..805, the prices' middle (700) +-15% at least.
+        CHECK(svg.find("points=\"47.0,3.6 85.3,16.0 129.0,28.4\"") != std::string::npos);
+        CHECK(svg.find("text-anchor=\"end\">$800</text>") != std::string::npos);
+        CHECK(svg.find(">$600</text>") != std::string::npos);
         CHECK(count(svg, "<circle class=\"sp-clr\"") == 1);
         CHECK(count(svg, "<rect class=\"sp-sold\"") == 1);
         CHECK(svg.find("aria-label=\"asking median $800 on 2026-11-01, $600 on 2026-12-01; "
                        "cleared prices on 1 nights, sold on 1; range $600 to $800\"") !=
               std::string::npos);
+    }
+
+    // UX P12: the line sat in the last 16 px of the box (asks began 25 nights after the first
+    // sold night), a 6% dip ran the box's height, and the tooltip dated the first ask wrongly.
+    TEST_CASE("the time axis starts at the first ask, a small dip stays small, dates are right") {
+        const std::vector<NightlyMedian> nights = {night_of("2026-11-08", 0, {}, 685.0),
+                                                   night_of("2026-12-02", 2228),
+                                                   night_of("2026-12-06", 2097)};
+        auto sold_only = nights;
+        sold_only[0].listings = 0;
+        const auto svg = sparkline_svg(sold_only, "2026-11-07", "2026-12-06", "USD");
+        CHECK(svg.find("asking median $2,228 on 2026-12-02, $2,097 on 2026-12-06") !=
+              std::string::npos);
+        // The sold night before the first ask is not drawn: the line spans the box.
+        CHECK(svg.find("<rect class=\"sp-sold\"") == std::string::npos);
+        const auto points = svg.substr(svg.find("points=\"") + 8);
+        CHECK(points.starts_with("47.0,"));
+        // 2,228 -> 2,097 on a scale of the middle +-15%: about a fifth of the height, not all.
+        const auto y = [&](std::size_t at) {
+            const auto comma = points.find(',', at);
+            return std::stod(points.substr(comma + 1));
+        };
+        const auto second = points.find(' ');
+        CHECK(y(second) - y(0) < 8.0);
     }
 
     TEST_CASE("nights outside the window are left out, and no price is no sparkline") {
@@ -303,7 +422,7 @@ TEST_SUITE("analysis::sparkline") {
         CHECK(svg.find("€600 on 2026-12-01") != std::string::npos);
         CHECK(svg.find("900") == std::string::npos);
         // One night is a short dash, not an invisible point.
-        CHECK(svg.find("points=\"114.0,16.0 120.0,16.0\"") != std::string::npos);
+        CHECK(svg.find("points=\"44.0,16.0 50.0,16.0\"") != std::string::npos);
         CHECK(sparkline_svg(nights, "2025-01-01", "2025-01-31", "USD").empty());
     }
 }

@@ -40,7 +40,7 @@ void add_new_vendor(const std::filesystem::path& dir) {
            "4096,1000,,,,300,2,PCIe,\"vendor product page\"\n");
     append(dir / "software_support.csv",
            "Wormhole,tt-metal,2026-12-03,yes,no,TT-Metalium,PyTorch via TT-NN,yes,"
-           "current (TT-Metalium),\"vendor documentation\"\n");
+           "current (TT-Metalium),\"vendor documentation\",no,\n");
     append(dir / "published_figures.csv",
            "wormhole-n300,fp16,65.5,\"vendor datasheet (illustrative)\"\n"
            "wormhole-n300,bfp8,131,\"vendor datasheet (illustrative)\"\n");

@@ -405,7 +405,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find("\r\nused,16,,Tesla V100 SXM2 16GB,") != std::string::npos);
         CHECK(csv.find("\r\nused,16,1,Tesla V100 PCIe 16GB,") != std::string::npos);
         const auto table = report_table(report, context, 80);
-        CHECK(table.find("\nSXM2 bf  Tesla V100 SXM2 16GB") != std::string::npos);
+        CHECK(table.find("\nSXM2 lbf  Tesla V100 SXM2 16GB") != std::string::npos);
         CHECK(table.find("--include-sxm ranks it") != std::string::npos);
         std::size_t start = 0;
         while (start < table.size()) {
@@ -644,7 +644,10 @@ TEST_SUITE("analysis::report_table") {
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
         // software_support.csv: Volta and Turing have no BF16 and no FlashAttention-2.
         auto table = report_table(report, context, 120);
-        CHECK(table.find("   1 bf  Tesla V100 PCIe 16GB") != std::string::npos);
+        // Volta runs on legacy cu126 wheels only, their end announced: "l", support ending, as
+        // the page says it (UX P11).
+        CHECK(table.find("   1 lbf  Tesla V100 PCIe 16GB") != std::string::npos);
+        CHECK(table.find("l support ending") != std::string::npos);
         CHECK(table.find(" bf  RTX 2080 Ti") != std::string::npos);
         CHECK(table.find("   1  RTX 3090") != std::string::npos);
         CHECK(table.find("b no BF16") != std::string::npos);
@@ -694,7 +697,7 @@ TEST_SUITE("analysis::report_table") {
         CHECK(table.find("31.2") != std::string::npos);  // $750 / 24 GB
         CHECK(table.find("ranked by USD per GB of VRAM") != std::string::npos);
         const auto svg = svg_chart(report, context);
-        CHECK(svg.find(">VRAM per USD (") != std::string::npos);
+        CHECK(svg.find(">VRAM per USD</text>") != std::string::npos);  // no precision (UX P14)
         CHECK(svg.find(">GB per 1,000 USD</text>") != std::string::npos);
         CHECK(svg.find("GFLOPS") == std::string::npos);
         // The cheaper GB (the 3090's) is the longer bar, drawn first.

@@ -259,7 +259,7 @@ TEST_SUITE("fetcher::sold") {
             {"report", "--price", "sold", "--format", "csv", "--output", dir.file("r2")});
         REQUIRE(by_sold.status == 0);
         CHECK(test::csv_cell(by_sold.out, "RTX 3090", "price_basis") == "sold");
-        CHECK(std::filesystem::exists(dir.file("r2/gpuprice-used-2026-12-03-sold.csv")));
+        CHECK(std::filesystem::exists(dir.file("r2/gpuprice-used-price-sold-2026-12-03.csv")));
     }
 
     TEST_CASE("without the scope: the night succeeds, and says so once") {

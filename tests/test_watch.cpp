@@ -112,6 +112,26 @@ TEST_SUITE("analysis::watch_check") {
         CHECK_FALSE(check_watch(watch_3090(700), after, &before));
     }
 
+    // UX P8: 17 listings were under $700 and the line said "1 listing under the line".
+    TEST_CASE("the line counts the new listings under the line and all of them") {
+        const auto before = night({seen(1, 650, "2026-11-30"), seen(2, 660, "2026-11-30")});
+        const auto fired =
+            check_watch(watch_3090(700),
+                        night({seen(1, 650, "2026-12-01"), seen(2, 660, "2026-12-01"),
+                               seen(3, 640, "2026-12-01"), seen(4, 900, "2026-12-01")}),
+                        &before);
+        REQUIRE(fired);
+        CHECK(fired->under_now == 3);
+        const auto line = watch_line(*fired, "RTX 3090", "USD");
+        CHECK(line.find(": 1 new listing under the line (3 in all): $640.00 ") !=
+              std::string::npos);
+        // Where the model stands, as `watch add` and `watch list` say it.
+        CHECK(watch_standing(watch_3090(700),
+                             night({seen(3, 640, "2026-12-01"), seen(4, 900, "2026-12-01"),
+                                    seen(5, 690, "2026-12-01")}),
+                             "USD") == "used median $690; 2 listings under $700 now");
+    }
+
     TEST_CASE("the mail line names the watch, the prices and the links") {
         const auto before = night(
             {seen(1, 780, "2026-11-30"), seen(2, 800, "2026-11-30"), seen(3, 820, "2026-11-30")});
@@ -125,7 +145,7 @@ TEST_SUITE("analysis::watch_check") {
         CHECK(
             line.starts_with("gpuprice watch 1 (RTX 3090, used, below $700 (median)): used "
                              "median $800.00 -> $"));
-        CHECK(line.find("7 listings under the line: $600.00 https://www.ebay.com/itm/10[2J, "
+        CHECK(line.find("7 new listings under the line: $600.00 https://www.ebay.com/itm/10[2J, "
                         "$601.00 https://www.ebay.com/itm/11,") != std::string::npos);
         CHECK(line.ends_with("$604.00 https://www.ebay.com/itm/14 and 2 more"));
         CHECK(line.find('\n') == std::string::npos);

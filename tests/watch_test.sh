@@ -52,7 +52,7 @@ for n in 4 3 2 1 0; do
     if [ "$n" -eq 1 ]; then
         # One line, the watch's, naming the listing under the line with its link.
         [ "$(wc -l <"out-$n.txt")" -eq 1 ] &&
-            grep -q '^gpuprice watch 1 (RTX 3080 12GB, used, below \$350 (median)): 1 listing under the line: \$328\.90 https://' "out-$n.txt" &&
+            grep -q '^gpuprice watch 1 (RTX 3080 12GB, used, below \$350 (median)): 1 new listing under the line: \$328\.90 https://' "out-$n.txt" &&
             ok || { fail "night-1: the watch did not fire as it should"; cat "out-$n.txt"; }
     else
         [ -s "out-$n.txt" ] && { fail "night-$n: nightly printed when nothing fired"; cat "out-$n.txt"; } || ok

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "schema/domain/ascii_case.hpp"
+
 namespace gpuprice::schema {
 
 const std::vector<Market>& markets() {
@@ -40,8 +42,9 @@ const Market& default_market() {
 }
 
 std::optional<Market> find_market(std::string_view id) {
+    // In any case, as --condition is (UX P16: `--marketplace ebay_gb` was refused).
     for (const auto& m : markets()) {
-        if (m.id == id) return m;
+        if (equals_ignoring_ascii_case(m.id, id)) return m;
     }
     return std::nullopt;
 }

@@ -230,6 +230,10 @@ void parse_support(const CsvTable& table, Catalog& catalog) {
         s.supported = parse_bool(table, row, "supported");
         s.status = table.required_text(row, "status");
         s.source = table.required_text(row, "source");
+        s.ending = parse_bool(table, row, "ending");
+        s.training = table.text(row, "training");
+        if (!s.bf16 && s.training.empty())
+            table.fail(row, "training", "a card without BF16 needs its training advice");
         for (const auto& other : catalog.support) {
             if (other.architecture == s.architecture && other.target == s.target) {
                 table.fail(row, "target",

@@ -112,6 +112,8 @@ struct SoftwareSupport {
     bool supported = false;          // current toolkits and PyTorch wheels run it
     std::string status;  // the report's `support` cell: "current", "legacy: no CUDA 13", ...
     std::string source;
+    bool ending = false;   // runs only on legacy wheels whose end is announced
+    std::string training;  // how to train on it without BF16; empty with BF16
 };
 
 // The DENSE rate of a part whose matrix (or vector) throughput is capped below what its units x

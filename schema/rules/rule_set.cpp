@@ -31,6 +31,15 @@ RuleSet load_rule_set(const std::string& dir) {
     rules.catalog = load_catalog(dir);
     rules.match = load_match_rules(dir, rules.catalog);
     rules.attributes = load_attribute_rules(dir, rules.catalog);
+    // A SKU NVIDIA made no board of (the 4070 Ti, the 5070 Ti): its width is its partners'
+    // usual board's (board_designs.csv, empty phrase), in the report's `slots` as in the planner
+    // (UX P5: the report said 2 where the planner counted 3).
+    for (auto& model : rules.catalog.models) {
+        for (const auto& design : rules.attributes.designs) {
+            if (design.sku == model.key && design.phrase.empty() && model.slots)
+                model.slots = design.slots;
+        }
+    }
     rules.aspect_filters = load_aspect_filter_rules(dir);
     rules.search_terms = load_search_terms(dir);
     rules.digest = rule_set_digest(dir);
