@@ -5,6 +5,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
+#include "schema/rules/measured_performance.hpp"
 
 namespace gpuprice::schema {
 
@@ -427,7 +428,9 @@ CatalogSources read_catalog_sources(const std::string& dir) {
 }
 
 Catalog load_catalog(const std::string& dir) {
-    return parse_catalog(read_catalog_sources(dir));
+    auto catalog = parse_catalog(read_catalog_sources(dir));
+    catalog.measurements = load_measured_performance(dir, catalog);
+    return catalog;
 }
 
 }  // namespace gpuprice::schema

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "schema/rules/measurement.hpp"
 #include "schema/rules/vram_classes.hpp"
 
 namespace gpuprice::schema {
@@ -143,6 +144,9 @@ struct Catalog {
     std::vector<PublishedFigure> published;
     std::vector<CappedRate> capped;
     std::vector<VramClassBound> vram_classes;  // smallest first
+    // Published measurements (measured_performance.csv), filled by load_catalog: parse_catalog
+    // leaves them empty and every figure estimated-or-none.
+    std::vector<Measurement> measurements;
     std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
@@ -195,6 +199,7 @@ Catalog parse_catalog(const CatalogSources& sources);
 
 // Reads the catalog files of `dir` (throws std::runtime_error naming a missing one).
 CatalogSources read_catalog_sources(const std::string& dir);
+// The parsed catalog with its measurements (measured_performance.hpp).
 Catalog load_catalog(const std::string& dir);
 
 }  // namespace gpuprice::schema
