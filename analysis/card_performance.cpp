@@ -23,11 +23,12 @@ std::string_view kind_of(PerfTarget target) {
     return {};
 }
 
-// Training, generation and prompt processing are fitted slopes on two features, and a fixed
-// slope 1 on one (inference: tokens/s in proportion to bandwidth, or to compute).
+// Training and prompt processing fit their slopes; generation has slope 1 on bandwidth (tokens/s
+// in proportion to it: every token reads the weights once).
 bool fits_slopes(PerfTarget target) {
-    return target == PerfTarget::training;
+    return target != PerfTarget::generation;
 }
+
 
 double geometric_mean(const std::vector<double>& values) {
     double log_sum = 0;
@@ -41,6 +42,13 @@ std::optional<double> training_peak(const schema::Catalog& catalog, const schema
     const auto figure = report_figure(catalog, m, "fp16", Sparsity::Dense);
     if (!figure || figure->tflops <= 0) return std::nullopt;
     return figure->tflops;
+}
+
+// The peak prompt processing is compared by: FP16 with FP16 accumulate, which llama.cpp's matrix
+// kernels use and GeForce cards run at full rate; the training peak where a card lacks it.
+std::optional<double> prompt_peak(const schema::Catalog& catalog, const schema::GpuModel& m) {
+    if (const auto t = peak_tflops(catalog, m, "fp16-fp16acc", Sparsity::Dense)) return t;
+    return training_peak(catalog, m);
 }
 
 // Solves a x = b (n x n, row-major) by Gaussian elimination with partial pivoting; false when
@@ -75,11 +83,13 @@ std::string_view perf_basis_name(PerfBasis basis) {
     return basis == PerfBasis::measured ? "measured" : "estimated";
 }
 
-std::vector<RunRatio> training_run_ratios(const std::vector<schema::Measurement>& measurements) {
+std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measurements,
+                                 PerfTarget target) {
+    const auto kind = kind_of(target);
     // run -> sku -> workload -> figure
     std::map<std::string, std::map<std::string, std::map<std::string, double>>> runs;
     for (const auto& m : measurements) {
-        if (m.kind() == schema::kTrainingWorkload) runs[m.run][m.sku][m.workload] = m.figure;
+        if (m.kind() == kind) runs[m.run][m.sku][m.workload] = m.figure;
     }
     std::vector<RunRatio> out;
     for (const auto& [run, cards] : runs) {
@@ -100,20 +110,20 @@ std::vector<RunRatio> training_run_ratios(const std::vector<schema::Measurement>
 
 std::map<std::string, double, std::less<>> measured_figures(const schema::Catalog& catalog,
                                                             PerfTarget target) {
-    std::map<std::string, std::vector<double>> values;
-    if (target == PerfTarget::training) {
-        for (const auto& r : training_run_ratios(catalog.measurements)) {
-            values[r.sku].push_back(r.ratio);
-        }
-    } else {
-        const auto kind = kind_of(target);
+    double anchor = 1;  // training: relative to the 3090 itself
+    if (target != PerfTarget::training) {
+        const auto workload = target == PerfTarget::generation ? kGenerationAnchor : kPromptAnchor;
+        std::vector<double> figures;
         for (const auto& m : catalog.measurements) {
-            const auto name = std::string_view(m.workload).substr(m.workload.find(':') + 1);
-            if (m.kind() == kind && name == kLlmModel) values[m.sku].push_back(m.figure);
+            if (m.sku == kReferenceSku && m.workload == workload) figures.push_back(m.figure);
         }
+        if (figures.empty()) return {};
+        anchor = geometric_mean(figures);
     }
+    std::map<std::string, std::vector<double>> values;
+    for (const auto& r : run_ratios(catalog.measurements, target)) values[r.sku].push_back(r.ratio);
     std::map<std::string, double, std::less<>> out;
-    for (const auto& [sku, v] : values) out.emplace(sku, geometric_mean(v));
+    for (const auto& [sku, v] : values) out.emplace(sku, geometric_mean(v) * anchor);
     return out;
 }
 
@@ -132,8 +142,11 @@ std::optional<std::vector<double>> perf_features(const schema::Catalog& catalog,
             return std::vector<double>{lp, lb};
         case PerfTarget::generation:
             return std::vector<double>{lb};
-        case PerfTarget::prompt:
-            return std::vector<double>{lp};
+        case PerfTarget::prompt: {
+            const auto pp = prompt_peak(catalog, model), ref_pp = prompt_peak(catalog, *ref);
+            if (!pp || !ref_pp) return std::nullopt;
+            return std::vector<double>{std::log(*pp / *ref_pp)};
+        }
     }
     return std::nullopt;
 }

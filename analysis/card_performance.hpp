@@ -16,8 +16,10 @@ namespace gpuprice::analysis {
 
 // The card every training figure is relative to (train_rel 1.00), measured in every Lambda run.
 inline constexpr std::string_view kReferenceSku = "rtx-3090";
-// The llama.cpp model the inference figures are for.
-inline constexpr std::string_view kLlmModel = "llama-7b-q4_0";
+// What the inference figures are: the RTX 3090's figures of these workloads (llama-bench tg128 and
+// pp512 of llama 7B Q4_0) times a card's ratio to the 3090 of its own run.
+inline constexpr std::string_view kGenerationAnchor = "llm-tg:llama-7b-q4_0-tg128";
+inline constexpr std::string_view kPromptAnchor = "llm-pp:llama-7b-q4_0-pp512";
 
 enum class PerfBasis { measured, estimated };
 std::string_view perf_basis_name(PerfBasis basis);  // "measured", "estimated"
@@ -40,25 +42,26 @@ struct CardPerformance {
 // The workloads the model estimates.
 enum class PerfTarget { training, generation, prompt };
 
-// One card's measured figure of `target`: training reduced to the RTX 3090 of the same run
-// (geometric mean over the networks both ran; runs combined by geometric mean), inference the
-// geometric mean of its rows for kLlmModel.
+// One card's measured figure of `target`: its figures against the RTX 3090's of the same run and
+// workload (geometric mean over the workloads both ran; runs combined by geometric mean); for
+// inference times the 3090's anchor figure (kGenerationAnchor, kPromptAnchor).
 std::map<std::string, double, std::less<>> measured_figures(const schema::Catalog& catalog,
                                                             PerfTarget target);
 
-// A training run's reduction, for scripts/eval-performance-model: a card's figure relative to the
-// run's RTX 3090 and over how many networks.
+// A run's reduction, for scripts/eval-performance-model: a card's figures of one workload kind
+// relative to the run's RTX 3090 and over how many workloads.
 struct RunRatio {
     std::string run;
     std::string sku;
     double ratio = 0;
-    int networks = 0;
+    int workloads = 0;
 };
-std::vector<RunRatio> training_run_ratios(const std::vector<schema::Measurement>& measurements);
+std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measurements,
+                                 PerfTarget target);
 
 // log(figure) = c + d_arch + sum s_j x_j over the target's features (training: log peak FP16 and
 // log bandwidth against the RTX 3090's; generation: log bandwidth with slope 1, i.e. a fraction
-// of bandwidth; prompt: log peak FP16 with slope 1). d_arch, the architecture's own offset, is
+// of bandwidth; prompt: log peak FP16 with FP16 accumulate). d_arch, the architecture's own offset, is
 // shrunk toward 0 by a ridge of kArchitectureRidge, and is 0 for an architecture nobody
 // measured. Fitted on the measured cards.
 inline constexpr double kArchitectureRidge = 1.0;

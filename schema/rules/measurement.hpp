@@ -10,8 +10,8 @@ namespace gpuprice::schema {
 
 // The kinds of workload a measurement can be of; the part of `workload` before ':'.
 inline constexpr std::string_view kTrainingWorkload = "train-amp";    // Lambda's PyTorch AMP
-inline constexpr std::string_view kGenerationWorkload = "llm-tg128";  // llama-bench tg128
-inline constexpr std::string_view kPromptWorkload = "llm-pp512";      // llama-bench pp512
+inline constexpr std::string_view kGenerationWorkload = "llm-tg";  // llama.cpp token generation
+inline constexpr std::string_view kPromptWorkload = "llm-pp";  // llama.cpp prompt processing
 
 struct Measurement {
     std::string sku;       // GpuModel::key

@@ -57,9 +57,9 @@ const char* target_name(analysis::PerfTarget t) {
         case analysis::PerfTarget::training:
             return "training (train_rel, RTX 3090 = 1)";
         case analysis::PerfTarget::generation:
-            return "generation (llama-bench tg128, 7B Q4_0, t/s)";
+            return "generation (llama 7B Q4_0 tg128 t/s, llama-bench scale)";
         case analysis::PerfTarget::prompt:
-            return "prompt processing (llama-bench pp512, 7B Q4_0, t/s)";
+            return "prompt processing (llama 7B Q4_0 pp512 t/s, llama-bench scale)";
     }
     return "";
 }
@@ -75,10 +75,14 @@ int main(int argc, char** argv) {
     const auto table = analysis::performance_table(catalog);
     const auto lambda = analysis::measured_figures(catalog, analysis::PerfTarget::training);
 
-    std::printf("Training runs (Lambda), each card against the RTX 3090 of its run:\n");
-    for (const auto& r : analysis::training_run_ratios(catalog.measurements)) {
-        std::printf("  %-18s %-24s %5.3f over %d networks\n", r.run.c_str(), r.sku.c_str(), r.ratio,
-                    r.networks);
+    for (const auto target : {analysis::PerfTarget::training, analysis::PerfTarget::generation,
+                              analysis::PerfTarget::prompt}) {
+        std::printf("Runs of %s, each card against the RTX 3090 of its run:\n",
+                    target_name(target));
+        for (const auto& r : analysis::run_ratios(catalog.measurements, target)) {
+            std::printf("  %-20s %-24s %6.3f over %d workloads\n", r.run.c_str(), r.sku.c_str(),
+                        r.ratio, r.workloads);
+        }
     }
 
     // What the tool shows against Lambda's figure, over the cards Lambda measured.
