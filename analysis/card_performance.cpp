@@ -29,7 +29,6 @@ bool fits_slopes(PerfTarget target) {
     return target != PerfTarget::generation;
 }
 
-
 double geometric_mean(const std::vector<double>& values) {
     double log_sum = 0;
     for (const double v : values) log_sum += std::log(v);
@@ -213,6 +212,27 @@ std::optional<PerfModel> fit_perf_model(const schema::Catalog& catalog, PerfTarg
     return fit;
 }
 
+namespace {
+
+// The offset of an architecture nobody measured: the mean of the measured architectures of the
+// same vendor that have (or lack) matrix units as it does; nullopt when there is none.
+std::optional<double> kindred_offset(const schema::Catalog& catalog, const PerfModel& fit,
+                                     const schema::GpuModel& model) {
+    const bool matrix = catalog.architecture_of(model).has_matrix_units();
+    double sum = 0;
+    int n = 0;
+    for (const auto& [name, offset] : fit.arch_offset) {
+        const auto* arch = catalog.find_architecture(name);
+        if (!arch || arch->vendor != model.vendor || arch->has_matrix_units() != matrix) continue;
+        sum += offset;
+        ++n;
+    }
+    if (n == 0) return std::nullopt;
+    return sum / n;
+}
+
+}  // namespace
+
 std::optional<double> predict(const schema::Catalog& catalog, const PerfModel& fit,
                               const schema::GpuModel& model) {
     const auto x = perf_features(catalog, model, fit.target);
@@ -221,8 +241,16 @@ std::optional<double> predict(const schema::Catalog& catalog, const PerfModel& f
     for (std::size_t j = 0; j < x->size(); ++j) y += fit.slopes[j] * (*x)[j];
     if (const auto it = fit.arch_offset.find(model.architecture); it != fit.arch_offset.end()) {
         y += it->second;
+    } else if (const auto kindred = kindred_offset(catalog, fit, model)) {
+        y += *kindred;
     }
     return std::exp(y);
+}
+
+bool knows_architecture(const schema::Catalog& catalog, const PerfModel& fit,
+                        const schema::GpuModel& model) {
+    return fit.arch_offset.find(model.architecture) != fit.arch_offset.end() ||
+           kindred_offset(catalog, fit, model).has_value();
 }
 
 std::vector<LooPoint> leave_one_out(const schema::Catalog& catalog, PerfTarget target) {
@@ -257,7 +285,8 @@ PerformanceTable performance_table(const schema::Catalog& catalog) {
                 perf.*part.figure = PerfFigure{it->second, PerfBasis::measured};
             } else if (fit) {
                 if (const auto p = predict(catalog, *fit, m)) {
-                    perf.*part.figure = PerfFigure{*p, PerfBasis::estimated};
+                    perf.*part.figure =
+                        PerfFigure{*p, PerfBasis::estimated, !knows_architecture(catalog, *fit, m)};
                 }
             }
         }

@@ -27,6 +27,9 @@ std::string_view perf_basis_name(PerfBasis basis);  // "measured", "estimated"
 struct PerfFigure {
     double value = 0;
     PerfBasis basis = PerfBasis::estimated;
+    // An estimate for a card of a vendor none of whose measured cards is like it (matrix units or
+    // none): the model's intercept alone, extrapolated across vendors. Shown, never ranked by.
+    bool extrapolated = false;
 };
 
 // Per device (one GPU of a board of several).
@@ -61,9 +64,9 @@ std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measure
 
 // log(figure) = c + d_arch + sum s_j x_j over the target's features (training: log peak FP16 and
 // log bandwidth against the RTX 3090's; generation: log bandwidth with slope 1, i.e. a fraction
-// of bandwidth; prompt: log peak FP16 with FP16 accumulate). d_arch, the architecture's own offset, is
-// shrunk toward 0 by a ridge of kArchitectureRidge, and is 0 for an architecture nobody
-// measured. Fitted on the measured cards.
+// of bandwidth; prompt: log peak FP16 with FP16 accumulate). d_arch, the architecture's own offset
+// (for an architecture nobody measured: see knows_architecture), is shrunk toward 0 by a ridge of
+// kArchitectureRidge, and is 0 for an architecture nobody measured. Fitted on the measured cards.
 inline constexpr double kArchitectureRidge = 1.0;
 
 struct PerfModel {
@@ -86,6 +89,11 @@ std::optional<PerfModel> fit_perf_model(const schema::Catalog& catalog, PerfTarg
                                         std::string_view leave_out = {});
 std::optional<double> predict(const schema::Catalog& catalog, const PerfModel& fit,
                               const schema::GpuModel& model);
+// Whether `fit` knows the architecture of `model`: a measured card shares it, or (for an
+// architecture nobody measured) a measured architecture of the same vendor that, like it, has or
+// lacks matrix units, whose mean offset then serves.
+bool knows_architecture(const schema::Catalog& catalog, const PerfModel& fit,
+                        const schema::GpuModel& model);
 
 // Each measured card predicted by a model fitted without it.
 struct LooPoint {

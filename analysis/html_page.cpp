@@ -51,6 +51,10 @@ const std::vector<PageColumn>& numeric_columns() {
         {"Sold", "median eBay sold price in the window", "sold_median_usd", Unit::money},
         {"TFLOPS", "dense tensor TFLOPS at the report's precision", "tflops", Unit::none, true},
         {"GFLOPS/$", "GFLOPS per unit of the ranking price", "gflops_per_usd", Unit::none, true},
+        {"Train/k$",
+         "training throughput (RTX 3090 = 1) per 1,000 of the ranking price: measured (Lambda's "
+         "PyTorch benchmarks) or, marked est., estimated from peak FP16 and bandwidth",
+         "train_per_kusd", Unit::none, true},
         {"GB/s per $", "memory bandwidth per unit of the ranking price", "bandwidth_gbs_per_usd",
          Unit::none, true},
         {"$/GB", "ranking price per GB of VRAM", "usd_per_gb_vram", Unit::money},
@@ -147,6 +151,7 @@ std::string marks(const ReportRow& row) {
         mark("module", row.model.form_factor + " module",
              "needs an SXM/OAM server board: shown apart, not ranked");
     }
+    if (const auto note = overstated_peak_note(row.perf)) mark("peak", "peak overstates", *note);
     if (row.no_matrix_units) {
         mark("fp32", row.figure_precision + " only", "no matrix units: its vector figure");
     }
@@ -201,6 +206,10 @@ std::string ranked_table(const std::vector<const ReportRow*>& rows, const CsvCon
             std::string extra;
             if (c.csv == "cleared_median_usd" && row->cleared_median_usd) {
                 extra = " <small>n=" + std::to_string(row->cleared_listings) + "</small>";
+            }
+            if (c.csv == "train_per_kusd" && row->train_per_kusd && row->perf.train_rel &&
+                row->perf.train_rel->basis == PerfBasis::estimated) {
+                extra = " <small>est.</small>";
             }
             if (c.csv == "sold_median_usd" && row->sold_median_usd) {
                 extra = " <small>n=" + std::to_string(row->sold_listings.value_or(0)) + "</small>";
