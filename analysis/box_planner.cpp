@@ -37,8 +37,24 @@ double objective_value(const Plan& p, Objective objective) {
             return p.total_vram_gb;
         case Objective::bandwidth:
             return p.total_bandwidth_gbs;
+        case Objective::training:
+            return p.total_train_rel && !p.total_train_rel->extrapolated ? p.total_train_rel->value
+                                                                         : 0;
+        case Objective::inference:
+            return p.total_llm_tg_tok_s && !p.total_llm_tg_tok_s->extrapolated
+                       ? p.total_llm_tg_tok_s->value
+                       : 0;
     }
     return 0;
+}
+
+// `figure` of one GPU for `gpus` of them, scaled by `share` (of throughput at a power limit).
+std::optional<PerfFigure> times(const std::optional<PerfFigure>& figure, double gpus,
+                                double share) {
+    if (!figure) return std::nullopt;
+    auto out = *figure;
+    out.value *= gpus * share;
+    return out;
 }
 
 bool better(const Plan& a, const Plan& b, Objective objective) {
@@ -100,6 +116,8 @@ std::optional<Objective> parse_objective(std::string_view name) {
     if (name == "tflops") return Objective::tflops;
     if (name == "vram") return Objective::vram;
     if (name == "bandwidth") return Objective::bandwidth;
+    if (name == "training") return Objective::training;
+    if (name == "inference") return Objective::inference;
     return std::nullopt;
 }
 
@@ -111,6 +129,10 @@ std::string_view objective_name(Objective objective) {
             return "vram";
         case Objective::bandwidth:
             return "bandwidth";
+        case Objective::training:
+            return "training";
+        case Objective::inference:
+            return "inference";
     }
     return "?";
 }
@@ -152,6 +174,7 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
             caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
         }
     }
+    if (auto overstated = overstated_peak_note(row.perf)) caveats.push_back(std::move(*overstated));
     return caveats;
 }
 
@@ -234,6 +257,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.slots_used = slots_used(n, listings.front().build, box.risers);
             if (p.total_tflops && p.total_usd > 0)
                 p.gflops_per_usd = *p.total_tflops * 1000.0 / p.total_usd;
+            p.total_train_rel = times(row->perf.train_rel, gpus, power->throughput_share);
+            p.total_llm_tg_tok_s = times(row->perf.llm_tg_tok_s, gpus, 1.0);
             unsigned failed = 0;
             if (p.total_usd > box.budget_usd) failed |= kBudget;
             if (p.slots_used > box.slots) failed |= kSlots;
@@ -250,6 +275,11 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                                     " devices of " + format_number(kind.model->vram_gb, 0) + " GB");
             }
             for (auto& c : power_caveats(*kind.model, *power)) p.caveats.push_back(std::move(c));
+            if (gpus > 1) {
+                if (auto note = multi_gpu_note(catalog, *kind.model)) {
+                    p.caveats.push_back(std::move(*note));
+                }
+            }
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");
             }
