@@ -35,10 +35,12 @@ double geometric_mean(const std::vector<double>& values) {
     return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
-// The peak a card's training is compared by: its FP16 figure (the vector FP32 one for a card
-// without matrix units).
+// The peak a card's training is compared by: its FP16 figure; the vector FP32 one for a card
+// without matrix units (packed FP16 on its shaders, where it has it, is not what AMP training
+// of Lambda's 1080 Ti, the one such card measured, ran at).
 std::optional<double> training_peak(const schema::Catalog& catalog, const schema::GpuModel& m) {
-    const auto figure = report_figure(catalog, m, "fp16", Sparsity::Dense);
+    const auto precision = catalog.architecture_of(m).has_matrix_units() ? "fp16" : "fp32";
+    const auto figure = report_figure(catalog, m, precision, Sparsity::Dense);
     if (!figure || figure->tflops <= 0) return std::nullopt;
     return figure->tflops;
 }
@@ -294,7 +296,7 @@ PerformanceTable performance_table(const schema::Catalog& catalog) {
     for (const auto& m : catalog.models) {
         auto& perf = table[m.key];
         const auto figure = report_figure(catalog, m, "fp16", Sparsity::Dense);
-        if (ref_peak && figure && !figure->no_matrix_units) {
+        if (ref_peak && figure && catalog.architecture_of(m).has_matrix_units()) {
             perf.peak_promise = figure->tflops / *ref_peak;
         }
     }

@@ -32,9 +32,9 @@ void add_new_vendor(const std::filesystem::path& dir) {
     append(dir / "architectures.csv",
            "Wormhole,Tenstorrent,Wormhole,Tensix core (matrix engine),1,\"vendor datasheet\"\n");
     append(dir / "architecture_rates.csv",
-           "Wormhole,fp16,256,no,no,\"vendor datasheet\"\n"
-           "Wormhole,bfp8,512,no,no,\"vendor datasheet\"\n"
-           "Wormhole,fp32,1,no,no,\"vendor datasheet\"\n");
+           "Wormhole,fp16,256,no,no,,\"vendor datasheet\"\n"
+           "Wormhole,bfp8,512,no,no,,\"vendor datasheet\"\n"
+           "Wormhole,fp32,1,no,no,,\"vendor datasheet\"\n");
     append(dir / "skus.csv",
            "wormhole-n300,Wormhole n300,Tenstorrent,accelerator,Wormhole,,24,1,GDDR6,576,128,128,"
            "4096,1000,,,,300,2,PCIe,\"vendor product page\"\n");

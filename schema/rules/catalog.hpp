@@ -43,7 +43,10 @@ struct Segment {
 
 // Dense rate of one precision on one architecture.
 struct Rate {
-    int fma_per_clock = 0;            // per matrix unit (or per shader) per clock, full-rate part
+    int fma_per_clock = 0;  // per matrix unit (or per shader) per clock, full-rate part
+    // What fma_per_clock counts when it is not the precision's own unit: packed FP16 on the FP32
+    // lanes of an architecture without matrix units (Pascal GP100, GCN 5, RDNA 2).
+    std::optional<RateUnit> unit;
     bool sparse = false;              // 2:4 structured sparsity doubles it (inference only)
     bool consumer_half_rate = false;  // consumer-segment SKUs run it at half rate
     std::string source;
