@@ -361,7 +361,8 @@ TEST_SUITE("planner") {
         CHECK(
             line.ends_with(",thin_evidence,budget_usd,box_slots,outlet_watts,system_watts,"
                            "power_limit_pct,power_limit_w,risers,cooling_asked,min_vram_gb,"
-                           "objective,include_sxm,min_listings\r"));
+                           "objective,include_sxm,min_listings,train_rel,llm_tg_tok_s,"
+                           "perf_basis\r"));
         box.power_limit = {};
         box.cooling.reset();
         box.min_vram_gb = 0;
