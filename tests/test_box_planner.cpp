@@ -371,7 +371,7 @@ TEST_SUITE("planner") {
             const auto records = schema::parse_csv(line, "plans.csv");
             REQUIRE(records.size() == 1);
             const auto& cells = records[0].fields;
-            REQUIRE(cells.size() == 37);
+            REQUIRE(cells.size() == 40);
             CHECK(std::stod(cells[25]) == doctest::Approx(box.budget_usd));
             CHECK(cells[26] == std::to_string(box.slots));
             CHECK(cells[27] == std::to_string(box.outlet_watts));
