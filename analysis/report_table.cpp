@@ -208,8 +208,10 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     if (!left_out.empty()) {
         std::string names;
         for (const auto& name : left_out) names += (names.empty() ? "" : ", ") + name;
-        out += "(left out to fit " + std::to_string(width) + " columns: " + names +
-               ";\n the CSV has every column)\n";
+        // Wrapped: the list grows with the columns a narrow terminal drops.
+        out += wrap_note("left out to fit " + std::to_string(width) + " columns: " + names +
+                             "; the CSV has every column",
+                         width);
     }
     return out;
 }
