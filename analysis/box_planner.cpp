@@ -39,11 +39,27 @@ double objective_value(const Plan& p, Objective objective) {
             return p.total_vram_gb;
         case Objective::bandwidth:
             return p.total_bandwidth_gbs;
+        case Objective::training:
+            return p.total_train_rel && !p.total_train_rel->extrapolated ? p.total_train_rel->value
+                                                                         : 0;
+        case Objective::inference:
+            return p.total_llm_tg_tok_s && !p.total_llm_tg_tok_s->extrapolated
+                       ? p.total_llm_tg_tok_s->value
+                       : 0;
     }
     return 0;
 }
 
 namespace {
+
+// `figure` of one GPU for `gpus` of them, scaled by `share` (of throughput at a power limit).
+std::optional<PerfFigure> times(const std::optional<PerfFigure>& figure, double gpus,
+                                double share) {
+    if (!figure) return std::nullopt;
+    auto out = *figure;
+    out.value *= gpus * share;
+    return out;
+}
 
 bool better(const Plan& a, const Plan& b, Objective objective) {
     if (a.thin != b.thin) return b.thin;  // evidence first: thin models after all the others
@@ -104,6 +120,8 @@ std::optional<Objective> parse_objective(std::string_view name) {
     if (name == "tflops") return Objective::tflops;
     if (name == "vram") return Objective::vram;
     if (name == "bandwidth") return Objective::bandwidth;
+    if (name == "training") return Objective::training;
+    if (name == "inference") return Objective::inference;
     return std::nullopt;
 }
 
@@ -115,6 +133,10 @@ std::string_view objective_name(Objective objective) {
             return "vram";
         case Objective::bandwidth:
             return "bandwidth";
+        case Objective::training:
+            return "training";
+        case Objective::inference:
+            return "inference";
     }
     return "?";
 }
@@ -156,6 +178,7 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
             caveats.push_back("passive heatsink: needs server-chassis airflow (or a fan shroud)");
         }
     }
+    if (auto overstated = overstated_peak_note(row.perf)) caveats.push_back(std::move(*overstated));
     return caveats;
 }
 
@@ -251,6 +274,8 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.slots_used = slots_used(n, listings.front().build, box.risers);
             if (p.total_tflops && p.total_usd > 0)
                 p.gflops_per_usd = *p.total_tflops * 1000.0 / p.total_usd;
+            p.total_train_rel = times(row->perf.train_rel, gpus, power->throughput_share);
+            p.total_llm_tg_tok_s = times(row->perf.llm_tg_tok_s, gpus, 1.0);
             unsigned failed = 0;
             if (p.total_usd > box.budget_usd) failed |= kBudget;
             if (p.slots_used > box.slots) failed |= kSlots;
@@ -273,6 +298,11 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                     "water-cooled: an AIO or hybrid card needs a radiator mount of its own (120 "
                     "to 360 mm), " +
                     std::to_string(n) + " for this box; a card with a water block needs a loop");
+            }
+            if (gpus > 1) {
+                if (auto note = multi_gpu_note(catalog, *kind.model)) {
+                    p.caveats.push_back(std::move(*note));
+                }
             }
             if (box.risers && kind.cooler == schema::Cooler::open_air && n > 1) {
                 p.caveats.push_back("open-air cards on risers: space them a slot apart");

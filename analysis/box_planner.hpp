@@ -23,8 +23,12 @@
 
 namespace gpuprice::analysis {
 
-enum class Objective { tflops, vram, bandwidth };
-// "tflops", "vram", "bandwidth"
+// What a build maximises. training: total training throughput (RTX 3090 = 1 per GPU, at the
+// power limit); inference: total llama.cpp generated tokens/s, one model per GPU. Both are
+// measured where published, else estimated (card_performance.hpp); a guess across vendors
+// counts 0.
+enum class Objective { tflops, vram, bandwidth, training, inference };
+// "tflops", "vram", "bandwidth", "training", "inference"
 std::optional<Objective> parse_objective(std::string_view name);
 std::string_view objective_name(Objective objective);
 
@@ -80,6 +84,10 @@ struct Plan {
     int total_watts = 0;
     int slots_used = 0;
     std::optional<double> gflops_per_usd;
+    // What the cards do together (card_performance.hpp): training at the power limit, RTX 3090
+    // = 1 per GPU; llama.cpp generation with one model per GPU. nullopt: no figure.
+    std::optional<PerfFigure> total_train_rel;
+    std::optional<PerfFigure> total_llm_tg_tok_s;
     std::vector<std::string> caveats;
     bool supported = true;  // current CUDA/ROCm and PyTorch wheels run the card (its support)
 };

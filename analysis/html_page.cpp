@@ -128,6 +128,7 @@ std::string marks(const ReportRow& row) {
         mark("module", row.model.form_factor + " module",
              "needs an SXM/OAM server board: shown apart, not ranked");
     }
+    if (const auto note = overstated_peak_note(row.perf)) mark("peak", "peak overstates", *note);
     if (row.no_matrix_units) {
         mark("fp32", row.figure_precision + " only", "no matrix units: its vector figure");
     }
@@ -202,6 +203,10 @@ std::string ranked_table(const std::vector<const ReportRow*>& rows, const CsvCon
             std::string extra;
             if (c->name == "cleared_median_usd" && row->cleared_median_usd) {
                 extra = " <small>n=" + std::to_string(row->cleared_listings) + "</small>";
+            }
+            if (c->name == "train_per_kusd" && row->train_per_kusd && row->perf.train_rel &&
+                row->perf.train_rel->basis == PerfBasis::estimated) {
+                extra = " <small>est.</small>";
             }
             if (c->name == "sold_median_usd" && row->sold_median_usd) {
                 extra = " <small>n=" + std::to_string(row->sold_listings.value_or(0)) + "</small>";

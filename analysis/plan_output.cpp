@@ -52,7 +52,7 @@ const std::string kCsvHeader =
     "total_bandwidth_gbs,precision,as_of,listings_of_kind,caveats,item_urls,vram_class,"
     "basis_price_usd,price_basis,model_listings,thin_evidence,budget_usd,box_slots,outlet_watts,"
     "system_watts,power_limit_pct,power_limit_w,risers,cooling_asked,min_vram_gb,objective,"
-    "include_sxm,min_listings\r\n";
+    "include_sxm,min_listings,train_rel,llm_tg_tok_s,perf_basis\r\n";
 
 // The request's columns, the same on every row.
 void request_cells(CsvLine& line, const BoxOptions& box) {
@@ -116,6 +116,43 @@ std::string better_lines(const PlanResult& result, std::size_t width) {
     std::string out;
     for (const auto& b : result.better_with) out += wrap("+ " + b, width, "  ");
     return out.empty() ? out : "what would make it better:\n" + out;
+}
+
+// train_rel, llm_tg_tok_s, perf_basis ("measured/estimated": training's, then generation's).
+void perf_cells(CsvLine& line, const std::optional<PerfFigure>& train,
+                const std::optional<PerfFigure>& tg) {
+    const auto value = [](const std::optional<PerfFigure>& f) {
+        return f ? std::optional(f->value) : std::nullopt;
+    };
+    const auto name = [](const std::optional<PerfFigure>& f) {
+        return f ? std::string(perf_basis_name(f->basis)) : std::string("-");
+    };
+    line.number(value(train), 2).number(value(tg), 1);
+    if (train || tg) {
+        line.text(name(train) + "/" + name(tg));
+    } else {
+        line.empty();
+    }
+}
+
+// "trains at about 2.4x an RTX 3090 (estimated); llama.cpp about 240 tokens/s (measured)".
+std::string performance_line(const std::optional<PerfFigure>& train,
+                             const std::optional<PerfFigure>& tg) {
+    const auto basis = [](const PerfFigure& f) {
+        return std::string(f.extrapolated ? " (a guess: no card like it measured)"
+                           : f.basis == PerfBasis::estimated ? " (estimated)"
+                                                             : " (measured)");
+    };
+    std::string out;
+    if (train) {
+        out +=
+            "trains at about " + format_number(train->value, 1) + "x an RTX 3090" + basis(*train);
+    }
+    if (tg) {
+        out += std::string(out.empty() ? "" : "; ") + "llama.cpp 7B Q4_0 about " +
+               format_number(tg->value, 0) + " tokens/s" + basis(*tg);
+    }
+    return out;
 }
 
 std::string caveat_lines(const std::vector<std::string>& caveats, std::size_t width) {
@@ -284,6 +321,10 @@ std::string plans_table(const PlanResult& result, const CsvContext& context, std
                 std::to_string(p.listings_of_kind) + " usable listings of this kind, the " +
                 std::to_string(p.count) + " cheapest:",
             width, kIndent);
+        if (const auto perf = performance_line(p.total_train_rel, p.total_llm_tg_tok_s);
+            !perf.empty()) {
+            d += wrap(perf + (p.count * p.model.devices > 1 ? " in all" : ""), width, kIndent);
+        }
         for (const auto& l : p.listings) d += listing_line(l.listing, context, width);
         d += caveat_lines(buyer_caveats(p, context), width);
         details.push_back(d);
@@ -339,6 +380,7 @@ std::string plans_csv(const PlanResult& result, const BoxOptions& box, const Csv
             .integer(p.model_listings)
             .text(p.thin ? "yes" : "no");
         request_cells(line, box);
+        perf_cells(line, p.total_train_rel, p.total_llm_tg_tok_s);
         out += line.str();
     }
     return out;
@@ -411,6 +453,9 @@ std::string advice_csv(const std::vector<CardAdvice>& advice, const BoxOptions& 
             .integer(r.basis_listings)
             .text("no");  // advice is given only for ranked cards
         request_cells(line, box);
+        std::optional<PerfFigure> train = r.perf.train_rel;
+        if (train && r.train_rel) train->value = *r.train_rel;  // the board's
+        perf_cells(line, train, r.perf.llm_tg_tok_s);
         out += line.str();
     }
     return out;

@@ -67,6 +67,13 @@ std::optional<double> rank_key(const ReportRow& row, RankBy rank_by) {
         case RankBy::vram:
             if (!row.usd_per_gb_vram) return std::nullopt;
             return -*row.usd_per_gb_vram;
+        // An extrapolated estimate (no card of its architecture measured) is shown, not ranked.
+        case RankBy::training:
+            if (!row.perf.train_rel || row.perf.train_rel->extrapolated) return std::nullopt;
+            return row.train_per_kusd;
+        case RankBy::inference:
+            if (!row.perf.llm_tg_tok_s || row.perf.llm_tg_tok_s->extrapolated) return std::nullopt;
+            return row.llm_tg_per_kusd;
     }
     return std::nullopt;
 }
@@ -220,6 +227,7 @@ Report build(std::vector<Source>& sources, const schema::Catalog& catalog,
     const auto suspects = suspect_prices(groups, sources, evidence, catalog, options);
 
     Report report;
+    const auto performance = performance_table(catalog);
     // Where each line goes: the groups' lines in group order, then the lines no group holds
     // (conditions not asked for, cards below --min-vram), which are dropped.
     std::vector<std::size_t> to;
@@ -321,6 +329,16 @@ Report build(std::vector<Source>& sources, const schema::Catalog& catalog,
             if (row.tflops) row.gflops_per_usd = *row.tflops * 1000.0 / *row.basis_usd;
             row.bandwidth_gbs_per_usd = model->bandwidth_gbs * devices / *row.basis_usd;
             row.usd_per_gb_vram = *row.basis_usd / (model->vram_gb * devices);
+        }
+        if (const auto p = performance.find(model->key); p != performance.end()) {
+            row.perf = p->second;
+        }
+        if (row.perf.train_rel) row.train_rel = row.perf.train_rel->value * devices;
+        if (row.basis_usd) {
+            if (row.train_rel) row.train_per_kusd = *row.train_rel * 1000.0 / *row.basis_usd;
+            if (row.perf.llm_tg_tok_s) {
+                row.llm_tg_per_kusd = row.perf.llm_tg_tok_s->value * 1000.0 / *row.basis_usd;
+            }
         }
         row.support = support_caveat(catalog, *model);
         row.basis_listings = behind;

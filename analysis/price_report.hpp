@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/card_performance.hpp"
 #include "analysis/clearance.hpp"
 #include "analysis/price_basis.hpp"
 #include "analysis/shipping.hpp"
@@ -21,9 +22,11 @@
 namespace gpuprice::analysis {
 
 // What `rank` orders by within a condition and VRAM class: GFLOPS per USD (the precision asked
-// for; cards showing a fallback figure are not ranked), GB/s of memory bandwidth per USD, or
-// USD per GB of VRAM (cheapest first). All divide by the price basis.
-enum class RankBy { tflops, bandwidth, vram };
+// for; cards showing a fallback figure are not ranked), GB/s of memory bandwidth per USD, USD
+// per GB of VRAM (cheapest first), relative training throughput per 1,000 USD, or llama.cpp
+// generated tokens/s per 1,000 USD (card_performance.hpp: measured, else estimated). All divide
+// by the price basis.
+enum class RankBy { tflops, bandwidth, vram, training, inference };
 
 struct ReportOptions {
     std::vector<schema::ConditionClass> conditions = {schema::ConditionClass::used};
@@ -94,6 +97,13 @@ struct ReportRow {
     std::optional<double> lowest3_mean_usd;  // nullopt with fewer than 3 usable listings
     std::optional<double> basis_usd;  // the figure options.basis chose; ranks and divides FLOPS
     int basis_listings = 0;           // how many prices stand behind basis_usd
+    // What the card does (per device, measured or estimated; card_performance.hpp), and per
+    // 1,000 of the basis: training per board (its devices train together), generation per
+    // device (one model's tokens do not come faster from a second GPU on the board).
+    CardPerformance perf;
+    std::optional<double> train_rel;  // per board, RTX 3090 = 1
+    std::optional<double> train_per_kusd;
+    std::optional<double> llm_tg_per_kusd;
 };
 
 // One listing as it entered (or was kept out of) a median, for the per-listing CSV.

@@ -16,6 +16,10 @@ std::string rank_by_label(RankBy rank_by, std::string_view currency) {
             return "GB/s per " + std::string(currency);
         case RankBy::vram:
             return std::string(currency) + " per GB of VRAM";
+        case RankBy::training:
+            return "training throughput (RTX 3090 = 1) per 1,000 " + std::string(currency);
+        case RankBy::inference:
+            return "llama.cpp tokens/s per 1,000 " + std::string(currency);
     }
     return "?";
 }
@@ -33,6 +37,10 @@ std::string_view rank_by_name(RankBy rank_by) {
             return "bandwidth";
         case RankBy::vram:
             return "vram";
+        case RankBy::training:
+            return "training";
+        case RankBy::inference:
+            return "inference";
     }
     return "?";
 }
@@ -90,6 +98,21 @@ std::string basis_heading(const CsvContext& c) {
     return std::string(price_basis_name(c.basis));
 }
 
+// A per-1,000 figure, "~" before it when estimated (report_table's footnote says so).
+std::string perf_cell(const std::optional<double>& value, const std::optional<PerfFigure>& of) {
+    if (!value || !of) return "-";
+    return (of->basis == PerfBasis::estimated ? "~" : "") + format_number(*value, 1);
+}
+
+// "measured/estimated": training's basis, then generation's; "-" for a figure there is none of.
+std::string perf_basis_text(const CardPerformance& perf) {
+    const auto name = [](const std::optional<PerfFigure>& f) {
+        return f ? std::string(perf_basis_name(f->basis)) : std::string("-");
+    };
+    if (!perf.train_rel && !perf.llm_tg_tok_s) return "";
+    return name(perf.train_rel) + "/" + name(perf.llm_tg_tok_s);
+}
+
 std::string notes(const ReportRow& row) {
     std::string text;
     if (row.low_sample) text += "low sample; ";
@@ -102,6 +125,7 @@ std::string notes(const ReportRow& row) {
         text += plural(row.suspect_removed, "suspect price", "suspect prices") + "; ";
     if (row.unknown_shipping) text += std::to_string(row.unknown_shipping) + " unknown shipping; ";
     if (row.no_matrix_units) text += row.figure_precision + " (no matrix units); ";
+    if (overstated_peak_note(row.perf)) text += "peak FLOPS overstate it; ";
     if (!text.empty()) text.resize(text.size() - 2);
     return text;
 }
@@ -253,6 +277,35 @@ const std::vector<ReportColumn>& report_columns() {
         {"flash_attention_2",
          [](CsvLine& l, R r, C) { l.text(r.support.flash_attention_2 ? "yes" : "no"); }},
         {"rank_by", [](CsvLine& l, R, C c) { l.text(rank_by_name(c.rank_by)); }},
+        // What the card does (card_performance.hpp): measured where published, else estimated;
+        // perf_basis says which, for training and generation ("measured/estimated").
+        {"train_rel", [](CsvLine& l, R r, C) { l.number(r.train_rel, 2); }},
+        {"train_per_kusd",
+         [](CsvLine& l, R r, C) { l.number(r.train_per_kusd, 2); },
+         {"train/k$", [](R r, C) { return perf_cell(r.train_per_kusd, r.perf.train_rel); }, 1},
+         {"Train/k$",
+          "training throughput (RTX 3090 = 1) per 1,000 of the ranking price: measured (Lambda's "
+          "PyTorch benchmarks) or, marked est., estimated from peak FP16 and bandwidth",
+          PageUnit::none, 34, true, false}},
+        {"llm_tg_tok_s",
+         [](CsvLine& l, R r, C) {
+             l.number(r.perf.llm_tg_tok_s ? std::optional(r.perf.llm_tg_tok_s->value)
+                                          : std::nullopt,
+                      1);
+         }},
+        {"llm_tg_per_kusd",
+         [](CsvLine& l, R r, C) { l.number(r.llm_tg_per_kusd, 1); },
+         {"tok/s/k$",
+          [](R r, C c) {
+              return c.rank_by == RankBy::inference
+                         ? perf_cell(r.llm_tg_per_kusd, r.perf.llm_tg_tok_s)
+                         : std::string();
+          }},
+         {"tok/s per k$",
+          "llama.cpp 7B Q4_0 token generation (tokens/s, measured or estimated) per 1,000 of the "
+          "ranking price",
+          PageUnit::none, 35, true, true}},
+        {"perf_basis", [](CsvLine& l, R r, C) { l.text(perf_basis_text(r.perf)); }},
     };
     return columns;
 }
@@ -269,6 +322,10 @@ std::string_view rank_key_column(RankBy rank_by) {
             return "bandwidth_gbs_per_usd";
         case RankBy::vram:
             return "usd_per_gb_vram";
+        case RankBy::training:
+            return "train_per_kusd";
+        case RankBy::inference:
+            return "llm_tg_per_kusd";
     }
     return "gflops_per_usd";
 }

@@ -95,6 +95,56 @@ std::string wrap_note(const std::string& text, int width) {
     return "(" + lines + ")\n";
 }
 
+// Under the table: what '~' means, and each card whose peak FLOPS overstate what it trains at.
+std::string performance_notes(const Report& report, int width) {
+    std::string out;
+    const bool estimates = std::any_of(report.rows.begin(), report.rows.end(), [](const auto& r) {
+        return r.train_per_kusd && r.perf.train_rel &&
+               r.perf.train_rel->basis == PerfBasis::estimated;
+    });
+    if (estimates) {
+        out += wrap_note(
+            "~ in train/k$: estimated from peak FP16 and bandwidth (the measured "
+            "cards of its architecture), not measured; README 'Measured performance'",
+            width);
+    }
+    std::string extrapolated;
+    for (const auto& row : report.rows) {
+        const bool ranks_by_it = row.perf.train_rel && (row.train_per_kusd.has_value());
+        if (!ranks_by_it || !row.perf.train_rel->extrapolated) continue;
+        if (extrapolated.find(row.model.name) != std::string::npos) continue;
+        extrapolated += (extrapolated.empty() ? "" : ", ") + row.model.name;
+    }
+    if (!extrapolated.empty()) {
+        out += wrap_note(
+            "no card like these of their vendor was measured, so their training "
+            "figure is a guess across vendors (never ranked by training): " +
+                extrapolated,
+            width);
+    }
+    // One note for every card whose peak overstates it: "Titan V 0.7x (peak 1.5x, est.)".
+    std::vector<std::string> seen;
+    std::string overstated;
+    for (const auto& row : report.rows) {
+        const auto& p = row.perf;
+        if (!overstated_peak_note(p)) continue;
+        if (std::find(seen.begin(), seen.end(), row.model.key) != seen.end()) continue;
+        seen.push_back(row.model.key);
+        overstated += (overstated.empty() ? "" : ", ") + row.model.name + " " +
+                      format_number(p.train_rel->value, 1) + "x (peak " +
+                      format_number(*p.peak_promise, 1) + "x" +
+                      (p.train_rel->basis == PerfBasis::estimated ? ", est.)" : ")");
+    }
+    if (!overstated.empty()) {
+        out += wrap_note(
+            "peak FLOPS overstate these cards; each trains at about this times a "
+            "3090 (its peak FP16 says): " +
+                overstated,
+            width);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string report_table(const Report& report, const CsvContext& context, int width) {
@@ -143,6 +193,7 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     std::string marks;
     for (const auto& row : report.rows) marks += support_marks(row.support);
     if (!marks.empty()) out += wrap_note("marks: " + support_marks_legend(marks), width);
+    out += performance_notes(report, width);
     // Cards the basis has no price for are listed, not dropped in silence (UX N4).
     std::string unpriced;
     for (const auto& row : report.rows) {
@@ -157,8 +208,10 @@ std::string report_table(const Report& report, const CsvContext& context, int wi
     if (!left_out.empty()) {
         std::string names;
         for (const auto& name : left_out) names += (names.empty() ? "" : ", ") + name;
-        out += "(left out to fit " + std::to_string(width) + " columns: " + names +
-               ";\n the CSV has every column)\n";
+        // Wrapped: the list grows with the columns a narrow terminal drops.
+        out += wrap_note("left out to fit " + std::to_string(width) + " columns: " + names +
+                             "; the CSV has every column",
+                         width);
     }
     return out;
 }

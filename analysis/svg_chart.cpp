@@ -78,6 +78,12 @@ Metric metric_of(RankBy rank_by, const std::string& currency) {
                                    ? std::optional(1000.0 / *r.usd_per_gb_vram)
                                    : std::nullopt;
                     }};
+        case RankBy::training:
+            return {"Training throughput (RTX 3090 = 1) per 1,000 " + currency,
+                    "per 1,000 " + currency, [](const ReportRow& r) { return r.train_per_kusd; }};
+        case RankBy::inference:
+            return {"llama.cpp tokens/s per 1,000 " + currency, "tok/s per 1,000 " + currency,
+                    [](const ReportRow& r) { return r.llm_tg_per_kusd; }};
         case RankBy::tflops:
             break;
     }

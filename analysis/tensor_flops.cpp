@@ -16,7 +16,7 @@ std::optional<double> peak_tflops(const schema::Catalog& catalog, const schema::
     double per_clock = static_cast<double>(rate->fma_per_clock);
     if (model.runs_at_half_rate(precision)) per_clock /= 2.0;
     if (sparsity == Sparsity::Sparse) per_clock *= 2.0;
-    const bool matrix = info->unit == schema::RateUnit::matrix;
+    const bool matrix = rate->unit.value_or(info->unit) == schema::RateUnit::matrix;
     const int units = matrix ? model.tensor_cores : model.shaders;
     if (units == 0) return std::nullopt;
     const double clock_mhz = matrix ? model.tensor_clock_mhz.value_or(model.boost_mhz)

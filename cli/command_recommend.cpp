@@ -54,12 +54,14 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
         "include-sxm", po::bool_switch(&box.include_sxm),
         "also plan SXM modules (they need an SXM carrier board, not a PCIe slot)")(
         "objective", po::value(&objective)->default_value(objective),
-        "what a build maximises: tflops (total dense TFLOPS at --precision), vram (total GB) "
-        "or bandwidth (total GB/s)")("results", po::value(&box.results)->default_value(box.results),
-                                     "how many builds to show; single cards: how many per VRAM "
-                                     "class (default 1)")(
-        "format", po::value(&format)->default_value(format),
-        "table (within 100 columns) or csv (one row per build)");
+        "what a build maximises: tflops (total dense TFLOPS at --precision), vram (total GB), "
+        "bandwidth (total GB/s), training (total training throughput, RTX 3090 = 1 per GPU) or "
+        "inference (total llama.cpp tokens/s, a model per GPU); single cards rank as report "
+        "--rank-by training/inference does")(
+        "results", po::value(&box.results)->default_value(box.results),
+        "how many builds to show; single cards: how many per VRAM "
+        "class (default 1)")("format", po::value(&format)->default_value(format),
+                             "table (within 100 columns) or csv (one row per build)");
     const auto vm = parse_command_options(
         "recommend",
         "What to buy for a deep-learning box: builds of --count cards that fit the board's "
@@ -115,9 +117,16 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     }
     const auto parsed_objective = analysis::parse_objective(objective);
     if (!parsed_objective) {
-        throw UsageError("--objective '" + objective + "' is not tflops, vram or bandwidth");
+        throw UsageError("--objective '" + objective +
+                         "' is not tflops, vram, bandwidth, training or inference");
     }
     box.objective = *parsed_objective;
+    // Single-card advice follows the report's ranking: by what the card does when asked.
+    if (box.objective == analysis::Objective::training) {
+        query.request.options.rank_by = analysis::RankBy::training;
+    } else if (box.objective == analysis::Objective::inference) {
+        query.request.options.rank_by = analysis::RankBy::inference;
+    }
     if (box.results < 1) throw UsageError("--results must be at least 1");
     // Single cards: the class's #1 unless more were asked for (UX N16).
     if (!vm->at("results").defaulted()) box.cards_per_class = box.results;

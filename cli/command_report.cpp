@@ -93,8 +93,10 @@ int command_report(const GlobalOptions& global, const std::vector<std::string>& 
         "rank SXM/OAM modules among the PCIe cards (default: shown apart, unranked: they need "
         "an SXM server)")(
         "rank-by", po::value(&rank_by)->default_value(rank_by),
-        "tflops (GFLOPS per USD), bandwidth (GB/s per USD) or vram (USD per GB, cheapest "
-        "first)");
+        "tflops (GFLOPS per USD), bandwidth (GB/s per USD), vram (USD per GB, cheapest "
+        "first), training (training throughput, RTX 3090 = 1, per 1,000 USD) or inference "
+        "(llama.cpp tokens/s per 1,000 USD); training and inference are measured where "
+        "published, else estimated");
     if (!parse_command_options(
             "report",
             "Median prices, GFLOPS, bandwidth and VRAM per USD per model, ranked within VRAM "

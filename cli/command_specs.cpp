@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "analysis/card_performance.hpp"
 #include "analysis/csv_format.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/tensor_flops.hpp"
@@ -23,6 +24,23 @@ std::string slots_text(const schema::GpuModel& m) {
     return m.slots
                ? analysis::format_number(*m.slots, *m.slots == static_cast<int>(*m.slots) ? 0 : 1)
                : std::string();
+}
+
+// train_rel, train_basis, llm_tg_tok_s, llm_pp_tok_s, llm_basis (per device; measured or
+// estimated, analysis/card_performance.hpp). llm_basis is generation's, prompt processing's when
+// there is no generation figure.
+void perf_cells(analysis::CsvLine& line, const analysis::CardPerformance& perf) {
+    const auto value = [](const std::optional<analysis::PerfFigure>& f) {
+        return f ? std::optional(f->value) : std::nullopt;
+    };
+    const auto basis = [](const std::optional<analysis::PerfFigure>& f) {
+        return f ? std::string(analysis::perf_basis_name(f->basis)) : std::string();
+    };
+    line.number(value(perf.train_rel), 2)
+        .text(basis(perf.train_rel))
+        .number(value(perf.llm_tg_tok_s), 1)
+        .number(value(perf.llm_pp_tok_s), 0)
+        .text(perf.llm_tg_tok_s ? basis(perf.llm_tg_tok_s) : basis(perf.llm_pp_tok_s));
 }
 
 }  // namespace
@@ -52,10 +70,13 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
         std::cout << "model,architecture,vram_gb,tensor_cores,boost_mhz,tdp_w,slots,tflops,"
                      "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source,"
                      "vendor,shaders,tensor_clock_mhz,clock_note,target,support,key,devices,"
-                     "flash_attention_2\r\n";
+                     "flash_attention_2,train_rel,train_basis,llm_tg_tok_s,llm_pp_tok_s,"
+                     "llm_basis\r\n";
     }
+    const auto performance = analysis::performance_table(catalog);
     std::vector<std::vector<std::string>> table;
     for (const auto& m : catalog.models) {
+        const auto& perf = performance.at(m.key);
         const auto tflops = analysis::peak_tflops(catalog, m, opts.precision, opts.sparsity);
         const auto& support = catalog.support_of(m);
         if (opts.csv) {
@@ -88,6 +109,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
                 .text(m.key)
                 .integer(m.devices)
                 .text(support.flash_attention_2 ? "yes" : "no");
+            perf_cells(line, perf);
             std::cout << line.str();
         } else {
             table.push_back({m.name, m.vendor, m.architecture,

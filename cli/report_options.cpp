@@ -47,7 +47,10 @@ analysis::RankBy rank_by_option(const std::string& value) {
     if (value == "tflops") return analysis::RankBy::tflops;
     if (value == "bandwidth") return analysis::RankBy::bandwidth;
     if (value == "vram") return analysis::RankBy::vram;
-    throw UsageError("unknown --rank-by '" + value + "' (use tflops, bandwidth or vram)");
+    if (value == "training") return analysis::RankBy::training;
+    if (value == "inference") return analysis::RankBy::inference;
+    throw UsageError("unknown --rank-by '" + value +
+                     "' (use tflops, bandwidth, vram, training or inference)");
 }
 
 void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {

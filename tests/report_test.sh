@@ -162,6 +162,24 @@ for cls in set(r['vram_class_gb'] for r in rows):
     values = [float(r['bandwidth_gbs_per_usd']) for r in ranked]
     assert values == sorted(values, reverse=True), (cls, values)
 PY
+# --rank-by training: within a class, rank follows train_per_kusd; the 3090 trains more per
+# dollar than the Titan RTX and the Quadro RTX 6000 that GFLOPS/$ ranks above it (issue 40).
+"$bin" report --rank-by training --format csv --output out-train >train.csv || fail "report training"
+python3 - train.csv <<'PY' && ok || fail "rank by training"
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline='')) if r['condition'] == 'used']
+ranked = [r for r in rows if r['rank']]
+assert len(ranked) > 10
+for cls in set(r['vram_class_gb'] for r in ranked):
+    ordered = sorted((r for r in ranked if r['vram_class_gb'] == cls), key=lambda r: int(r['rank']))
+    values = [float(r['train_per_kusd']) for r in ordered]
+    assert values == sorted(values, reverse=True), (cls, values)
+rank = {r['model']: int(r['rank']) for r in ranked}
+assert rank['RTX 3090'] < rank['Titan RTX'] and rank['RTX 3090'] < rank['Quadro RTX 6000'], rank
+by = {r['model']: r for r in rows}
+assert by['RTX 3090']['perf_basis'] == 'measured/measured', by['RTX 3090']['perf_basis']
+assert by['RTX 3090']['rank_by'] == 'training'
+PY
 "$bin" report --rank-by speed >/dev/null 2>rankby.err
 [ $? -eq 2 ] && grep -q "unknown --rank-by 'speed'" rankby.err && ok || fail "bad --rank-by"
 # The support caveat: a column in the report, hidden with --supported-only, said by recommend.

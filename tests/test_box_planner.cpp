@@ -426,7 +426,8 @@ TEST_SUITE("planner") {
         CHECK(
             line.ends_with(",thin_evidence,budget_usd,box_slots,outlet_watts,system_watts,"
                            "power_limit_pct,power_limit_w,risers,cooling_asked,min_vram_gb,"
-                           "objective,include_sxm,min_listings\r"));
+                           "objective,include_sxm,min_listings,train_rel,llm_tg_tok_s,"
+                           "perf_basis\r"));
         box.power_limit = {};
         box.cooling.reset();
         box.min_vram_gb = 0;
@@ -435,7 +436,7 @@ TEST_SUITE("planner") {
             const auto records = schema::parse_csv(line, "plans.csv");
             REQUIRE(records.size() == 1);
             const auto& cells = records[0].fields;
-            REQUIRE(cells.size() == 37);
+            REQUIRE(cells.size() == 40);
             CHECK(std::stod(cells[25]) == doctest::Approx(box.budget_usd));
             CHECK(cells[26] == std::to_string(box.slots));
             CHECK(cells[27] == std::to_string(box.outlet_watts));

@@ -105,8 +105,13 @@ TEST_SUITE("analysis::tensor_flops") {
             if (p.unit != gpuprice::schema::RateUnit::matrix) continue;
             CHECK_FALSE(tflops("tesla-p40", p.name).has_value());
             CHECK_FALSE(tflops("tesla-m40-24gb", p.name).has_value());
-            CHECK_FALSE(tflops("instinct-mi50-32gb", p.name).has_value());
+            // The MI50 runs packed FP16 on its shaders (K10), and no other matrix precision.
+            CHECK(tflops("instinct-mi50-32gb", p.name).has_value() == (p.name == "fp16"));
         }
+        // Packed FP16: 2 FMA per FP32 lane per clock, where the vendors rate it (K10).
+        CHECK(*tflops("instinct-mi50-32gb", "fp16") == doctest::Approx(26.5).epsilon(0.01));
+        CHECK(*tflops("tesla-p100-16gb", "fp16") == doctest::Approx(18.68).epsilon(0.001));
+        CHECK(*tflops("rx-6800-xt", "fp16") == doctest::Approx(41.47).epsilon(0.001));
     }
 
     TEST_CASE("fp32 is vector FP32: shaders x 2 x boost clock, for every card") {

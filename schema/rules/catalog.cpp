@@ -5,6 +5,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
+#include "schema/rules/measured_performance.hpp"
 
 namespace gpuprice::schema {
 
@@ -103,12 +104,22 @@ void parse_rates(const CsvTable& table, Catalog& catalog) {
             table.fail(row, "precision",
                        "unknown precision '" + precision_name + "' (add it to precisions.csv)");
         }
-        if (precision->unit == RateUnit::matrix && !arch.has_matrix_units()) {
+        Rate rate;
+        if (const auto column = table.optional_column("unit")) {
+            const auto& unit = row.fields.size() > *column ? row.fields[*column] : std::string();
+            if (unit == "shader") {
+                rate.unit = RateUnit::shader;
+            } else if (unit == "matrix") {
+                rate.unit = RateUnit::matrix;
+            } else if (!unit.empty()) {
+                table.fail(row, "unit", "'" + unit + "' is not matrix, shader or empty");
+            }
+        }
+        if (rate.unit.value_or(precision->unit) == RateUnit::matrix && !arch.has_matrix_units()) {
             table.fail(row, "precision",
                        "'" + precision_name + "' runs on matrix units, which " + arch.name +
                            " does not have");
         }
-        Rate rate;
         rate.fma_per_clock = table.integer(row, "fma_per_clock");
         if (rate.fma_per_clock <= 0) table.fail(row, "fma_per_clock", "must be positive");
         rate.sparse = parse_bool(table, row, "sparse");
@@ -431,7 +442,9 @@ CatalogSources read_catalog_sources(const std::string& dir) {
 }
 
 Catalog load_catalog(const std::string& dir) {
-    return parse_catalog(read_catalog_sources(dir));
+    auto catalog = parse_catalog(read_catalog_sources(dir));
+    catalog.measurements = load_measured_performance(dir, catalog);
+    return catalog;
 }
 
 }  // namespace gpuprice::schema

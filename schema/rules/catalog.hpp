@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "schema/rules/measurement.hpp"
 #include "schema/rules/vram_classes.hpp"
 
 namespace gpuprice::schema {
@@ -42,7 +43,10 @@ struct Segment {
 
 // Dense rate of one precision on one architecture.
 struct Rate {
-    int fma_per_clock = 0;            // per matrix unit (or per shader) per clock, full-rate part
+    int fma_per_clock = 0;  // per matrix unit (or per shader) per clock, full-rate part
+    // What fma_per_clock counts when it is not the precision's own unit: packed FP16 on the FP32
+    // lanes of an architecture without matrix units (Pascal GP100, GCN 5, RDNA 2).
+    std::optional<RateUnit> unit;
     bool sparse = false;              // 2:4 structured sparsity doubles it (inference only)
     bool consumer_half_rate = false;  // consumer-segment SKUs run it at half rate
     std::string source;
@@ -145,6 +149,9 @@ struct Catalog {
     std::vector<PublishedFigure> published;
     std::vector<CappedRate> capped;
     std::vector<VramClassBound> vram_classes;  // smallest first
+    // Published measurements (measured_performance.csv), filled by load_catalog: parse_catalog
+    // leaves them empty and every figure estimated-or-none.
+    std::vector<Measurement> measurements;
     std::string digest;  // of the spec files' names and text: unchanged digest, unchanged catalog
 
     const Architecture* find_architecture(std::string_view name) const;
@@ -197,6 +204,7 @@ Catalog parse_catalog(const CatalogSources& sources);
 
 // Reads the catalog files of `dir` (throws std::runtime_error naming a missing one).
 CatalogSources read_catalog_sources(const std::string& dir);
+// The parsed catalog with its measurements (measured_performance.hpp).
 Catalog load_catalog(const std::string& dir);
 
 }  // namespace gpuprice::schema
