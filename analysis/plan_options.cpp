@@ -43,6 +43,10 @@ std::string unit_of(Objective objective) {
             return "GB";
         case Objective::bandwidth:
             return "GB/s";
+        case Objective::training:
+            return "x an RTX 3090's training";
+        case Objective::inference:
+            return "tokens/s";
     }
     return "";
 }
@@ -50,7 +54,7 @@ std::string unit_of(Objective objective) {
 std::string describe(const Option& option, const Plan& p, const Plan* first, Objective objective,
                      const std::string& currency) {
     const auto unit = unit_of(objective);
-    const int decimals = objective == Objective::tflops ? 1 : 0;
+    const int decimals = objective == Objective::tflops || objective == Objective::training ? 1 : 0;
     std::string text = "with " + option.flag + " (" + option.why + "): " + std::to_string(p.count) +
                        " x " + p.model.name + " (" + std::string(schema::cooler_name(p.cooler)) +
                        ", " + std::string(schema::condition_name(p.condition)) + "), " +

@@ -20,6 +20,7 @@
 #include "schema/rules/rule_set.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "tests/frozen_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -56,6 +57,7 @@ double median_error(const std::vector<analysis::LooPoint>& points) {
 
 // The bundled sample as `fetch --sample` stores it, matched: what `report` and `recommend` read.
 struct SampleDb {
+    test::FrozenClock clock{"2026-12-03T03:00:00Z"};  // its reports read the replayed nights
     test::TempDir dir;
     schema::Database db{dir.file("sample.db")};
     schema::RuleSet rules = schema::load_rule_set(test::catalog_dir());
@@ -65,7 +67,8 @@ struct SampleDb {
         schema::store_catalog(db, rules.catalog);
         REQUIRE(fetcher::replay_sample(db,
                                        (test::source_dir() / "scripts" / "sample-data").string(),
-                                       test::us_market(), "2026-12-03", {})
+                                       test::us_market(), schema::Night::from_text("2026-12-03"),
+                                       {})
                     .status == schema::RunStatus::ok);
         app::match_listings(db, app::Matchers(rules), schema::WhichListings::All, 0,
                             "2026-12-03T04:00:00Z");
