@@ -228,4 +228,13 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     return night;
 }
 
+std::vector<std::pair<std::string, int>> run_skips(schema::Database& db, std::int64_t run_id) {
+    const auto run = schema::load_run(db, run_id);
+    if (!run) return {};
+    std::vector<std::pair<std::string, int>> skips(run->skips.begin(), run->skips.end());
+    std::stable_sort(skips.begin(), skips.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    return skips;
+}
+
 }  // namespace gpuprice::app

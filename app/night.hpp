@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/matchers.hpp"
@@ -66,5 +67,8 @@ struct NightResult {
 NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const Matchers& matchers,
                       const NightPlan& plan, const fetcher::Credentials* credentials,
                       const NightObserver& observer);
+
+// A run's skipped listings by reason, the most common first (empty for no run or no skips).
+std::vector<std::pair<std::string, int>> run_skips(schema::Database& db, std::int64_t run_id);
 
 }  // namespace gpuprice::app

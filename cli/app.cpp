@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "app/database.hpp"
 #include "cli/commands.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
@@ -16,7 +17,6 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/printable_text.hpp"
 #include "schema/rules/csv_reader.hpp"
-#include "schema/store/migrations.hpp"
 #include "schema/system/version.hpp"
 
 namespace po = boost::program_options;
@@ -206,16 +206,11 @@ int run(int argc, char** argv) {
     } catch (const schema::DataFileError& e) {
         say(e.what());
         return kExitBadData;
-    } catch (const DatabasePathError& e) {
-        say(e.what());
-        return kExitDatabase;
-    } catch (const schema::IncompatibleDatabase& e) {
-        say(e.what());
-        return kExitDatabase;
-    } catch (const schema::SqliteError& e) {
-        say(std::string("database error: ") + e.what());
-        return kExitDatabase;
     } catch (const std::exception& e) {
+        if (const auto database = app::database_failure(e)) {
+            say(*database);
+            return kExitDatabase;
+        }
         say(e.what());
         return kExitFailure;
     }

@@ -9,9 +9,9 @@
 
 #include <boost/program_options.hpp>
 
+#include "app/database.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/rules/rule_set.hpp"
-#include "schema/store/sqlite.hpp"
 
 namespace gpuprice::cli {
 
@@ -27,12 +27,6 @@ struct GlobalOptions {
 
 // A usage problem found after option parsing (a bad value); main prints it with the usage.
 class UsageError : public std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// The database path names no place a database can be: a directory, or a file in a folder that
-// does not exist. Exit code 4, like a database SQLite refuses.
-class DatabasePathError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
@@ -64,16 +58,12 @@ std::string no_prices_yet(const std::string& db_path, const std::string& marketp
 // The catalog folder's rules (--catalog, else the installed one), loaded once per command.
 schema::RuleSet load_rules(const GlobalOptions& global);
 
-// For commands that write: opens (creating it, and the data home when it is the default) the
-// database, applies pending migrations and reloads the catalog into it.
-enum class IfMissing { Create, Refuse };
+// For commands that write: app::open_database on the database --db or GPUPRICE_DB names.
+using app::IfMissing;
 schema::Database open_database(const GlobalOptions& global, const schema::RuleSet& rules,
                                IfMissing if_missing = IfMissing::Create);
 
-// For commands that only read: opens the existing file read-only and never writes to it (no
-// migration, no catalog load), so a database another user writes can be read. Refuses a missing
-// file or an out-of-date schema with what to do; warns when the stored verdicts were made with
-// other catalog or rule files than `rules`.
+// For commands that only read: app::open_database_for_reading, its warning through warn().
 schema::Database open_database_for_reading(const GlobalOptions& global,
                                            const schema::RuleSet& rules);
 

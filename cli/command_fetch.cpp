@@ -11,7 +11,6 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
-#include "schema/store/listing_store.hpp"
 #include "schema/system/locations.hpp"
 
 namespace po = boost::program_options;
@@ -164,11 +163,8 @@ void print_coverage(const fetcher::FetchOutcome& outcome) {
 
 // "769 skipped" said nothing of why (UX N13): the run's skips by reason, most first.
 void print_skips(schema::Database& db, std::int64_t run_id) {
-    const auto run = schema::load_run(db, run_id);
-    if (!run || run->skips.empty()) return;
-    std::vector<std::pair<std::string, int>> skips(run->skips.begin(), run->skips.end());
-    std::stable_sort(skips.begin(), skips.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    const auto skips = app::run_skips(db, run_id);
+    if (skips.empty()) return;
     std::cout << "  skipped in run " << run_id << " (reason count):";
     for (std::size_t i = 0; i < skips.size(); ++i) {
         std::cout << (i ? ", " : " ") << skips[i].first << " " << skips[i].second;

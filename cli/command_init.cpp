@@ -1,10 +1,9 @@
 #include <iostream>
 
+#include "app/database.hpp"
 #include "app/derived_pass.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "schema/store/catalog_store.hpp"
-#include "schema/store/migrations.hpp"
 
 namespace gpuprice::cli {
 
@@ -28,9 +27,10 @@ int command_init(const GlobalOptions& global, const std::vector<std::string>& ar
         app::update_derived_tables(db, catalog);
     }
     if (global.verbosity != Verbosity::Quiet) {
-        std::cout << db.path() << ": schema version " << schema::schema_version(db) << ", "
-                  << schema::stored_model_count(db) << " GPU models in "
-                  << catalog.architectures.size() << " architectures\n";
+        const auto summary = app::summarize(db);
+        std::cout << db.path() << ": schema version " << summary.schema_version << ", "
+                  << summary.models << " GPU models in " << catalog.architectures.size()
+                  << " architectures\n";
     }
     return kExitOk;
 }

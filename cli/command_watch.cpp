@@ -5,6 +5,7 @@
 #include "analysis/price_basis.hpp"
 #include "analysis/watch_check.hpp"
 #include "app/watch_checks.hpp"
+#include "app/watches.hpp"
 #include "cli/commands.hpp"
 #include "cli/did_you_mean.hpp"
 #include "cli/exit_codes.hpp"
@@ -13,7 +14,6 @@
 #include "schema/domain/ascii_case.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
-#include "schema/store/watch_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -80,16 +80,12 @@ int watch_add(const GlobalOptions& global, const std::vector<std::string>& args)
     watch.created_at = schema::now_iso();
 
     auto db = open_database(global, rules);
-    for (const auto& old : schema::load_watches(db)) {
-        if (old.model == watch.model && old.condition == watch.condition &&
-            old.price == watch.price && old.marketplace == watch.marketplace &&
-            old.below_cents == watch.below_cents) {
-            throw UsageError(
-                "watch " + std::to_string(old.id) + " already watches that (" +
-                analysis::watch_summary(old, watched.name, currency_of(old.marketplace)) + ")");
-        }
+    if (const auto old = app::same_watch(db, watch)) {
+        throw UsageError(
+            "watch " + std::to_string(old->id) + " already watches that (" +
+            analysis::watch_summary(*old, watched.name, currency_of(old->marketplace)) + ")");
     }
-    watch.id = schema::add_watch(db, watch);
+    watch.id = app::add_watch(db, watch);
     std::cout << "watch " << watch.id << ": "
               << analysis::watch_summary(watch, watched.name, currency_of(watch.marketplace))
               << '\n';
@@ -106,7 +102,7 @@ int watch_list(const GlobalOptions& global, const std::vector<std::string>& args
     }
     const auto rules = load_rules(global);
     auto db = open_database_for_reading(global, rules);
-    const auto watches = schema::load_watches(db);
+    const auto watches = app::load_watches(db);
     if (watches.empty()) {
         std::cout << "no watches; add one with: gpuprice watch add \"RTX 3090\" --below 700\n";
         return kExitOk;
@@ -136,7 +132,7 @@ int watch_remove(const GlobalOptions& global, const std::vector<std::string>& ar
         return kExitOk;
     }
     auto db = open_database(global, load_rules(global), IfMissing::Refuse);
-    if (!schema::remove_watch(db, id)) {
+    if (!app::remove_watch(db, id)) {
         say("watch remove: no watch " + std::to_string(id) + " (see gpuprice watch list)");
         return kExitFailure;
     }
@@ -155,7 +151,7 @@ int watch_check(const GlobalOptions& global, const std::vector<std::string>& arg
     }
     const auto rules = load_rules(global);
     auto db = open_database_for_reading(global, rules);
-    for (const auto& status : app::check_watches(db, rules.catalog, schema::load_watches(db))) {
+    for (const auto& status : app::check_watches(db, rules.catalog, app::load_watches(db))) {
         if (status.fired) {
             std::cout << analysis::watch_line(*status.fired, status.model_name,
                                               currency_of(status.watch.marketplace))
