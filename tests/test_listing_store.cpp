@@ -298,13 +298,15 @@ void check_offer(const StoredOffer& s, const SellerOffer& o) {
 }
 
 StoredOffer stored_listing(Database& db, const std::string& item) {
-    auto select = db.prepare(
+    constexpr auto kSql =
         "SELECT l.item_id, l.title, l.condition_id, l.buying_options, l.location_country, "
         "l.item_group_type, l.seller_username, l.seller_feedback_score, "
-        "l.seller_feedback_pct, " GPUPRICE_LISTING_URL
+        "l.seller_feedback_pct, " +
+        kListingUrl +
         ", o.price_cents, o.currency FROM listings l "
         "JOIN price_observations o ON o.listing_id = l.id WHERE l.item_id = ?1 "
-        "ORDER BY o.observed_on DESC LIMIT 1");
+        "ORDER BY o.observed_on DESC LIMIT 1";
+    auto select = db.prepare(kSql);
     select.bind(1, item);
     return read_offer(select);
 }
@@ -434,8 +436,9 @@ TEST_SUITE("schema::listing_store") {
         };
         // listings as stored (raw) and as read back, in item order.
         const auto check_stored = [&](Database& on, const std::string& suffix) {
-            auto select = on.prepare("SELECT l.item_url, " GPUPRICE_LISTING_URL
-                                     " FROM listings l ORDER BY l.item_id");
+            constexpr auto kSql =
+                "SELECT l.item_url, " + kListingUrl + " FROM listings l ORDER BY l.item_id";
+            auto select = on.prepare(kSql);
             for (const auto& c : cases) {
                 CAPTURE(c.url);
                 REQUIRE(select.step());
@@ -511,8 +514,8 @@ TEST_SUITE("schema::listing_store") {
             "('v1|3|0', '3', 't', 'https://www.ebay.de/itm/3', 1, 1, 'd', 'd'), "
             "('v1|4|0', NULL, 't', NULL, 1, 1, 'd', 'd')");
         migrate(db);
-        auto select =
-            db.prepare("SELECT l.item_url, " GPUPRICE_LISTING_URL " FROM listings l ORDER BY id");
+        constexpr auto kSql = "SELECT l.item_url, " + kListingUrl + " FROM listings l ORDER BY id";
+        auto select = db.prepare(kSql);
         const std::vector<std::pair<std::optional<std::string>, std::string>> expected = {
             {"~?hash=a", "https://www.ebay.com/itm/1?hash=a"},
             {"~", "https://www.ebay.com/itm/2"},

@@ -14,11 +14,11 @@ std::vector<ListingLife> load_listing_lives(Database& db, const std::string& sin
     // `to`); a listing seen on `to`, or after it, is still listed. Read through the listings
     // table: scanning the window's observations cost a second on a year of 27,400 listings
     // (scripts/bench-report).
-    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
-                             "FROM listings l " GPUPRICE_LIFE_JOINS
-                             "AND l.last_seen_on >= ?1 AND (l.last_seen_on < ?2 OR "
-                             "(l.last_seen_on = ?2 AND instr(l.buying_options, ?6) > 0)) "
-                             "ORDER BY l.id");
+    constexpr auto kSql = life_sql::kColumns + "FROM listings l " + life_sql::kJoins +
+                          "AND l.last_seen_on >= ?1 AND (l.last_seen_on < ?2 OR "
+                          "(l.last_seen_on = ?2 AND instr(l.buying_options, ?6) > 0)) "
+                          "ORDER BY l.id";
+    auto select = db.prepare(kSql);
     select.bind(1, since).bind(2, to).bind(6, buying_option_name(BuyingOption::auction));
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_lives(select);
@@ -27,10 +27,10 @@ std::vector<ListingLife> load_listing_lives(Database& db, const std::string& sin
 std::vector<ListingLife> load_model_listing_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter) {
     // From the model's index: its listings are a few thousand of the million a year holds.
-    auto select = db.prepare(
-        GPUPRICE_LIFE_COLUMNS
-        "FROM match_results v CROSS JOIN listings l ON l.id = v.listing_id " GPUPRICE_LIFE_JOINS
-        "AND v.model = ?1 AND v.reason = ?5 ORDER BY l.id");
+    constexpr auto kSql = life_sql::kColumns +
+                          "FROM match_results v CROSS JOIN listings l ON l.id = v.listing_id " +
+                          life_sql::kJoins + "AND v.model = ?1 AND v.reason = ?5 ORDER BY l.id";
+    auto select = db.prepare(kSql);
     select.bind(1, model);
     bind_life_joins(select, filter.market, filter.excluded_flags);
     return read_lives(select);

@@ -31,7 +31,7 @@ void insert_decisions(Database& db, const DerivedWork& work,
     }
 }
 
-// The rows of a statement selecting GPUPRICE_LIFE_COLUMNS, outcome and night, one at a time; only
+// The rows of a statement selecting life_sql::kColumns, outcome and night, one at a time; only
 // those of `conditions` when it names any (a row of another is skipped before its strings are
 // read).
 void read_decided(Statement& select, const std::vector<ConditionClass>& conditions,
@@ -84,12 +84,12 @@ ListingsToDecide::~ListingsToDecide() {
     }
 }
 
-// The term of GPUPRICE_LIFE_JOINS' WHERE that leaves out the lives pending_from names (?6, with the
+// The term of life_sql::kJoins' WHERE that leaves out the lives pending_from names (?6, with the
 // auction option's name as ?7): a fixed-price listing last seen on or after that night.
-#define GPUPRICE_NOT_PENDING \
-    "AND (?6 IS NULL OR l.last_seen_on < ?6 OR instr(coalesce(l.buying_options, ''), ?7) > 0) "
-
 namespace {
+
+constexpr SqlText kNotPending =
+    "AND (?6 IS NULL OR l.last_seen_on < ?6 OR instr(coalesce(l.buying_options, ''), ?7) > 0) ";
 
 void bind_not_pending(Statement& select, const std::optional<std::string>& pending_from) {
     select.bind(6, pending_from).bind(7, buying_option_name(BuyingOption::auction));
@@ -100,11 +100,11 @@ void bind_not_pending(Statement& select, const std::optional<std::string>& pendi
 std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDecide&,
                                               const DerivedWork& work,
                                               const std::optional<std::string>& pending_from) {
-    auto select = db.prepare(
-        GPUPRICE_LIFE_COLUMNS
-        "FROM temp.listings_to_decide e "
-        "CROSS JOIN listings l ON l.id = e.listing_id " GPUPRICE_LIFE_JOINS GPUPRICE_NOT_PENDING
-        "ORDER BY l.id");
+    constexpr auto kSql = life_sql::kColumns +
+                          "FROM temp.listings_to_decide e "
+                          "CROSS JOIN listings l ON l.id = e.listing_id " +
+                          life_sql::kJoins + kNotPending + "ORDER BY l.id";
+    auto select = db.prepare(kSql);
     bind_not_pending(select, pending_from);
     bind_life_joins(select, work.market, 0);
     return read_lives(select);
@@ -113,9 +113,9 @@ std::vector<ListingLife> load_lives_to_decide(Database& db, const ListingsToDeci
 std::vector<ListingLife> load_lives_after(Database& db, const Market& market, std::int64_t after_id,
                                           int limit,
                                           const std::optional<std::string>& pending_from) {
-    auto select =
-        db.prepare(GPUPRICE_LIFE_COLUMNS "FROM listings l " GPUPRICE_LIFE_JOINS GPUPRICE_NOT_PENDING
-                                         "AND l.id > ?1 ORDER BY l.id LIMIT ?2");
+    constexpr auto kSql = life_sql::kColumns + "FROM listings l " + life_sql::kJoins + kNotPending +
+                          "AND l.id > ?1 ORDER BY l.id LIMIT ?2";
+    auto select = db.prepare(kSql);
     select.bind(1, after_id).bind(2, limit);
     bind_not_pending(select, pending_from);
     bind_life_joins(select, market, 0);
@@ -167,14 +167,16 @@ void for_each_decided_life(Database& db, const std::string& since, const std::st
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
     // is there for listings last seen before the window that left inside it.
-    auto select = db.prepare(GPUPRICE_LIFE_COLUMNS
-                             ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
-                             "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_JOINS
-                             "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
-                             "AND c.last_seen_on = l.last_seen_on "
-                             "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
-                             "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 "
-                             "ORDER BY c.night, l.id");
+    constexpr auto kSql = life_sql::kColumns +
+                          ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
+                          "CROSS JOIN listings l ON l.id = c.listing_id " +
+                          life_sql::kJoins +
+                          "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
+                          "AND c.last_seen_on = l.last_seen_on "
+                          "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
+                          "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 "
+                          "ORDER BY c.night, l.id";
+    auto select = db.prepare(kSql);
     select.bind(1, since)
         .bind(2, to)
         .bind(6, buying_option_name(BuyingOption::auction))
@@ -202,18 +204,18 @@ std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& 
                                                const std::string& last,
                                                const ObservationFilter& filter) {
     // Of a life, only what the rollups count: its model, condition and last price, as
-    // GPUPRICE_LIFE_COLUMNS reads them (a year's 30-night window holds 65,000 of them, read
+    // life_sql::kColumns reads them (a year's 30-night window holds 65,000 of them, read
     // every night).
-    auto select =
-        db.prepare("SELECT l.id, m.model, " GPUPRICE_LIFE_CONDITION ", " GPUPRICE_LIFE_PRICE
-                   ", " GPUPRICE_LIFE_SHIPPING
-                   ", coalesce(c.night, '') "
-                   "FROM listing_clearances c "
-                   "CROSS JOIN listings l ON l.id = c.listing_id " GPUPRICE_LIFE_PRICE_JOINS
-                       GPUPRICE_LIFE_WHERE
-                   "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
-                   "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
-                   "ORDER BY c.night, l.id");
+    constexpr auto kSql = "SELECT l.id, m.model, " + life_sql::kCondition + ", " +
+                          life_sql::kPrice + ", " + life_sql::kShipping +
+                          ", coalesce(c.night, '') "
+                          "FROM listing_clearances c "
+                          "CROSS JOIN listings l ON l.id = c.listing_id " +
+                          life_sql::kPriceJoins + life_sql::kWhere +
+                          "AND c.marketplace = ?3 AND c.night BETWEEN ?1 AND ?7 "
+                          "AND c.outcome = ?6 AND c.last_seen_on = l.last_seen_on "
+                          "ORDER BY c.night, l.id";
+    auto select = db.prepare(kSql);
     select.bind(1, first).bind(7, last);
     select.bind(6, clearance_outcome_name(ClearanceOutcome::cleared));
     bind_life_joins(select, filter.market, filter.excluded_flags);
@@ -224,14 +226,15 @@ std::vector<ClearedPrice> load_cleared_between(Database& db, const std::string& 
 
 std::vector<DecidedLife> load_model_decided_lives(Database& db, const std::string& model,
                                                   const ObservationFilter& filter) {
-    auto select =
-        db.prepare(GPUPRICE_LIFE_COLUMNS
-                   ", c.outcome, coalesce(c.night, '') FROM match_results v "
-                   "CROSS JOIN listings l ON l.id = v.listing_id "
-                   "CROSS JOIN listing_clearances c ON c.listing_id = l.id AND c.marketplace = ?3 "
-                   "  AND c.last_seen_on = l.last_seen_on " GPUPRICE_LIFE_JOINS
-                   "AND v.model = ?1 AND v.reason = ?5 "
-                   "AND c.outcome IN (?6, ?7, ?8) ORDER BY l.id");
+    constexpr auto kSql =
+        life_sql::kColumns +
+        ", c.outcome, coalesce(c.night, '') FROM match_results v "
+        "CROSS JOIN listings l ON l.id = v.listing_id "
+        "CROSS JOIN listing_clearances c ON c.listing_id = l.id AND c.marketplace = ?3 "
+        "  AND c.last_seen_on = l.last_seen_on " +
+        life_sql::kJoins +
+        "AND v.model = ?1 AND v.reason = ?5 AND c.outcome IN (?6, ?7, ?8) ORDER BY l.id";
+    auto select = db.prepare(kSql);
     select.bind(1, model)
         .bind(6, clearance_outcome_name(ClearanceOutcome::cleared))
         .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "schema/domain/clock.hpp"
+#include "schema/store/sql_text.hpp"
 
 namespace gpuprice::schema {
 
@@ -18,9 +19,9 @@ namespace {
 constexpr int kMaxIntervalDays = 31;
 
 // The same columns of price_observations aliased o.
-#define GPUPRICE_OBSERVATION_VALUES                                                  \
-    "o.condition_id, o.price_cents, o.shipping_cents, o.shipping_type, o.currency, " \
-    "o.shipping_estimated, o.original_price_cents, o.discount_percentage, o.current_bid_cents"
+constexpr SqlText kObservationValues =
+    "o.condition_id, o.price_cents, o.shipping_cents, o.shipping_type, o.currency, "
+    "o.shipping_estimated, o.original_price_cents, o.discount_percentage, o.current_bid_cents";
 
 // What a night's price row says besides its night and run: an interval goes on while it is the
 // same.
@@ -38,9 +39,9 @@ struct Values {
 };
 
 // The value columns in this order, from `first` on, in every statement below.
-#define GPUPRICE_VALUE_COLUMNS                                             \
-    "condition_id, price_cents, shipping_cents, shipping_type, currency, " \
-    "shipping_estimated, original_price_cents, discount_percentage, current_bid_cents"
+constexpr SqlText kValueColumns =
+    "condition_id, price_cents, shipping_cents, shipping_type, currency, "
+    "shipping_estimated, original_price_cents, discount_percentage, current_bid_cents";
 
 Values read_values(const Statement& s, int first) {
     Values v;
@@ -159,14 +160,16 @@ struct Interval {
 
 // Writes the intervals of one pass: the new ones inserted, the stored ones that went on updated.
 class IntervalWriter {
+    static constexpr auto kInsert =
+        "INSERT INTO price_intervals (listing_id, marketplace, first_on, last_on, run_id, bids, " +
+        kValueColumns +
+        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)";
+
   public:
     IntervalWriter(Database& db, const Market& market, CompactionResult& result)
         : market_(market),
           result_(result),
-          insert_(db.prepare("INSERT INTO price_intervals (listing_id, marketplace, first_on, "
-                             "last_on, run_id, bids, " GPUPRICE_VALUE_COLUMNS
-                             ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                             "?14, ?15)")),
+          insert_(db.prepare(kInsert)),
           extend_(db.prepare("UPDATE price_intervals SET last_on = ?4, run_id = ?5, bids = ?6 "
                              "WHERE listing_id = ?1 AND marketplace = ?2 AND first_on = ?3")) {}
 
@@ -245,16 +248,16 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     // Listing by listing in the primary key's order (NOT INDEXED: the night index would need a
     // sort of every row), its nights in order, its last night too (an interval ending on a
     // listing's last night has that night's run: the lives read it there).
-    auto rows =
-        db.prepare("SELECT o.listing_id, o.observed_on, o.run_id, " GPUPRICE_OBSERVATION_VALUES
-                   " FROM price_observations o NOT INDEXED "
-                   "WHERE o.marketplace = ?1 AND o.observed_on < ?2 "
-                   "ORDER BY o.listing_id, o.observed_on");
+    constexpr auto kRows = "SELECT o.listing_id, o.observed_on, o.run_id, " + kObservationValues +
+                           " FROM price_observations o NOT INDEXED "
+                           "WHERE o.marketplace = ?1 AND o.observed_on < ?2 "
+                           "ORDER BY o.listing_id, o.observed_on";
+    auto rows = db.prepare(kRows);
     rows.bind(1, market.id).bind(2, before);
-    auto last_stored =
-        db.prepare("SELECT first_on, last_on, run_id, bids, " GPUPRICE_VALUE_COLUMNS
-                   " FROM price_intervals WHERE listing_id = ?1 AND marketplace = ?2 "
-                   "ORDER BY first_on DESC LIMIT 1");
+    constexpr auto kLastStored = "SELECT first_on, last_on, run_id, bids, " + kValueColumns +
+                                 " FROM price_intervals WHERE listing_id = ?1 AND marketplace = ?2 "
+                                 "ORDER BY first_on DESC LIMIT 1";
+    auto last_stored = db.prepare(kLastStored);
     IntervalWriter writer(db, market, result);
     // The interval being built, when `open`: not a std::optional, whose engaged fields g++ 12
     // -O2 took for uninitialized (-Wmaybe-uninitialized).
@@ -312,9 +315,6 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     forget.run();
     return result;
 }
-
-#undef GPUPRICE_VALUE_COLUMNS
-#undef GPUPRICE_OBSERVATION_VALUES
 
 std::optional<std::string> last_compacted_night(Database& db, const Market& market) {
     auto select = db.prepare("SELECT max(night) FROM compacted_nights WHERE marketplace = ?1");

@@ -19,6 +19,34 @@ void bind_listing_details(Statement& statement, const Listing& l) {
         .bind(":price_flags", l.price_flags);
 }
 
+constexpr auto kInsertListing =
+    "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
+    "seller_feedback_score, seller_feedback_pct, item_url, buying_options, "
+    "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
+    "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
+    "price_flags) VALUES (:item_id, :legacy_item_id, :title, :condition_id, "
+    ":seller_username, :seller_feedback_score, :seller_feedback_pct, " +
+    stored_url_for(SqlText(":legacy_item_id")) +
+    ", :buying_options, :location_country, :created_at, :run, :run, :observed_on, "
+    ":observed_on, :item_group_type, :item_group_id, :item_end_date, :item_origin_date, "
+    ":epid, :price_flags)";
+
+// A listing's title, seller details and flags can change; keep the latest. Two fetches may
+// overlap on one file: the run begun later wins whichever writes last, so a listing is never last
+// seen in an older run than the one that first saw it (chaos new-file race). last_seen_on never
+// goes back (a clock set back): reports find a window's listings by it.
+constexpr auto kUpdateListing =
+    "UPDATE listings SET title = :title, condition_id = :condition_id, "
+    "seller_username = :seller_username, seller_feedback_score = :seller_feedback_score, "
+    "seller_feedback_pct = :seller_feedback_pct, item_url = " +
+    stored_url_for(SqlText("legacy_item_id")) +
+    ", buying_options = :buying_options, location_country = :location_country, "
+    "last_seen_run = :run, last_seen_on = max(last_seen_on, :observed_on), "
+    "item_group_type = :item_group_type, item_group_id = :item_group_id, "
+    "item_end_date = :item_end_date, item_origin_date = :item_origin_date, epid = :epid, "
+    "price_flags = :price_flags "
+    "WHERE id = :id AND last_seen_run <= :run";
+
 }  // namespace
 
 LiveRun begin_run(Database& db, RunSource source, const Market& market, Night night,
@@ -42,33 +70,12 @@ PageStore::PageStore(Database& db, std::int64_t run_id, Night night, const Marke
       observed_on_(night.text()),
       market_(market),
       find_(db.prepare("SELECT id, last_seen_run FROM listings WHERE item_id = ?1")),
-      insert_(db.prepare(
-          "INSERT INTO listings (item_id, legacy_item_id, title, condition_id, seller_username, "
-          "seller_feedback_score, seller_feedback_pct, item_url, buying_options, "
-          "location_country, created_at, first_seen_run, last_seen_run, first_seen_on, "
-          "last_seen_on, item_group_type, item_group_id, item_end_date, item_origin_date, epid, "
-          "price_flags) VALUES (:item_id, :legacy_item_id, :title, :condition_id, "
-          ":seller_username, :seller_feedback_score, "
-          ":seller_feedback_pct, " GPUPRICE_STORED_URL_FOR(
-              ":legacy_item_id") ", :buying_options, :location_country, :created_at, :run, :run, "
-                                 ":observed_on, "
-                                 ":observed_on, :item_group_type, :item_group_id, :item_end_date, "
-                                 ":item_origin_date, "
-                                 ":epid, :price_flags)")),
+      insert_(db.prepare(kInsertListing)),
       // A listing's title, seller details and flags can change; keep the latest. Two fetches
       // may overlap on one file: the run begun later wins whichever writes last, so a listing is
       // never last seen in an older run than the one that first saw it (chaos new-file race).
       // last_seen_on never goes back (a clock set back): reports find a window's listings by it.
-      update_(db.prepare(
-          "UPDATE listings SET title = :title, condition_id = :condition_id, "
-          "seller_username = :seller_username, seller_feedback_score = :seller_feedback_score, "
-          "seller_feedback_pct = :seller_feedback_pct, item_url = " GPUPRICE_STORED_LISTING_URL ", "
-          "buying_options = :buying_options, location_country = :location_country, "
-          "last_seen_run = :run, last_seen_on = max(last_seen_on, :observed_on), "
-          "item_group_type = :item_group_type, item_group_id = :item_group_id, "
-          "item_end_date = :item_end_date, item_origin_date = :item_origin_date, epid = :epid, "
-          "price_flags = :price_flags "
-          "WHERE id = :id AND last_seen_run <= :run")),
+      update_(db.prepare(kUpdateListing)),
       observe_(db.prepare(
           "INSERT INTO price_observations (listing_id, observed_on, marketplace, run_id, "
           "condition_id, price_cents, shipping_cents, shipping_type, currency, "

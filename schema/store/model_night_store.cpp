@@ -2,6 +2,7 @@
 
 #include "schema/domain/clearance_outcome.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/store/sql_text.hpp"
 
 #include <algorithm>
 #include <set>
@@ -58,10 +59,15 @@ std::vector<ModelNight> read_rows(Statement& select) {
 }
 
 // The marketplace's nights after ?1 with prices, nightly or compacted: each part's first.
-#define GPUPRICE_PRICED_NIGHTS_AFTER                                           \
-    "SELECT min(observed_on) AS night FROM price_observations "                \
-    "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) " \
-    "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2"
+constexpr SqlText kPricedNightsAfter =
+    "SELECT min(observed_on) AS night FROM price_observations "
+    "WHERE observed_on > ?1 AND marketplace = ?2 UNION ALL SELECT min(night) "
+    "FROM compacted_nights WHERE night > ?1 AND marketplace = ?2";
+constexpr auto kNextPricedNight = "SELECT min(night) FROM (" + kPricedNightsAfter + ")";
+constexpr auto kNextPricedOrClearedNight =
+    "SELECT min(night) FROM (" + kPricedNightsAfter +
+    " UNION ALL SELECT min(night) FROM listing_clearances "
+    "WHERE night > ?1 AND marketplace = ?2 AND outcome = ?3)";
 
 // The marketplace's nights in order, one seek per night through the indexes: those with prices,
 // or (a rollup has rows for these) those with prices or a listing that cleared.
@@ -72,11 +78,8 @@ class MarketNights {
     MarketNights(Database& db, const Market& market, Which which)
         : market_(market),
           which_(which),
-          next_(db.prepare(which == Which::priced
-                               ? "SELECT min(night) FROM (" GPUPRICE_PRICED_NIGHTS_AFTER ")"
-                               : "SELECT min(night) FROM (" GPUPRICE_PRICED_NIGHTS_AFTER
-                                 " UNION ALL SELECT min(night) FROM listing_clearances "
-                                 "WHERE night > ?1 AND marketplace = ?2 AND outcome = ?3)")) {}
+          next_(which == Which::priced ? db.prepare(kNextPricedNight)
+                                       : db.prepare(kNextPricedOrClearedNight)) {}
 
     // The first of them after `night`.
     std::optional<std::string> after(const std::string& night) {
@@ -94,8 +97,6 @@ class MarketNights {
     Which which_;
     Statement next_;
 };
-
-#undef GPUPRICE_PRICED_NIGHTS_AFTER  // a unity build compiles the next file after this one
 
 }  // namespace
 

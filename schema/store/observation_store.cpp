@@ -52,13 +52,11 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 // The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
 // verdict), `l` (the listing) and `a` (its attributes): the first seven without details, all of
 // them with. read_night_price reads the first six, the model apart.
-#define GPUPRICE_LATEST_PRICE_COLUMNS                                             \
-    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), " \
-    "o.price_cents, o.shipping_cents, o.observed_on, o.currency "
-#define GPUPRICE_LATEST_COLUMNS                       \
-    GPUPRICE_LATEST_PRICE_COLUMNS                     \
-        ", l.item_id, l.title, " GPUPRICE_LISTING_URL \
-        ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width "
+constexpr SqlText kLatestPriceColumns =
+    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
+    "o.price_cents, o.shipping_cents, o.observed_on, o.currency ";
+constexpr auto kLatestColumns = kLatestPriceColumns + ", l.item_id, l.title, " + kListingUrl +
+                                ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width ";
 
 // load_latest_observations over a window that holds compacted nights: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
@@ -66,16 +64,18 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 Statement latest_compacted(Database& db, const std::string& from, const std::string& to,
                            const std::optional<std::string>& before,
                            const ObservationFilter& filter) {
-    auto stmt = db.prepare(
+    constexpr auto kSql =
         "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
         "  price_cents, shipping_cents, currency FROM nightly_prices "
         "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
-        "  GROUP BY listing_id) " GPUPRICE_LATEST_COLUMNS
+        "  GROUP BY listing_id) " +
+        kLatestColumns +
         "FROM latest o "
         "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
         "JOIN listings l ON l.id = o.listing_id "
         "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)");
+        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)";
+    auto stmt = db.prepare(kSql);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
@@ -90,21 +90,23 @@ Statement latest_compacted(Database& db, const std::string& from, const std::str
 // parameters SQLite would rather scan the window's prices by night (40 s at a year). The price
 // flags are applied here, where the medians' inputs are chosen, so no report can count them (nor
 // price a plan with them).
-#define GPUPRICE_LATEST_IN_WINDOW                                                          \
-    "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("   \
-    "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "                    \
-    "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "    \
-    "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id " \
-    "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "        \
-    "  FROM listings c WHERE last_seen_on >= ?1) "
-#define GPUPRICE_LATEST_IN_WINDOW_JOINS                                            \
-    "FROM latest "                                                                 \
-    "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "         \
-    "  AND o.observed_on = latest.night AND o.marketplace = ?3 "                   \
-    "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 " \
-    "CROSS JOIN listings l ON l.id = o.listing_id "
-#define GPUPRICE_LATEST_IN_WINDOW_WHERE \
-    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) "
+constexpr SqlText kLatestInWindow =
+    "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("
+    "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "
+    "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "
+    "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
+    "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
+    "  FROM listings c WHERE last_seen_on >= ?1) ";
+constexpr SqlText kLatestInWindowJoins =
+    "FROM latest "
+    "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
+    "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
+    "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+    "CROSS JOIN listings l ON l.id = o.listing_id ";
+constexpr SqlText kLatestInWindowWhere =
+    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) ";
+constexpr auto kLatestInWindowPrices =
+    kLatestInWindow + kLatestPriceColumns + kLatestInWindowJoins + kLatestInWindowWhere;
 
 // The statement of load_latest_observations, for_each_latest_observation and the latest prices
 // (columns as read_row reads them): the listings whose latest night in [from, to] is before
@@ -121,26 +123,17 @@ Statement latest_in_window(Database& db, const std::string& from, const std::str
                            Order order = Order::by_listing) {
     if (window_has_compacted_nights(db, from, filter.market))
         return latest_compacted(db, from, to, before, filter);  // by listing: its GROUP BY
-    auto stmt =
-        details == Details::With
-            ? db.prepare(
-                  GPUPRICE_LATEST_IN_WINDOW GPUPRICE_LATEST_COLUMNS GPUPRICE_LATEST_IN_WINDOW_JOINS
-                  "LEFT JOIN listing_attributes a ON a.listing_id = "
-                  "o.listing_id " GPUPRICE_LATEST_IN_WINDOW_WHERE "ORDER BY o.listing_id")
-        : order == Order::any
-            ? db.prepare(GPUPRICE_LATEST_IN_WINDOW GPUPRICE_LATEST_PRICE_COLUMNS
-                             GPUPRICE_LATEST_IN_WINDOW_JOINS GPUPRICE_LATEST_IN_WINDOW_WHERE)
-            : db.prepare(GPUPRICE_LATEST_IN_WINDOW GPUPRICE_LATEST_PRICE_COLUMNS
-                             GPUPRICE_LATEST_IN_WINDOW_JOINS GPUPRICE_LATEST_IN_WINDOW_WHERE
-                         "ORDER BY o.listing_id");
+    constexpr auto kWithDetails = kLatestInWindow + kLatestColumns + kLatestInWindowJoins +
+                                  "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id " +
+                                  kLatestInWindowWhere + "ORDER BY o.listing_id";
+    constexpr auto kByListing = kLatestInWindowPrices + "ORDER BY o.listing_id";
+    auto stmt = details == Details::With ? db.prepare(kWithDetails)
+                : order == Order::any    ? db.prepare(kLatestInWindowPrices)
+                                         : db.prepare(kByListing);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
 }
-
-#undef GPUPRICE_LATEST_IN_WINDOW
-#undef GPUPRICE_LATEST_IN_WINDOW_JOINS
-#undef GPUPRICE_LATEST_IN_WINDOW_WHERE
 
 }  // namespace
 
@@ -182,7 +175,7 @@ void for_each_latest_observation(Database& db, const std::string& from, const st
 
 namespace {
 
-// Each row of a statement selecting GPUPRICE_LATEST_PRICE_COLUMNS, as its model (not copied: the
+// Each row of a statement selecting kLatestPriceColumns, as its model (not copied: the
 // caller has it) and its price.
 void take_night_prices(Statement& stmt,
                        const std::function<void(std::string_view model, NightPrice&&)>& take) {
@@ -206,18 +199,18 @@ void for_each_night_price(Database& db, const std::string& after, const std::str
     // (nightly_prices: SQLite takes the nights' range into each arm of the view, and finds a
     // night's intervals from the index of first nights), a quarter of a second a night at a
     // year where reading a window of them whole took 6-7 s.
-#define GPUPRICE_NIGHT_PRICES_FROM(source)                                          \
-    GPUPRICE_LATEST_PRICE_COLUMNS                                                   \
-    "FROM " source                                                                  \
-    " CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 " \
-    "CROSS JOIN listings l ON l.id = o.listing_id "                                 \
-    "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "      \
-    "AND (l.price_flags & ?4) = 0"
+    constexpr SqlText kFilters =
+        " CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+        "CROSS JOIN listings l ON l.id = o.listing_id "
+        "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "
+        "AND (l.price_flags & ?4) = 0";
+    constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
+    constexpr auto kNightly = kLatestPriceColumns +
+                              "FROM price_observations o INDEXED BY price_observations_by_night" +
+                              kFilters;
     auto stmt = window_has_compacted_nights(db, add_days(after, 1), filter.market)
-                    ? db.prepare(GPUPRICE_NIGHT_PRICES_FROM("nightly_prices o"))
-                    : db.prepare(GPUPRICE_NIGHT_PRICES_FROM(
-                          "price_observations o INDEXED BY price_observations_by_night"));
-#undef GPUPRICE_NIGHT_PRICES_FROM
+                    ? db.prepare(kCompacted)
+                    : db.prepare(kNightly);
     stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     take_night_prices(stmt, take);
@@ -263,20 +256,21 @@ std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::stri
 std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
                                                   const ObservationFilter& filter) {
     // Every night, compacted ones too (their listings' rows found through the model's index).
-    auto stmt = last_compacted_night(db, filter.market)
-                    ? db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
-                                 "FROM nightly_prices o "
-                                 "JOIN match_results m ON m.listing_id = o.listing_id "
-                                 "JOIN listings l ON l.id = o.listing_id "
-                                 "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
-                                 "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
-                                 "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on")
-                    : db.prepare(GPUPRICE_LATEST_PRICE_COLUMNS
-                                 "FROM match_results m "
-                                 "JOIN price_observations o ON o.listing_id = m.listing_id "
-                                 "JOIN listings l ON l.id = o.listing_id "
-                                 "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
-                                 "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on");
+    constexpr auto kCompacted = kLatestPriceColumns +
+                                "FROM nightly_prices o "
+                                "JOIN match_results m ON m.listing_id = o.listing_id "
+                                "JOIN listings l ON l.id = o.listing_id "
+                                "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
+                                "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
+                                "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on";
+    constexpr auto kNightly = kLatestPriceColumns +
+                              "FROM match_results m "
+                              "JOIN price_observations o ON o.listing_id = m.listing_id "
+                              "JOIN listings l ON l.id = o.listing_id "
+                              "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
+                              "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on";
+    auto stmt =
+        last_compacted_night(db, filter.market) ? db.prepare(kCompacted) : db.prepare(kNightly);
     stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
     stmt.bind(4, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
@@ -287,17 +281,15 @@ std::vector<PricedObservation> load_window_history(Database& db, const std::stri
                                                    const ObservationFilter& filter) {
     // The same statement over the nights compacted or not (nightly_prices), or over
     // price_observations alone.
-#define GPUPRICE_WINDOW_PRICES_FROM(source)                                   \
-    GPUPRICE_LATEST_PRICE_COLUMNS                                             \
-    "FROM " source                                                            \
-    " JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 " \
-    "JOIN listings l ON l.id = o.listing_id "                                 \
-    "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "           \
-    "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on"
-    auto stmt = window_has_compacted_nights(db, from, filter.market)
-                    ? db.prepare(GPUPRICE_WINDOW_PRICES_FROM("nightly_prices o"))
-                    : db.prepare(GPUPRICE_WINDOW_PRICES_FROM("price_observations o"));
-#undef GPUPRICE_WINDOW_PRICES_FROM
+    constexpr SqlText kFilters =
+        " JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+        "JOIN listings l ON l.id = o.listing_id "
+        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+        "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on";
+    constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
+    constexpr auto kNightly = kLatestPriceColumns + "FROM price_observations o" + kFilters;
+    auto stmt = window_has_compacted_nights(db, from, filter.market) ? db.prepare(kCompacted)
+                                                                     : db.prepare(kNightly);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
