@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "analysis/median.hpp"
-#include "analysis/outliers.hpp"
+#include "analysis/group_figures.hpp"
 #include "analysis/suspect_price.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/condition.hpp"
@@ -40,15 +39,6 @@ std::vector<CountedPrice> latest_per_listing(std::vector<CountedPrice> points) {
     for (std::size_t i = 0; i < points.size(); ++i) {
         if (i + 1 < points.size() && points[i + 1].listing_id == points[i].listing_id) continue;
         out.push_back(points[i]);
-    }
-    return out;
-}
-
-std::vector<double> kept(const std::vector<double>& values, double price_floor) {
-    const auto outlier = find_outliers(values, price_floor);
-    std::vector<double> out;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!outlier[i]) out.push_back(values[i]);
     }
     return out;
 }
@@ -135,28 +125,25 @@ std::vector<NightlyMedian> history_of(
             candidates.push_back({p.listing_id, n.condition, model, p.usd});
         const auto suspects = find_suspect_prices(candidates, evidence(first, last, n.condition),
                                                   catalog, marketplace);
-        std::vector<double> prices;
+        GroupPrices prices;
         for (const auto& p : listed) {
-            if (!include_suspect_prices && suspects.count(p.listing_id)) {
-                ++n.suspect_removed;
-            } else {
-                prices.push_back(p.usd);
-            }
+            prices.asking_usd.push_back(p.usd);
+            prices.kept_out_as_suspect.push_back(!include_suspect_prices &&
+                                                 suspects.count(p.listing_id));
         }
-        const auto asked = kept(prices, marketplace.price_floor);
-        n.listings = static_cast<int>(asked.size());
-        n.outliers_removed = static_cast<int>(prices.size() - asked.size());
-        if (!asked.empty()) {
-            n.median_usd = median(asked);
-            n.p25_usd = percentile(asked, 0.25);
-            n.p75_usd = percentile(asked, 0.75);
-        }
-        const auto cleared_kept = kept(b.cleared, marketplace.price_floor);
-        n.cleared_listings = static_cast<int>(cleared_kept.size());
-        if (!cleared_kept.empty()) n.cleared_median_usd = median(cleared_kept);
-        const auto sales = kept(b.sold, marketplace.price_floor);
-        n.sold_listings = static_cast<int>(sales.size());
-        if (!sales.empty()) n.sold_median_usd = median(sales);
+        prices.cleared_usd = b.cleared;
+        prices.sold_usd = b.sold;
+        const auto figures = group_figures(prices, marketplace.price_floor);
+        n.listings = figures.listings;
+        n.suspect_removed = figures.suspect_removed;
+        n.outliers_removed = figures.outliers_removed;
+        n.median_usd = figures.median_usd;
+        n.p25_usd = figures.p25_usd;
+        n.p75_usd = figures.p75_usd;
+        n.cleared_listings = figures.cleared_listings;
+        n.cleared_median_usd = figures.cleared_median_usd;
+        n.sold_listings = figures.sold_listings;
+        n.sold_median_usd = figures.sold_median_usd;
         if (n.listings == 0 && n.cleared_listings == 0 && n.sold_listings == 0) continue;
         out.push_back(n);
     }

@@ -4,8 +4,7 @@
 #include <map>
 #include <type_traits>
 
-#include "analysis/median.hpp"
-#include "analysis/outliers.hpp"
+#include "analysis/group_figures.hpp"
 #include "schema/domain/condition.hpp"
 
 namespace gpuprice::analysis {
@@ -28,16 +27,6 @@ struct Group {
     std::vector<double> cleared_days;
     std::vector<double> sold_usd;
 };
-
-// The values the outlier rule keeps.
-std::vector<double> kept_values(const std::vector<double>& values, double price_floor) {
-    const auto outlier = find_outliers(values, price_floor);
-    std::vector<double> kept;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!outlier[i]) kept.push_back(values[i]);
-    }
-    return kept;
-}
 
 // The chosen figure and how many prices stand behind it.
 std::pair<std::optional<double>, int> basis_figure(const ReportRow& row, PriceBasis basis) {
@@ -167,15 +156,6 @@ double percent_change(double now, double then) {
 
 namespace {
 
-// One price of a group as the rules judged it.
-struct Judged {
-    double total_usd = 0;
-    bool shipping_known = false;
-    const SuspectPrice* suspect = nullptr;
-    bool kept_out_as_suspect = false;
-    bool outlier = false;
-};
-
 // Moves lines[i] to position to[i] for every i, in place (no second vector of lines: at a year
 // --days 30 holds 130,000 of them).
 void permute(std::vector<ListingLine>& lines, std::vector<std::size_t> to) {
@@ -233,87 +213,59 @@ Report build(std::vector<Source>& sources, const schema::Catalog& catalog,
     std::vector<std::size_t> to;
     std::size_t placed = 0;
     if constexpr (with_lines) to.assign(sources.size(), sources.size());
-    for (const auto& [key, group] : groups) {
+    for (auto& [key, group] : groups) {
         const auto& [condition, sku] = key;
         const auto* model = catalog.find_model(sku);
         ReportRow row;
         row.condition = condition;
         row.model = *model;
         row.vram_class = model->vram_class;
-        // Suspect prices first (kept out unless included), then the outlier rule on the rest.
-        std::vector<Judged> judged;
-        judged.reserve(group.members.size());
-        std::vector<double> prices;
+        // Suspect prices first (kept out unless included), then the group's figures.
+        GroupPrices prices;
+        prices.asking_usd.reserve(group.members.size());
+        std::vector<const SuspectPrice*> suspect;
         for (const auto i : group.members) {
             const auto& o = price_of(sources[i]);
-            Judged j;
-            j.total_usd = buyer_total(o.price_cents, o.shipping_cents, options.shipping);
-            j.shipping_known = o.shipping_cents.has_value();
-            if (const auto it = suspects.find(o.listing_id); it != suspects.end()) {
-                j.suspect = &it->second;
-                j.kept_out_as_suspect = !options.include_suspect_prices;
-            }
-            if (j.kept_out_as_suspect) {
-                ++row.suspect_removed;
-            } else {
-                prices.push_back(j.total_usd);
-            }
-            judged.push_back(j);
+            prices.asking_usd.push_back(
+                buyer_total(o.price_cents, o.shipping_cents, options.shipping));
+            const auto it = suspects.find(o.listing_id);
+            suspect.push_back(it != suspects.end() ? &it->second : nullptr);
+            prices.kept_out_as_suspect.push_back(suspect.back() && !options.include_suspect_prices);
         }
-        const auto outlier = find_outliers(prices, options.market.price_floor);
-        std::vector<double> kept;
-        std::size_t next = 0;
-        for (auto& j : judged) {
-            if (!j.kept_out_as_suspect && outlier[next++]) {
-                j.outlier = true;
-                ++row.outliers_removed;
-            } else if (!j.kept_out_as_suspect) {
-                kept.push_back(j.total_usd);
-                if (options.shipping == Shipping::Include && !j.shipping_known)
-                    ++row.unknown_shipping;
-            }
-        }
-        if constexpr (with_lines) {
-            for (std::size_t i = 0; i < judged.size(); ++i) {
-                const auto& j = judged[i];
-                auto& line = sources[group.members[i]];
+        prices.cleared_usd = std::move(group.cleared_usd);
+        prices.cleared_days = std::move(group.cleared_days);
+        if (evidence.have_sold_data) prices.sold_usd = std::move(group.sold_usd);
+        const auto figures = group_figures(prices, options.market.price_floor);
+        for (std::size_t k = 0; k < group.members.size(); ++k) {
+            const bool counted = !prices.kept_out_as_suspect[k] && !figures.outlier[k];
+            if (counted && options.shipping == Shipping::Include &&
+                !price_of(sources[group.members[k]]).shipping_cents)
+                ++row.unknown_shipping;
+            if constexpr (with_lines) {
+                auto& line = sources[group.members[k]];
                 line.condition = condition;
-                line.total_usd = j.total_usd;
-                line.outlier = j.outlier;
+                line.total_usd = prices.asking_usd[k];
+                line.outlier = figures.outlier[k];
                 line.model_name = model->name;
-                if (j.suspect) line.suspect = *j.suspect;
-                line.kept_out_as_suspect = j.kept_out_as_suspect;
-                to[group.members[i]] = placed++;
+                if (suspect[k]) line.suspect = *suspect[k];
+                line.kept_out_as_suspect = prices.kept_out_as_suspect[k];
+                to[group.members[k]] = placed++;
             }
         }
-        row.listings = static_cast<int>(kept.size());
-        if (!kept.empty()) {
-            row.median_usd = median(kept);
-            row.p25_usd = percentile(kept, 0.25);
-            row.p75_usd = percentile(kept, 0.75);
-            row.min_usd = *std::min_element(kept.begin(), kept.end());
-        }
-        if (kept.size() >= 3) {
-            std::partial_sort(kept.begin(), kept.begin() + 3, kept.end());
-            row.lowest3_mean_usd = (kept[0] + kept[1] + kept[2]) / 3.0;
-        }
-        // Clearances: the price and the days listed of the same kept listings.
-        const auto cleared_outlier = find_outliers(group.cleared_usd, options.market.price_floor);
-        std::vector<double> cleared, days;
-        for (std::size_t i = 0; i < group.cleared_usd.size(); ++i) {
-            if (cleared_outlier[i]) continue;
-            cleared.push_back(group.cleared_usd[i]);
-            days.push_back(group.cleared_days[i]);
-        }
-        row.cleared_listings = static_cast<int>(cleared.size());
-        if (!cleared.empty()) {
-            row.cleared_median_usd = median(cleared);
-            row.median_days_listed = median(days);
-        }
-        if (evidence.have_sold_data) {
-            const auto sold = kept_values(group.sold_usd, options.market.price_floor);
-            row.sold_listings = static_cast<int>(sold.size());
-            if (!sold.empty()) row.sold_median_usd = median(sold);
+        row.listings = figures.listings;
+        row.suspect_removed = figures.suspect_removed;
+        row.outliers_removed = figures.outliers_removed;
+        row.median_usd = figures.median_usd;
+        row.p25_usd = figures.p25_usd;
+        row.p75_usd = figures.p75_usd;
+        row.min_usd = figures.min_usd.value_or(0);
+        row.lowest3_mean_usd = figures.lowest3_mean_usd;
+        row.cleared_listings = figures.cleared_listings;
+        row.cleared_median_usd = figures.cleared_median_usd;
+        row.median_days_listed = figures.median_days_listed;
+        if (prices.sold_usd) {
+            row.sold_listings = figures.sold_listings;
+            row.sold_median_usd = figures.sold_median_usd;
         }
         // A listing is one board: its figures count every device on it.
         const double devices = model->devices;
