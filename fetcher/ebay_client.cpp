@@ -1,6 +1,7 @@
 #include "fetcher/ebay_client.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "fetcher/errors.hpp"
 #include "fetcher/retry_policy.hpp"
@@ -57,9 +58,28 @@ MintResult EbayClient::ensure_token(EbayApi api) {
     const auto scope = std::string(api_info(api).scope);
     if (const auto* token = tokens_.usable(scope)) return {*token, MintFailure::none, {}};
     HttpResponse response;
-    engine_.submit(tokens_.mint_request(scope),
-                   [&response](HttpResponse&& r) { response = std::move(r); });
-    engine_.run();
+    const auto mint_now = [&] {
+        engine_.submit(tokens_.mint_request(scope),
+                       [&response](HttpResponse&& r) { response = std::move(r); });
+        engine_.run();
+    };
+    mint_now();
+    // The token endpoint down (no answer, a 5xx): asked again with a growing wait for
+    // token_outage_wait, as a mint in the middle of the night is (mint_again_later).
+    const auto since = config_.http.clock.now();
+    for (int failures = 1; (!response.complete() || response.status >= 500) &&
+                           config_.http.clock.now() - since < config_.token_outage_wait;
+         ++failures) {
+        const auto wait = std::chrono::milliseconds(5000) * (1 << std::clamp(failures - 1, 0, 4));
+        notes_.push_back("a token could not be had (" + response.describe_transport() +
+                         "); asking again in " + std::to_string(wait.count() / 1000) + " s");
+        if (config_.http.clock.sleep) {
+            config_.http.clock.sleep(wait);
+        } else {
+            std::this_thread::sleep_for(wait);
+        }
+        mint_now();
+    }
     auto result = tokens_.accept(scope, response);
     for (auto& note : tokens_.take_notes()) notes_.push_back(std::move(note));
     switch (result.failure) {
