@@ -158,7 +158,8 @@ int main(int argc, char** argv) {
                     ++it;
                 }
             }
-            auto fresh = bench::realistic_market(rules.catalog, rules.search_terms, 5000000, 5);
+            auto fresh = bench::realistic_market(rules.catalog, rules.search_terms, 5000000,
+                                                 std::max(1, percent / 20));
             for (auto& [id, model] : fresh.model_of) market.model_of[id] = model;
             for (const auto& [id, variations] : fresh.groups) ebay.set_item_group(id, variations);
             for (auto& item : fresh.items) listed[item.item_id] = item;

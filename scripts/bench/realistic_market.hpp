@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -77,7 +78,7 @@ inline RealisticMarket realistic_market(const schema::Catalog& catalog,
                 const auto& model = *models[static_cast<std::size_t>(serial) % models.size()];
                 test::FakeItem item;
                 item.title = "NVIDIA " + model.name + " Graphics Card #" + std::to_string(serial);
-                item.price = std::to_string(100 + (serial * 7919) % 1500) + ".99";
+                item.price = std::to_string(100 + (std::int64_t{serial} * 7919) % 1500) + ".99";
                 item.condition_id = condition;
                 // Item aspects at the shares sellers fill them in the real T4 refinement
                 // (tests/data/ebay/search_gpu_tesla_t4_aspect_refinements_activescott.json:
