@@ -13,7 +13,7 @@ namespace gpuprice::analysis {
 namespace {
 
 // The line's box, with the first and last asking prices printed beside it.
-constexpr double kWidth = 176;
+constexpr double kBoxWidth = 176;
 constexpr double kHeight = 32;
 constexpr double kPad = 3;
 constexpr double kLabel = 44;  // room for "$1,149" each side
@@ -21,7 +21,7 @@ constexpr double kLabel = 44;  // room for "$1,149" each side
 // small dip, not the box's full height.
 constexpr double kMinSpread = 0.15;
 
-std::string num(double v) {
+std::string coordinate(double v) {
     return format_number(v, 1);
 }
 
@@ -57,7 +57,7 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
     const double bottom = std::min(low, middle * (1 - kMinSpread));
     const double top = std::max(high, middle * (1 + kMinSpread));
     const int span = std::max(1, schema::days_between(start, to));
-    const double left = kLabel, right = kWidth - kLabel;
+    const double left = kLabel, right = kBoxWidth - kLabel;
     const auto x = [&](const std::string& night) {
         return left + kPad + (right - left - 2 * kPad) * schema::days_between(start, night) / span;
     };
@@ -83,14 +83,14 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
         }
         if (n->cleared_median_usd) {
             ++cleared_nights;
-            dots += "<circle class=\"sp-clr\" cx=\"" + num(x(n->night)) + "\" cy=\"" +
-                    num(y(*n->cleared_median_usd)) + "\" r=\"2\"/>";
+            dots += "<circle class=\"sp-clr\" cx=\"" + coordinate(x(n->night)) + "\" cy=\"" +
+                    coordinate(y(*n->cleared_median_usd)) + "\" r=\"2\"/>";
         }
         if (n->sold_median_usd) {
             ++sold_nights;
             const double cx = x(n->night), cy = y(*n->sold_median_usd);
-            dots += "<rect class=\"sp-sold\" x=\"" + num(cx - 2) + "\" y=\"" + num(cy - 2) +
-                    "\" width=\"4\" height=\"4\"/>";
+            dots += "<rect class=\"sp-sold\" x=\"" + coordinate(cx - 2) + "\" y=\"" +
+                    coordinate(cy - 2) + "\" width=\"4\" height=\"4\"/>";
         }
     }
     std::string label;
@@ -110,19 +110,20 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
         points = {{px - 3, py}, {px + 3, py}};
     }
     std::string line;
-    for (const auto& [px, py] : points) line += (line.empty() ? "" : " ") + num(px) + "," + num(py);
-    std::string svg = "<svg class=\"spark\" viewBox=\"0 0 " + num(kWidth) + " " + num(kHeight) +
-                      "\" width=\"" + num(kWidth) + "\" height=\"" + num(kHeight) +
-                      "\" role=\"img\" aria-label=\"" + html_text(label) + "\"><title>" +
-                      html_text(label) + "</title>";
+    for (const auto& [px, py] : points)
+        line += (line.empty() ? "" : " ") + coordinate(px) + "," + coordinate(py);
+    std::string svg = "<svg class=\"spark\" viewBox=\"0 0 " + coordinate(kBoxWidth) + " " +
+                      coordinate(kHeight) + "\" width=\"" + coordinate(kBoxWidth) + "\" height=\"" +
+                      coordinate(kHeight) + "\" role=\"img\" aria-label=\"" + html_text(label) +
+                      "\"><title>" + html_text(label) + "</title>";
     // The first and last asking prices in figures, at the line's ends: readable without hover.
     if (first_asking) {
-        svg += "<text class=\"sp-txt\" x=\"" + num(left - 2) + "\" y=\"" +
-               num(std::clamp(points.front().second + 4, 11.0, kHeight - 2)) +
+        svg += "<text class=\"sp-txt\" x=\"" + coordinate(left - 2) + "\" y=\"" +
+               coordinate(std::clamp(points.front().second + 4, 11.0, kHeight - 2)) +
                "\" text-anchor=\"end\">" +
                html_text(schema::format_money(*first_asking, currency)) +
-               "</text><text class=\"sp-txt\" x=\"" + num(right + 2) + "\" y=\"" +
-               num(std::clamp(points.back().second + 4, 11.0, kHeight - 2)) + "\">" +
+               "</text><text class=\"sp-txt\" x=\"" + coordinate(right + 2) + "\" y=\"" +
+               coordinate(std::clamp(points.back().second + 4, 11.0, kHeight - 2)) + "\">" +
                html_text(schema::format_money(*last_asking, currency)) + "</text>";
     }
     if (!line.empty()) svg += "<polyline class=\"sp-ask\" points=\"" + line + "\"/>";

@@ -31,8 +31,8 @@ grep -q '^used,16,,Tesla V100 SXM2 16GB,.*,SXM2,' "$csv" && ok || fail "SXM modu
 # The sample's Arc A770s (UX N25) rank first of 16 GB; the PCIe V100 comes next, the module apart.
 grep -q '^used,16,1,Arc A770 16GB,' "$csv" && ok || fail "the Arc A770 is not first of 16 GB"
 grep -q '^used,16,2,Tesla V100 PCIe 16GB,' "$csv" && ok || fail "the PCIe V100 is not second of 16 GB"
-# The marks column (L, b, f) sits between the rank and the name.
-grep -qE '^SXM2 [Lbf ]* Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
+# The marks column (L, l, b, f) sits between the rank and the name.
+grep -qE '^SXM2 [Llbf ]* Tesla V100 SXM2 16GB ' stdout.txt && ok || fail "the table does not mark the module"
 grep -q -- '--include-sxm ranks it' stdout.txt && ok || fail "the table does not explain the mark"
 [ "$(wc -L <stdout.txt)" -le 80 ] && ok || fail "table wider than 80 columns: $(wc -L <stdout.txt)"
 "$bin" report --include-sxm --format csv --output out-sxm >sxm.csv || fail "report --include-sxm"
