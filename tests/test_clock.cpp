@@ -4,10 +4,25 @@
 #include <stdexcept>
 
 #include "schema/domain/clock.hpp"
+#include "schema/domain/night.hpp"
 
 using namespace gpuprice;
 
 TEST_SUITE("clock") {
+    TEST_CASE("a night is a day: parsed, printed, moved and taken from a time") {
+        using gpuprice::schema::Night;
+        CHECK(Night::from_text("2026-12-01").text() == "2026-12-01");
+        CHECK(Night::from_text("2026-12-31").plus(1).text() == "2027-01-01");
+        CHECK(Night::from_text("2028-03-01").plus(-1).text() == "2028-02-29");
+        CHECK(Night::from_text("1970-01-01") == Night());
+        CHECK(Night::of(*gpuprice::schema::parse_iso_utc("2026-12-01T23:59:59Z")).text() ==
+              "2026-12-01");
+        CHECK(Night::from_text("2026-12-01") < Night::from_text("2026-12-02"));
+        CHECK_FALSE(Night::parse("2026-02-30"));
+        CHECK_FALSE(Night::parse("2026-12-01T03:00:00Z"));
+        CHECK_THROWS_AS(Night::from_text("12/01/2026"), std::invalid_argument);
+    }
+
     TEST_CASE("ISO 8601 UTC times parse, with or without fractions; others do not") {
         const auto t = schema::parse_iso_utc("2026-12-03T03:00:00Z");
         REQUIRE(t);

@@ -13,10 +13,8 @@ Night Night::of(std::chrono::system_clock::time_point when) {
 std::optional<Night> Night::parse(std::string_view text) {
     const std::string date(text);
     if (!is_valid_date(date)) return std::nullopt;
-    return Night(std::chrono::sys_days(std::chrono::year_month_day(
-        std::chrono::year(std::stoi(date.substr(0, 4))),
-        std::chrono::month(static_cast<unsigned>(std::stoi(date.substr(5, 2)))),
-        std::chrono::day(static_cast<unsigned>(std::stoi(date.substr(8, 2)))))));
+    // Days since 1970-01-01 (kFirstDate, sys_days' epoch), by the clock's own date arithmetic.
+    return Night(std::chrono::sys_days{} + std::chrono::days(days_between(kFirstDate, date)));
 }
 
 Night Night::from_text(std::string_view text) {

@@ -26,7 +26,6 @@ class Night {
 
     std::string text() const;  // YYYY-MM-DD, as the database stores it
     Night plus(int days) const { return Night(day_ + std::chrono::days(days)); }
-    std::chrono::sys_days day() const { return day_; }
     // 00:00:00 UTC of the night: the time a replayed night's run is stamped with.
     std::chrono::system_clock::time_point start() const { return day_; }
 
