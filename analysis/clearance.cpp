@@ -20,20 +20,30 @@ std::set<std::string> words(std::string_view text) {
     return out;
 }
 
-// The first fetched night after `last_seen` that asked for a family covering the model named
-// `model` (its display name, whose words family searches were derived from): whether
-// any such query was complete then. nullopt when no later night asked for it.
-std::optional<std::pair<std::string, bool>> next_covering_night(
-    const schema::FamilyCoverage& coverage, const std::string& last_seen, const std::string& model,
-    FamilyCovers& covers) {
-    for (auto it = coverage.upper_bound(last_seen); it != coverage.end(); ++it) {
-        bool asked = false, complete = false;
-        for (const auto& [family, done] : it->second) {
+// A fetched night that asked for a family covering a model.
+struct CoveringNight {
+    std::string night;
+    bool complete = false;  // every covering family asked that night was complete
+    bool withheld = false;  // one of them withheld items on short pages
+};
+
+// The first fetched night after `after` that asked for a family covering the model named
+// `model` (its display name, whose words family searches were derived from). Every family that
+// returns the model's listings must have been complete that night: a broader family's failed
+// search may have been the one that returned them (audit 3, F10). nullopt when no later night
+// asked for it.
+std::optional<CoveringNight> covering_night_after(const schema::FamilyCoverage& coverage,
+                                                  const std::string& after,
+                                                  const std::string& model, FamilyCovers& covers) {
+    for (auto it = coverage.upper_bound(after); it != coverage.end(); ++it) {
+        bool asked = false, complete = true, withheld = false;
+        for (const auto& [family, covered] : it->second) {
             if (!covers(family, model)) continue;
             asked = true;
-            complete = complete || done;
+            complete = complete && covered.complete;
+            withheld = withheld || covered.withheld;
         }
-        if (asked) return std::make_pair(it->first, complete);
+        if (asked) return CoveringNight{it->first, complete, withheld};
     }
     return std::nullopt;
 }
@@ -76,9 +86,16 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
         if (!life.last_bid_cents) return {ClearanceOutcome::never, {}};
         return {ClearanceOutcome::auction_near_final, schema::utc_date(*end)};
     }
-    const auto next = next_covering_night(coverage, life.last_seen, model_name, covers);
-    if (!next) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
-    return {next->second ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, next->first};
+    const auto gone = covering_night_after(coverage, life.last_seen, model_name, covers);
+    if (!gone) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
+    if (!gone->complete) return {ClearanceOutcome::uncounted, gone->night};
+    if (!gone->withheld) return {ClearanceOutcome::cleared, gone->night};
+    // eBay withheld items on short pages that night: the listing may have been one. Gone again
+    // on the next covering night, paged to its end, it has left; the night it was first missed
+    // is its clearance's.
+    const auto again = covering_night_after(coverage, gone->night, model_name, covers);
+    if (!again) return {ClearanceOutcome::pending, {}};
+    return {again->complete ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, gone->night};
 }
 
 std::optional<Clearance> make_clearance(schema::ListingLife life, std::string model_name,

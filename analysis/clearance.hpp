@@ -1,8 +1,12 @@
 // Cleared listings: what left the market, and at what asking price. A fixed-price listing seen
 // one night and missing the next night its family was fetched has cleared (sold, or ended by its
-// seller) only when that night's query for its family was complete; on an incompletely covered
-// night it may merely have been missed, so it is not counted. An auction seen within its last
-// hours (eBay's itemEndDate) gives a near-final price, kept apart as such.
+// seller) only when every query that returns it was complete that night (paged to its end) and
+// no page of theirs came back short with `next`; when one did (eBay may have withheld the
+// listing for the night), only when the next covering night, complete too, misses it again. A
+// gap between eBay's total and the items served with full pages (a total counting variations)
+// withholds nothing.
+// On an incompletely covered night it may merely have been missed, so it is not counted. An auction
+// seen within its last hours (eBay's itemEndDate) gives a near-final price, kept apart as such.
 #pragma once
 
 #include <chrono>

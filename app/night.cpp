@@ -34,6 +34,12 @@ fetcher::FetchOutcome fetch_listings(schema::Database& db, const schema::RuleSet
     config.search.marketplace.graphics_cards_category = category.id;
     if (!category.warning.empty()) observer.message(Loudness::warning, category.warning);
     const auto terms = search_terms(rules, plan);
+    // The catalog's q's rely on OR groups: a probe that found eBay does not OR them stops the
+    // night before a search that would miss listings and look complete (audit 3, F7).
+    if (plan.queries.empty()) {
+        if (const auto refused = fetcher::or_groups_refused(db, config.search.marketplace))
+            throw fetcher::FetchError(*refused);
+    }
     // The user's --query terms are sent as they are; the catalog's as search_terms.csv says.
     config.queries = plan.queries.empty()
                          ? fetcher::catalog_queries(rules.catalog, rules.search_terms,
@@ -203,12 +209,17 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
                                     night.fetch.run_id, now);
     };
     night.verdicts = match_tonight();
+    // The count said in the log is of this match: every listing whose verdict was due. The
+    // re-match after getItem (only the listings whose aspects it read) is said apart.
+    const auto matched = night.verdicts;
+    std::optional<MatchCounts> after_items;
     if (client && plan.item_share > 0 && night.fetch.run_id > 0) {
         const auto asked = ask_items(db, *client, night.fetch.run_id, night, observer);
         night.later_pass_failed = night.later_pass_failed || asked.failed;
         if (asked.asked) {
             night.verdicts = match_listings(db, matchers, schema::WhichListings::VerdictDue,
                                             night.fetch.run_id, now);
+            after_items = night.verdicts;
         }
     }
     match_sold_items(
@@ -222,9 +233,17 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
                          "deriving it again from every night (minutes at a year)");
     }
     update_derived_tables(db, rules.catalog);
-    observer.message(Loudness::progress,
-                     "matched " + std::to_string(night.verdicts.of(schema::MatchReason::ok)) +
-                         " listings to catalog models");
+    observer.message(
+        Loudness::progress,
+        "matched " + std::to_string(matched.of(schema::MatchReason::ok)) + " of the " +
+            std::to_string(matched.total()) + " listings " +
+            (night.rematched_all ? "stored (the rules changed)" : "new or changed tonight") +
+            " to catalog models" +
+            (after_items
+                 ? "; " + std::to_string(after_items->total()) +
+                       " matched again with eBay's item aspects (getItem), " +
+                       std::to_string(after_items->of(schema::MatchReason::ok)) + " to a model"
+                 : std::string()));
     return night;
 }
 

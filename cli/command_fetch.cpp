@@ -7,6 +7,7 @@
 #include "cli/message.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/item_aspects.hpp"
+#include "fetcher/listings_pager.hpp"
 #include "fetcher/token_cache.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
@@ -93,6 +94,14 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "the whole run ends by then, partial (exit 6), whatever the server does")(
         "retry-base-ms", po::value<int>()->default_value(500),
         "first retry delay; doubles per attempt, with jitter")(
+        "max-throttle-minutes",
+        po::value<int>()->default_value(static_cast<int>(c.max_throttle_wait.count() / 60)),
+        "how long in all to wait out eBay's throttling (429, errorId 2001, while getRateLimits "
+        "says calls are left) before the night ends partial (exit 6)")(
+        "token-wait-seconds",
+        po::value<int>()->default_value(static_cast<int>(c.token_outage_wait.count())),
+        "how long to keep asking eBay's token endpoint when it fails (network, 5xx) before the "
+        "night ends partial (exit 6)")(
         "sold", po::bool_switch(&o.plan.sold),
         "also fetch the last 90 days of sold items (eBay Marketplace Insights; needs the "
         "buy.marketplace.insights scope), within --max-calls")(
@@ -145,6 +154,12 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     const int deadline = (*vm)["deadline-minutes"].as<int>();
     if (deadline < 1) throw UsageError("--deadline-minutes must be at least 1");
     c.deadline = std::chrono::minutes(deadline);  // whole minutes on the command line
+    const int throttle = (*vm)["max-throttle-minutes"].as<int>();
+    if (throttle < 0) throw UsageError("--max-throttle-minutes must not be negative");
+    c.max_throttle_wait = std::chrono::minutes(throttle);
+    const int token_wait = (*vm)["token-wait-seconds"].as<int>();
+    if (token_wait < 0) throw UsageError("--token-wait-seconds must not be negative");
+    c.token_outage_wait = std::chrono::seconds(token_wait);
     return o;
 }
 
@@ -157,8 +172,22 @@ void print_coverage(const fetcher::FetchOutcome& outcome) {
                   << ", " << q.items << ", " << schema::query_stop_name(q.stopped) << ", "
                   << (q.complete ? "complete" : "INCOMPLETE");
         if (!q.warnings.empty()) std::cout << " (" << q.warnings << ")";
+        if (q.total_gap > 0) {
+            std::cout << " (total gap " << q.total_gap << ": " << fetcher::explain_gap(q) << ")";
+        }
         std::cout << '\n';
     }
+}
+
+// "calls by kind: search 512, price-band 40, item-group 1960": where the night's calls went.
+void print_calls_by_kind(const fetcher::FetchOutcome& outcome) {
+    std::cout << "  calls by kind:";
+    const char* separator = " ";
+    for (const auto& [kind, calls] : outcome.calls_by_kind) {
+        std::cout << separator << schema::query_kind_name(kind) << ' ' << calls;
+        separator = ", ";
+    }
+    std::cout << '\n';
 }
 
 // "769 skipped" said nothing of why (UX N13): the run's skips by reason, most first.
@@ -189,6 +218,7 @@ void print_outcome(const GlobalOptions& global, const fetcher::FetchOutcome& out
         for (const auto& note : outcome.notes)
             std::cout << "  note: " << schema::printable_text(note) << '\n';
         if (global.verbosity == Verbosity::Verbose) {
+            print_calls_by_kind(outcome);
             print_skips(db, outcome.run_id);
             print_coverage(outcome);
         }

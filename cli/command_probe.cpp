@@ -1,5 +1,6 @@
 // `gpuprice probe`: the live self-check (fetcher/probe.hpp), run once after entering keys and
 // never from cron. Options, credentials, the client, the probe, its table, its answers stored.
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -13,6 +14,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
+#include "schema/store/coverage_store.hpp"
 
 namespace po = boost::program_options;
 
@@ -20,11 +22,23 @@ namespace gpuprice::cli {
 
 namespace {
 
-// The catalog's first family term of two words or more: one join of its words can differ from
-// the other only if it has two.
-std::string default_probe_term(const schema::RuleSet& rules) {
-    for (const auto& term : fetcher::search_terms(rules.catalog)) {
-        if (fetcher::term_words(term).size() >= 2) return term;
+constexpr const char* kDefaultProbeTerm = "RTX 3080";
+
+// The family the night relies on most (audit 3, F7): the one that took the most pages in the
+// last run, else RTX 3080 (a multi-page family every night), else the catalog's first family of
+// two words or more (one join of its words can differ from the other only if it has two).
+std::string default_probe_term(schema::Database& db, const schema::RuleSet& rules,
+                               const schema::Market& market) {
+    const auto terms = fetcher::search_terms(rules.catalog);
+    const auto two_words = [](const std::string& term) {
+        return fetcher::term_words(term).size() >= 2;
+    };
+    if (const auto largest = schema::largest_family(db, market); largest && two_words(*largest))
+        return *largest;
+    if (std::find(terms.begin(), terms.end(), kDefaultProbeTerm) != terms.end())
+        return kDefaultProbeTerm;
+    for (const auto& term : terms) {
+        if (two_words(term)) return term;
     }
     throw UsageError("the catalog has no family term of two words; give one with --term");
 }
@@ -44,10 +58,10 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
         "marketplace", po::value(&marketplace)->default_value(marketplace),
         ("eBay marketplace: " + schema::market_ids()).c_str())(
         "term", po::value<std::string>(),
-        "family term whose two keyword joins are compared (default: the catalog's first of two "
-        "words or more)")("quota-reserve",
-                          po::value(&c.quota_reserve)->default_value(c.quota_reserve),
-                          "calls of eBay's daily quota the probe leaves unused")(
+        "family term whose keyword joins are compared and whose pages are read (default: the "
+        "family that took the most pages in the last fetch, else RTX 3080)")(
+        "quota-reserve", po::value(&c.quota_reserve)->default_value(c.quota_reserve),
+        "calls of eBay's daily quota the probe leaves unused")(
         "config", po::value<std::string>(),
         "credentials file (default $GPUPRICE_CONFIG or ~/.config/gpuprice/credentials)")(
         "token-cache",
@@ -73,10 +87,13 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
 
     const auto rules = load_rules(global);
     fetcher::ProbeSettings settings;
-    settings.term = term ? *term : default_probe_term(rules);
     settings.conditions = conditions_option("all");
     auto credentials = fetcher::load_credentials(config_path);
     auto db = open_database(global, rules);
+    settings.term = term ? *term : default_probe_term(db, rules, *market);
+    for (const auto& row : rules.search_terms) {
+        if (row.family == settings.term) settings.q = row.q;  // the q the night sends for it
+    }
 
     fetcher::EbayClient client(fetcher::client_config(c), credentials);
     const auto result = fetcher::run_probe(client, settings, c.quota_reserve, schema::now_iso());

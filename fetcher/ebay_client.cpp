@@ -1,10 +1,12 @@
 #include "fetcher/ebay_client.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "fetcher/errors.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/url.hpp"
+#include "schema/domain/clock.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -56,9 +58,28 @@ MintResult EbayClient::ensure_token(EbayApi api) {
     const auto scope = std::string(api_info(api).scope);
     if (const auto* token = tokens_.usable(scope)) return {*token, MintFailure::none, {}};
     HttpResponse response;
-    engine_.submit(tokens_.mint_request(scope),
-                   [&response](HttpResponse&& r) { response = std::move(r); });
-    engine_.run();
+    const auto mint_now = [&] {
+        engine_.submit(tokens_.mint_request(scope),
+                       [&response](HttpResponse&& r) { response = std::move(r); });
+        engine_.run();
+    };
+    mint_now();
+    // The token endpoint down (no answer, a 5xx): asked again with a growing wait for
+    // token_outage_wait, as a mint in the middle of the night is (mint_again_later).
+    const auto since = config_.http.clock.now();
+    for (int failures = 1; (!response.complete() || response.status >= 500) &&
+                           config_.http.clock.now() - since < config_.token_outage_wait;
+         ++failures) {
+        const auto wait = std::chrono::milliseconds(5000) * (1 << std::clamp(failures - 1, 0, 4));
+        notes_.push_back("a token could not be had (" + response.describe_transport() +
+                         "); asking again in " + std::to_string(wait.count() / 1000) + " s");
+        if (config_.http.clock.sleep) {
+            config_.http.clock.sleep(wait);
+        } else {
+            std::this_thread::sleep_for(wait);
+        }
+        mint_now();
+    }
     auto result = tokens_.accept(scope, response);
     for (auto& note : tokens_.take_notes()) notes_.push_back(std::move(note));
     switch (result.failure) {
@@ -104,7 +125,9 @@ bool EbayClient::can_send(EbayApi api) const {
 }
 
 void EbayClient::send(EbayCall call, Done done) {
-    dispatch(Pending{std::move(call), std::move(done)});
+    const auto not_before = call.wait.count() > 0 ? config_.http.clock.now() + call.wait
+                                                  : std::chrono::steady_clock::time_point{};
+    dispatch(Pending{std::move(call), std::move(done)}, not_before);
 }
 
 std::vector<std::string> EbayClient::headers(const EbayCall& call, const std::string& token) const {
@@ -207,9 +230,7 @@ void EbayClient::on_answer(Pending pending, HttpResponse&& response) {
         return deliver(pending, std::move(answer));
     }
     if (r.complete() && r.status == 429 && answer.has_error(kRateLimited)) {
-        if (info.browse_quota && pending.bursts < config_.burst_retries) {
-            return on_burst(std::move(pending), r.retry_after);
-        }
+        if (info.browse_quota) return on_burst(std::move(pending), r.retry_after);
         stop(pending.call.api, StopReason::quota,
              "stopped: eBay's daily " + std::string(info.name) + " call quota is spent (" +
                  describe_response(r) + "); it resets at midnight Pacific time");
@@ -229,10 +250,24 @@ void EbayClient::on_answer(Pending pending, HttpResponse&& response) {
 
 // A 429 errorId 2001: eBay's daily quota spent, or a short burst? getRateLimits (its own quota)
 // says which; the calls that met it wait for the answer together.
+// The wait after the `bursts`-th 429/2001 of a call without Retry-After: the retry base
+// doubled each time up to max_burst_wait, half of it fixed and half random (jitter), so that
+// calls throttled together do not come back together.
+std::chrono::milliseconds EbayClient::throttle_backoff(int bursts) {
+    const auto base = config_.http.retry.base_delay.count() > 0 ? config_.http.retry.base_delay
+                                                                : std::chrono::milliseconds(1);
+    const auto cap = std::chrono::duration_cast<std::chrono::milliseconds>(config_.max_burst_wait);
+    auto wait = base * (std::int64_t{1} << std::clamp(bursts, 0, 20));
+    if (wait > cap) wait = cap;
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    return wait / 2 + std::chrono::milliseconds(static_cast<std::int64_t>(
+                          static_cast<double>(wait.count()) / 2 * unit(random_)));
+}
+
 void EbayClient::on_burst(Pending pending, std::optional<std::chrono::seconds> retry_after) {
     const auto wait = std::min<std::chrono::milliseconds>(
         retry_after ? std::chrono::duration_cast<std::chrono::milliseconds>(*retry_after)
-                    : retry_delay(config_.http.retry, pending.bursts + 1, std::nullopt, 1.0),
+                    : throttle_backoff(pending.bursts + 1),
         config_.max_burst_wait);
     ++pending.bursts;
     pending.burst_wait = wait;
@@ -255,13 +290,41 @@ void EbayClient::on_quota(HttpResponse&& response) {
     auto waiting = std::move(awaiting_quota_);
     awaiting_quota_.clear();
     if (quota && quota->remaining > config_.quota_reserve) {
-        notes_.push_back("eBay answered 429 (errorId 2001) with " +
-                         std::to_string(quota->remaining) +
-                         " calls of its daily quota left: a burst; " +
-                         std::to_string(waiting.size()) + " call(s) sent again after a wait");
+        // Throttling, not the quota: waited out within the night's bound. A shorter window
+        // that is spent (calls per minute, say) is waited for until its reset.
+        std::chrono::milliseconds round{0};
+        for (const auto& pending : waiting) round = std::max(round, pending.burst_wait);
+        if (const auto reset = schema::parse_iso_utc(quota->spent_window_reset)) {
+            const auto until = std::chrono::duration_cast<std::chrono::milliseconds>(
+                *reset - config_.http.clock.wall());
+            round = std::max(round, std::max(until, std::chrono::milliseconds(1000)));
+        }
+        if (throttle_waited_ + round <= config_.max_throttle_wait) {
+            throttle_waited_ += round;
+            notes_.push_back(
+                "eBay answered 429 (errorId 2001) with " + std::to_string(quota->remaining) +
+                " calls of its daily quota left: throttled, not the quota; " +
+                std::to_string(waiting.size()) + " call(s) sent again after " +
+                std::to_string(round.count()) + " ms (" +
+                std::to_string(throttle_waited_.count() / 1000) + " s waited tonight)");
+            for (auto& pending : waiting) {
+                const auto wait =
+                    std::max(pending.burst_wait,
+                             quota->spent_window_reset.empty() ? pending.burst_wait : round);
+                dispatch(std::move(pending), config_.http.clock.now() + wait);
+            }
+            return;
+        }
+        stop(EbayApi::browse, StopReason::throttled,
+             "stopped: eBay kept answering 429 (errorId 2001) while getRateLimits said " +
+                 std::to_string(quota->remaining) + " calls of its daily quota were left, after " +
+                 std::to_string(throttle_waited_.count() / 1000) +
+                 " s of waiting (--max-throttle-minutes): eBay is throttling, the quota is not "
+                 "spent; the night ends partial with what it committed");
         for (auto& pending : waiting) {
-            const auto wait = pending.burst_wait;
-            dispatch(std::move(pending), config_.http.clock.now() + wait);
+            EbayAnswer answer;
+            answer.not_sent = NotSent::stopped;
+            deliver(pending, std::move(answer));
         }
         return;
     }
@@ -285,11 +348,48 @@ void EbayClient::mint(const std::string& scope) {
                    [this, scope](HttpResponse&& response) { on_mint(scope, std::move(response)); });
 }
 
+// eBay's token endpoint gave no usable answer (no answer, a cut body, a 5xx or 429 after the
+// engine's retries): an outage, not the keyset. The mint goes again after a growing wait while
+// the outage is younger than token_outage_wait; then the scope stops as token-unavailable.
+bool EbayClient::mint_again_later(const std::string& scope, const HttpResponse& response,
+                                  const std::string& message) {
+    const bool outage = !response.complete() || response.status >= 500 || response.status == 429;
+    if (!outage) return false;
+    const auto now = config_.http.clock.now();
+    auto [it, first] = mint_outage_.try_emplace(scope, now, 0);
+    auto& [since, failures] = it->second;
+    ++failures;
+    const auto waited = now - since;
+    if (waited >= config_.token_outage_wait) {
+        stop_scope(
+            scope, StopReason::token_unavailable,
+            "stopped: eBay's token endpoint failed " + std::to_string(failures) + " mint(s) over " +
+                std::to_string(std::chrono::duration_cast<std::chrono::seconds>(waited).count()) +
+                " s (" + message +
+                "); not the credentials: the night ends partial with what it committed");
+        return true;
+    }
+    const auto wait = std::min<std::chrono::milliseconds>(
+        std::chrono::seconds(5) * (1 << std::clamp(failures - 1, 0, 4)),
+        std::chrono::duration_cast<std::chrono::milliseconds>(config_.token_outage_wait));
+    notes_.push_back("a new token could not be had (" + message + "); asking again in " +
+                     std::to_string(wait.count() / 1000) + " s");
+    minting_[scope] = true;
+    engine_.submit(
+        tokens_.mint_request(scope),
+        [this, scope](HttpResponse&& r) { on_mint(scope, std::move(r)); }, now + wait);
+    return true;
+}
+
 void EbayClient::on_mint(const std::string& scope, HttpResponse&& response) {
     minting_[scope] = false;
     const auto result = tokens_.accept(scope, response);
     for (auto& note : tokens_.take_notes()) notes_.push_back(std::move(note));
-    if (result.failure != MintFailure::none) {
+    if (result.failure == MintFailure::none) mint_outage_.erase(scope);
+    if (result.failure == MintFailure::failed &&
+        mint_again_later(scope, response, result.message)) {
+        if (minting_[scope]) return;  // the waiting calls wait for the next mint
+    } else if (result.failure != MintFailure::none) {
         const auto reason = result.failure == MintFailure::scope_refused ? StopReason::access_denied
                                                                          : StopReason::credentials;
         stop_scope(scope, reason, "stopped: a new token could not be had: " + result.message);

@@ -22,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -56,17 +57,24 @@ struct ClientConfig {
     // into the next. Counted from the client's construction.
     std::chrono::seconds deadline{std::chrono::hours(4)};
     int quota_reserve = 50;  // calls of eBay's daily quota left unused (--quota-reserve)
-    // A 429 errorId 2001 with quota left: sent again at most this often, waiting at most this
-    // long each time (Retry-After when eBay says, else the retry backoff).
-    int burst_retries = 3;
+    // A 429 errorId 2001 while getRateLimits says calls are left is throttling, not the quota:
+    // the calls are sent again after Retry-After when eBay says, else an exponential backoff
+    // with jitter of at most max_burst_wait, until the night has waited max_throttle_wait for
+    // it in all (--max-throttle-minutes); then Browse stops as throttled (a partial night).
     std::chrono::seconds max_burst_wait{60};
+    std::chrono::seconds max_throttle_wait{std::chrono::minutes(10)};
+    // The token endpoint failing (no answer, or a 5xx after the engine's retries): the mint is
+    // tried again with a growing wait for this long before its scope stops as
+    // token-unavailable (a partial night); eBay refusing the keyset stops at once.
+    std::chrono::seconds token_outage_wait{std::chrono::minutes(2)};
 };
 
 struct EbayCall {
     EbayApi api = EbayApi::browse;
     Pass pass = Pass::listings;
     std::string url;
-    bool buyer_context = false;  // send X-EBAY-C-ENDUSERCTX (search and item groups)
+    bool buyer_context = false;         // send X-EBAY-C-ENDUSERCTX (search and item groups)
+    std::chrono::milliseconds wait{0};  // sent no sooner than this from now (a page put back)
 };
 
 // Why a call was never answered.
@@ -155,6 +163,12 @@ class EbayClient {
     void on_mint(const std::string& scope, HttpResponse&& response);
     void on_burst(Pending pending, std::optional<std::chrono::seconds> retry_after);
     void on_quota(HttpResponse&& response);
+    // A mint that got no usable answer from the token endpoint: tried again later, or the
+    // scope stopped as token-unavailable once token_outage_wait has passed. False when the
+    // failure was not an outage (the caller stops the scope for it).
+    bool mint_again_later(const std::string& scope, const HttpResponse& response,
+                          const std::string& message);
+    std::chrono::milliseconds throttle_backoff(int bursts);
     void deliver(Pending& pending, EbayAnswer&& answer);
     void end_not_sent(Pending& pending, NotSent why);
     void stop_scope(const std::string& scope, StopReason reason, const std::string& message);
@@ -175,6 +189,11 @@ class EbayClient {
     std::map<std::string, bool> minting_;
     std::vector<Pending> awaiting_quota_;  // 429/2001 answers waiting for getRateLimits
     bool reading_quota_ = false;
+    std::chrono::milliseconds throttle_waited_{0};  // the night's waits for throttling
+    // Per scope: when its token endpoint began failing (a mint with no usable answer), and how
+    // many mints failed since.
+    std::map<std::string, std::pair<std::chrono::steady_clock::time_point, int>> mint_outage_;
+    std::mt19937_64 random_{std::random_device{}()};
     std::vector<std::string> notes_;
 };
 

@@ -17,6 +17,13 @@ namespace {
 
 using schema::QueryStop;
 
+// get_items_by_item_group's 400s (Browse API, getItemsByItemGroup errors): "11002 The specified
+// item group was not found", 11005 (listed with it in ebay_audit_3.md F2), "11008 The item group is
+// not available ... Wait a few minutes and try the call again".
+constexpr std::int64_t kGroupNotFound = 11002;
+constexpr std::int64_t kGroupGone = 11005;
+constexpr std::int64_t kGroupUnavailable = 11008;
+
 QueryStop query_stop(StopReason reason) {
     switch (reason) {
         case StopReason::budget:
@@ -29,6 +36,10 @@ QueryStop query_stop(StopReason reason) {
             return QueryStop::credentials;
         case StopReason::deadline:
             return QueryStop::deadline;
+        case StopReason::throttled:
+            return QueryStop::throttled;
+        case StopReason::token_unavailable:
+            return QueryStop::token_unavailable;
         case StopReason::none:
             break;
     }
@@ -92,19 +103,42 @@ class Fetch {
         outcome_.listings_new = writer_.totals().added;
         outcome_.listings_skipped = writer_.totals().skipped;
         outcome_.queries_degraded = pager_.queries_degraded();
-        outcome_.queries_short = pager_.queries_short();
         outcome_.coverage = pager_.coverage();
+        note_total_gap();
         if (outcome_.listings_missing() || outcome_.budget_reached ||
             outcome_.stop != StopReason::none) {
-            // A spent quota is a partial night even with nothing fetched: the reports still run.
-            outcome_.status = outcome_.pages_stored > 0 || outcome_.stop == StopReason::quota
-                                  ? schema::RunStatus::partial
-                                  : schema::RunStatus::failed;
+            // A spent quota, throttling or a token endpoint down is a partial night even with
+            // nothing fetched: the reports still run.
+            outcome_.status =
+                outcome_.pages_stored > 0 || outcome_.stop == StopReason::quota || outcome_.outage()
+                    ? schema::RunStatus::partial
+                    : schema::RunStatus::failed;
         }
         return std::move(outcome_);
     }
 
   private:
+    // eBay's total against the items served, for the night: a metric and its explanation.
+    void note_total_gap() {
+        int variations = 0, withheld = 0;
+        for (const auto& q : outcome_.coverage) {
+            if (q.total_gap <= 0) continue;
+            ++outcome_.queries_with_gap;
+            outcome_.total_gap += q.total_gap;
+            variations += q.variation_summaries;
+            withheld += q.short_page_deficit;
+        }
+        if (outcome_.queries_with_gap == 0) return;
+        outcome_.notes.push_back(
+            "eBay's total exceeded the items served on " +
+            std::to_string(outcome_.queries_with_gap) + " family quer" +
+            (outcome_.queries_with_gap == 1 ? "y" : "ies") + " by " +
+            std::to_string(outcome_.total_gap) + " in all (" + std::to_string(variations) +
+            " multi-variation summaries among their items, " + std::to_string(withheld) +
+            " withheld by short pages): a metric; those queries paged to their end and are "
+            "complete");
+    }
+
     // The client stopped Browse (quota, access, credentials, deadline): the night's reason,
     // said once.
     void take_stop() {
@@ -146,6 +180,7 @@ class Fetch {
         request.url = query_url(config_.search, pager_.query(call.query), call.offset,
                                 pager_.page_size(call.query));
         request.buyer_context = true;
+        request.wait = call.wait;
         client_.send(std::move(request), [this, call](EbayAnswer&& answer) {
             on_answer(call, std::move(answer));
             report();
@@ -167,6 +202,7 @@ class Fetch {
                 break;
         }
         ++done_;
+        ++outcome_.calls_by_kind[pager_.query(call.query).kind];
         const auto& response = answer.response;
         // A transfer error after the status line (a cut connection, a timeout mid-body, a body
         // over the cap) leaves a fragment: never parsed as a page.
@@ -178,6 +214,10 @@ class Fetch {
                 --done_;
                 take_stop();
                 return pager_.close(call.query, query_stop(outcome_.stop));
+            }
+            if (pager_.query(call.query).kind == QueryKind::item_group &&
+                group_not_served(call, answer)) {
+                return;
             }
             return fail(call, answer.describe());
         }
@@ -198,7 +238,11 @@ class Fetch {
         // it should have held; the run is partial and the query incomplete. Nothing saying how
         // many (no total, no next): one truncated-page-unknown skip.
         const auto lost = items_lost(page, page_size);
-        if (!page.page_problem.empty()) {
+        if (!page.page_problem.empty() && is_extra(query.kind)) {
+            ++outcome_.extras_failed;  // evidence only: noted, the night is not partial for it
+            outcome_.notes.push_back(pager_.call_name(call) + ": " + page.page_problem);
+            pager_.mark_truncated(call.query);
+        } else if (!page.page_problem.empty()) {
             ++outcome_.pages_truncated;
             outcome_.problems.push_back(
                 pager_.call_name(call) + ": " + page.page_problem + "; " +
@@ -247,9 +291,50 @@ class Fetch {
                                     aspects_seen_at_);
     }
 
+    // get_items_by_item_group's documented 400s: 11002 (not found) and 11005 mean the group
+    // ended between its search page and now: its summary stays flagged out of the medians, and
+    // nothing failed. 11008 (eBay is revising it: "wait a few minutes and try again") goes
+    // back once, at the end of the pass.
+    bool group_not_served(const PageCall& call, const EbayAnswer& answer) {
+        if (answer.has_error(kGroupNotFound) || answer.has_error(kGroupGone)) {
+            ++outcome_.groups_gone;
+            pager_.close(call.query, QueryStop::gone);
+            return true;
+        }
+        if (answer.has_error(kGroupUnavailable)) {
+            if (pager_.requeue(call, 1, requeue_wait(config_.http.retry, 1))) return true;
+            ++outcome_.extras_failed;
+            outcome_.notes.push_back(pager_.call_name(call) + ": " + answer.describe() +
+                                     " twice; its summary stays out of the medians");
+            pager_.fail(call.query);
+            return true;
+        }
+        return false;
+    }
+
+    // A family page that failed after the client's retries goes back in the queue, behind the
+    // other families' pages, a few times with a longer wait; only then does its query fail and
+    // the night lose listings. An aspect search or an item group is evidence, never coverage:
+    // its failure is noted, and the night is not partial for it.
     void fail(const PageCall& call, const std::string& why) {
+        if (is_extra(pager_.query(call.query).kind)) {
+            ++outcome_.extras_failed;
+            outcome_.notes.push_back(pager_.call_name(call) + ": " + why +
+                                     " (evidence only: the night's coverage is whole)");
+            return pager_.fail(call.query);
+        }
+        const auto wait = requeue_wait(config_.http.retry, call.requeued + 1);
+        if (pager_.requeue(call, kPageRequeues, wait)) {
+            ++outcome_.pages_requeued;
+            outcome_.notes.push_back(pager_.call_name(call) + ": " + why +
+                                     "; put back in the queue behind the other families, sent "
+                                     "again in " +
+                                     std::to_string(wait.count() / 1000) + " s");
+            return;
+        }
         ++outcome_.pages_failed;
-        outcome_.problems.push_back(pager_.call_name(call) + ": " + why);
+        outcome_.problems.push_back(pager_.call_name(call) + ": " + why + " (sent " +
+                                    std::to_string(call.requeued + 1) + " times)");
         pager_.fail(call.query);
     }
 
@@ -299,6 +384,8 @@ ClientConfig client_config(const FetchConfig& config) {
     client.http = config.http;
     client.deadline = config.deadline;
     client.quota_reserve = config.quota_reserve;
+    client.max_throttle_wait = config.max_throttle_wait;
+    client.token_outage_wait = config.token_outage_wait;
     return client;
 }
 

@@ -58,6 +58,10 @@ struct FetchConfig {
     // The whole run (token, quota, pages) ends by then: a trickling server cannot stretch one
     // night into the next (scripts/nightly holds its lock meanwhile). A stopped run is partial.
     std::chrono::seconds deadline{std::chrono::hours(4)};
+    // eBay's outages (ClientConfig): how long throttling (429/2001 with quota left) and a
+    // failing token endpoint are waited for before the night ends partial.
+    std::chrono::seconds max_throttle_wait{std::chrono::minutes(10)};
+    std::chrono::seconds token_outage_wait{std::chrono::minutes(2)};
 };
 
 struct FetchProgress {
@@ -79,7 +83,14 @@ struct FetchOutcome {
     int pages_failed = 0;
     int pages_truncated = 0;   // stored up to the cut: the run is partial
     int queries_degraded = 0;  // eBay ignored part of the request (a warning on HTTP 200)
-    int queries_short = 0;     // paging ended with fewer items than eBay's total
+    // eBay's total against the items served (a metric, never incompleteness): the family
+    // queries whose pages ended short of their total, and by how many items in all.
+    int queries_with_gap = 0;
+    std::int64_t total_gap = 0;
+    int pages_requeued = 0;  // failed pages put back in the queue (each time)
+    int groups_gone = 0;     // item groups eBay said ended (11002/11005): not failures
+    int extras_failed = 0;   // aspect searches and item groups that failed: evidence only
+    std::map<schema::QueryKind, int> calls_by_kind;  // calls eBay answered, by query kind
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;
@@ -88,12 +99,18 @@ struct FetchOutcome {
     std::vector<std::string> problems;  // one line each; never a secret
     std::vector<std::string> notes;     // e.g. a family split into price bands
 
-    // Listings may be missing: a page failed or was cut short, eBay ignored part of a query, a
-    // query's pages held fewer items than eBay's total, or the run's deadline stopped it. (A
-    // stop at the call budget alone is a clean partial.) `gpuprice fetch` exits 6 then.
+    // Listings may be missing: a family page failed (after being put back) or was cut short,
+    // eBay ignored part of a family query, or the run's deadline stopped it. (A stop at the call
+    // budget alone is a clean partial.) `gpuprice fetch` exits 6 then. eBay's total against
+    // the items served never decides it, nor does an aspect search or an item group.
     bool listings_missing() const {
         return pages_failed > 0 || pages_truncated > 0 || queries_degraded > 0 ||
-               queries_short > 0 || stop == StopReason::deadline;
+               stop == StopReason::deadline || outage();
+    }
+    // eBay, not the user, stopped the night: throttling with quota left, or a token endpoint
+    // that stayed down. A partial night (exit 6) whose reports are written.
+    bool outage() const {
+        return stop == StopReason::throttled || stop == StopReason::token_unavailable;
     }
 };
 

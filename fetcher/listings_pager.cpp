@@ -23,6 +23,10 @@ std::optional<std::int64_t> median_price(const std::vector<schema::Listing>& lis
 
 }  // namespace
 
+std::chrono::milliseconds requeue_wait(const RetryPolicy& policy, int requeued) {
+    return policy.base_delay * 60 * (1 << std::clamp(requeued - 1, 0, 8));
+}
+
 bool is_extra(QueryKind kind) {
     return kind == QueryKind::item_group || kind == QueryKind::aspect_filter;
 }
@@ -93,6 +97,11 @@ std::optional<PageCall> ListingsPager::take_next(int calls_left) {
         const auto it = searching_.find(query.family);
         return it != searching_.end() && it->second > 0;
     };
+    // Family search pages first, then family pages put back after failing (behind every other
+    // family's), then extras, then extras put back (an item group eBay was revising).
+    const auto tier = [&extra](const PageCall& c) {
+        return (extra(c) ? 2 : 0) + (c.requeued > 0 ? 1 : 0);
+    };
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < ready_.size(); ++i) {
         const auto& a = ready_[i];
@@ -102,8 +111,8 @@ std::optional<PageCall> ListingsPager::take_next(int calls_left) {
             continue;
         }
         const auto& b = ready_[*best];
-        if (extra(a) != extra(b)) {
-            if (!extra(a)) best = i;  // family search pages before extras
+        if (tier(a) != tier(b)) {
+            if (tier(a) < tier(b)) best = i;
             continue;
         }
         const auto pa = family_pages(queries_[a.query].query.family);
@@ -163,6 +172,12 @@ void ListingsPager::after_page(const PageCall& call, const SearchPage& page, std
     // (Queries added meanwhile leave `state` valid: the deque keeps references.)
     state.coverage.pages += 1;
     state.coverage.items += static_cast<int>(items_read);
+    state.coverage.variation_summaries += static_cast<int>(
+        std::count_if(page.listings.begin(), page.listings.end(),
+                      [](const auto& l) { return l.item_group_type == kVariationsGroupType; }));
+    if (!page.next.empty() && items_read < state.paging.limit && page.page_problem.empty()) {
+        state.coverage.short_page_deficit += static_cast<int>(state.paging.limit - items_read);
+    }
     if (call.offset == 0) state.coverage.total = page.total;
     if (page.total && (!state.lowest_total || *page.total < *state.lowest_total)) {
         state.lowest_total = page.total;
@@ -176,12 +191,12 @@ void ListingsPager::split_or_next(const PageCall& call, const SearchPage& page,
     auto& state = queries_[call.query];
     const int limit = state.paging.limit;
     if (state.query.kind == QueryKind::item_group) return close(call.query, QueryStop::last_page);
-    // Only a full (or cut) first page with `next` backs a total over the cap: an absurd total
-    // (10^9 on a few hundred listings) would otherwise split band after band down to single
-    // prices.
+    // Only a first page with `next` backs a total over the cap: an absurd total (10^9 on a few
+    // hundred listings) would otherwise split band after band down to single prices. A short
+    // first page with `next` splits too: eBay serves short pages mid-result, and a family over
+    // 10,000 that is not split is capped (audit 3, F4).
     if (call.offset == 0 && page.total && *page.total > kMaxReachableItems &&
-        state.query.kind != QueryKind::aspect_filter &&
-        (returned >= limit || !page.page_problem.empty()) && !page.next.empty()) {
+        state.query.kind != QueryKind::aspect_filter && !page.next.empty()) {
         const auto split = median_price(page.listings);
         const auto bands = split ? split_band(state.query.band, *split) : std::nullopt;
         if (bands) {
@@ -205,7 +220,7 @@ void ListingsPager::split_or_next(const PageCall& call, const SearchPage& page,
     }
     if (!more_pages(call.offset, limit, returned, !page.next.empty(), page.total,
                     !page.page_problem.empty())) {
-        note_short_of_total(call.query);
+        record_total_gap(call.query);
         return close(call.query, QueryStop::last_page);
     }
     if (call.offset + 2 * limit > kMaxReachableItems) {
@@ -216,19 +231,26 @@ void ListingsPager::split_or_next(const PageCall& call, const SearchPage& page,
     enqueue(call.query, call.offset + limit);
 }
 
-// Paging ended (eBay gave no `next`) with fewer items than eBay's total: short pages lost some,
-// or the total is wrong (an absurd 10^9, say). The query is stored incomplete with the reason,
-// and the night says so: a listing it did not see may still be for sale.
-void ListingsPager::note_short_of_total(std::size_t index) {
+// Paging ended (eBay gave no `next`) with fewer items than eBay's total: eBay's total counts
+// what its pages do not serve (variations, items withheld by short pages). The query is still
+// complete (every page fetched, none failed or cut, no `next` left): the gap is recorded as a
+// metric and said in the night's notes with what explains it.
+void ListingsPager::record_total_gap(std::size_t index) {
     auto& state = queries_[index];
     const auto items = static_cast<std::int64_t>(state.coverage.items);
     const auto short_by = items_short_of_total(state.lowest_total, items);
-    if (!short_by) return;
-    short_.insert(index);
+    if (!short_by || is_extra(state.query.kind)) return;
+    state.coverage.total_gap = *short_by;
     notes_.push_back("query '" + state.coverage.query + "': eBay's total said " +
-                     std::to_string(*state.lowest_total) + " listings but its pages ended after " +
-                     std::to_string(items) + "; the query is incomplete");
-    state.coverage.warnings += std::to_string(*short_by) + " items short of eBay's total; ";
+                     std::to_string(*state.lowest_total) + " listings, its pages served " +
+                     std::to_string(items) + " and ended without next (a gap of " +
+                     std::to_string(*short_by) + "; " + explain_gap(state.coverage) + ")");
+}
+
+std::string explain_gap(const schema::QueryCoverage& coverage) {
+    return std::to_string(coverage.variation_summaries) +
+           " multi-variation summaries among the items, " +
+           std::to_string(coverage.short_page_deficit) + " withheld by short pages";
 }
 
 // An extra query of the family searched by query `index`: its family, q and conditions, the
@@ -294,6 +316,17 @@ void ListingsPager::fail(std::size_t index) {
     close(index, QueryStop::error);
 }
 
+bool ListingsPager::requeue(const PageCall& call, int times, std::chrono::milliseconds wait) {
+    if (call.requeued >= times || !queries_[call.query].open()) return false;
+    auto again = call;
+    ++again.requeued;
+    again.wait = wait;
+    again.order = next_order_++;
+    --queries_[call.query].dispatched;  // the page is still due
+    ready_.push_back(again);
+    return true;
+}
+
 void ListingsPager::close(std::size_t index, QueryStop why) {
     auto& state = queries_[index];
     if (!state.open()) return;
@@ -310,6 +343,12 @@ void ListingsPager::close_open(QueryStop why) {
     for (std::size_t i = 0; i < queries_.size(); ++i) close(i, why);
 }
 
+int ListingsPager::queries_degraded() const {
+    return static_cast<int>(std::count_if(degraded_.begin(), degraded_.end(), [this](auto i) {
+        return !is_extra(queries_[i].query.kind);
+    }));
+}
+
 int ListingsPager::aspects_left_for_budget() const {
     return static_cast<int>(std::count_if(queries_.begin(), queries_.end(), [](const auto& q) {
         return q.query.kind == QueryKind::aspect_filter && q.coverage.stopped == QueryStop::budget;
@@ -318,8 +357,7 @@ int ListingsPager::aspects_left_for_budget() const {
 
 bool ListingsPager::complete(std::size_t index) const {
     const auto& state = queries_[index];
-    if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index) ||
-        short_.contains(index)) {
+    if (degraded_.contains(index) || truncated_.contains(index) || failed_.contains(index)) {
         return false;
     }
     if (state.coverage.stopped == QueryStop::split) {

@@ -1,14 +1,15 @@
 // The listings pass's queries and where each one's paging stands: which page to ask next, and
 // what a page read means for its query. Pages are asked one at a time per query; a family
-// larger than eBay's 10,000-item cap is split into price bands; paging follows `next` until the
-// pages account for eBay's total (paging.hpp); a family's first page plans its aspect searches
-// (aspect_filter.hpp), and every multi-variation listing queues its item group. Which page goes
-// next is decided here too: the family with the fewest pages sent so far, so that every
+// larger than eBay's 10,000-item cap is split into price bands; paging follows `next` until eBay
+// gives none (paging.hpp; eBay's total is only a metric); a family's first page plans its aspect
+// searches (aspect_filter.hpp), and every multi-variation listing queues its item group. Which page
+// goes next is decided here too: the family with the fewest pages sent so far, so that every
 // family's first pages come first and a cut budget shortens the largest families evenly;
 // aspect searches and item groups (evidence for the matcher, never coverage) only spend what
 // the family searches will not need. No I/O: the fetch sends, reads and stores.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -22,6 +23,7 @@
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/paging.hpp"
 #include "fetcher/query_plan.hpp"
+#include "fetcher/retry_policy.hpp"
 #include "schema/domain/query_coverage.hpp"
 
 namespace gpuprice::fetcher {
@@ -31,7 +33,19 @@ struct PageCall {
     std::size_t query = 0;
     std::int64_t offset = 0;
     std::uint64_t order = 0;  // queued first, sent first among equals
+    int requeued = 0;         // times it failed and was put back in the queue
+    // Sent no sooner than this after it is taken: the longer backoff of a page put back.
+    std::chrono::milliseconds wait{0};
 };
+
+// A page that failed after the client's own retries (a 5xx burst, a network blip of seconds)
+// goes back in the queue behind every other family's pages, this many times, each after a
+// longer wait; only then does its query fail (audit 3, F3).
+inline constexpr int kPageRequeues = 3;
+// The wait before a page put back for the `requeued`-th time is sent again: 60 times the
+// retry policy's base delay, doubling each time (30 s, 60 s, 120 s by default; none for a
+// test's --retry-base-ms 0).
+std::chrono::milliseconds requeue_wait(const RetryPolicy& policy, int requeued);
 
 class ListingsPager {
   public:
@@ -72,14 +86,18 @@ class ListingsPager {
     void mark_degraded(std::size_t index, const std::string& why);
     void mark_truncated(std::size_t index);
     void fail(std::size_t index);
+    // Puts a page that failed back in the queue (behind the other families' pages, after
+    // `wait`) while it has been put back fewer than `times` times; false when it may not
+    // go again (the caller fails its query).
+    bool requeue(const PageCall& call, int times, std::chrono::milliseconds wait);
     // Ends a query's paging with the reason, if still open.
     void close(std::size_t index, schema::QueryStop why);
     // Ends every query still waiting, or still open, with the reason.
     void close_waiting(schema::QueryStop why);
     void close_open(schema::QueryStop why);
 
-    int queries_degraded() const { return static_cast<int>(degraded_.size()); }
-    int queries_short() const { return static_cast<int>(short_.size()); }
+    // Family queries (never extras) eBay ignored part of.
+    int queries_degraded() const;
     int pages_planned() const { return planned_; }
     // Aspect searches the budget ended (one note for the run).
     int aspects_left_for_budget() const;
@@ -101,7 +119,7 @@ class ListingsPager {
     int search_pages_due() const;
     const std::vector<AspectSplit>* splits_of(const Query& query) const;
     void split_or_next(const PageCall& call, const SearchPage& page, std::int64_t returned);
-    void note_short_of_total(std::size_t index);
+    void record_total_gap(std::size_t index);
     Query extra_of(std::size_t index, QueryKind kind) const;
     void plan_aspect_searches(std::size_t index, std::string_view body);
     void expand_variations(std::size_t index, const SearchPage& page);
@@ -116,12 +134,16 @@ class ListingsPager {
     std::map<std::string, int> dispatched_by_family_;
     std::map<std::string, int> searching_;  // open family searches (not extras) per family
     std::set<std::string> groups_;          // item groups queued
-    std::set<std::size_t> degraded_, truncated_, failed_, short_;
+    std::set<std::size_t> degraded_, truncated_, failed_;
     std::uint64_t next_order_ = 0;
     int planned_ = 0;
 };
 
 // Aspect searches and variation groups: evidence for the matcher, never coverage.
 bool is_extra(QueryKind kind);
+
+// "3 multi-variation summaries among the items, 12 withheld by short pages": what may explain
+// a query's gap between eBay's total and the items its pages served.
+std::string explain_gap(const schema::QueryCoverage& coverage);
 
 }  // namespace gpuprice::fetcher

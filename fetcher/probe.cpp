@@ -64,6 +64,7 @@ class Probe {
         // First: the searches below use the category it finds.
         check_graphics_category();
         browse_join();
+        or_group();
         if (insights) insights_join();
         pages();
         ended_item();
@@ -176,6 +177,59 @@ class Probe {
                    join_observed(settings_.term, totals));
     }
 
+    // The night's q relies on parenthesised OR groups ("(3080,RTX3080)"; about 45 families):
+    // the group's total against each alternative's alone. eBay ORs it when the group finds at
+    // least as many as its largest alternative (and something when any finds something).
+    void or_group() {
+        const auto& q = night_q();
+        const auto open = q.find('('), close = q.find(')', open == std::string::npos ? 0 : open);
+        if (open == std::string::npos || close == std::string::npos) {
+            add("OR group in q", "a parenthesised, comma-separated group is an OR (Browse q)",
+                "'" + q + "' has no group: not probed (give --term a family with one)", "");
+            return;
+        }
+        const auto total_of = [&](const std::string& text) -> std::optional<std::int64_t> {
+            Query query = search(settings_.term);
+            query.keywords = text;
+            const auto a = call(EbayApi::browse, query_url(search_settings(), query, 0, 1), true);
+            if (!a.ok()) return std::nullopt;
+            return parse_search_page(a.response.body, market_.currency).total;
+        };
+        const auto group = total_of(q);
+        std::string observed = "'" + q + "': " + total_text(group);
+        std::int64_t largest = 0;
+        bool answered = group.has_value();
+        std::size_t tried = 0;
+        const auto inside = q.substr(open + 1, close - open - 1);
+        for (std::size_t at = 0; at <= inside.size() && tried < 3 && answered; ++tried) {
+            const auto comma = std::min(inside.find(',', at), inside.size());
+            const auto alone =
+                q.substr(0, open) + inside.substr(at, comma - at) + q.substr(close + 1);
+            const auto total = total_of(alone);
+            answered = total.has_value();
+            observed += "; '" + alone + "': " + total_text(total);
+            if (total) largest = std::max(largest, *total);
+            at = comma + 1;
+        }
+        if (!answered) {
+            result_.answered_all = false;
+            add("OR group in q", "a parenthesised, comma-separated group is an OR (Browse q)",
+                "no answer: " + observed, "");
+            return;
+        }
+        const bool ored = *group >= largest && (largest == 0 || *group > 0);
+        add("OR group in q", "a parenthesised, comma-separated group is an OR (Browse q)", observed,
+            ored ? "families are searched with their search_terms.csv groups"
+                 : "eBay did not OR the group: fetch refuses the catalog's searches until "
+                   "search_terms.csv or eBay changes (report this; --query still works)");
+        answer(kOrGroupQuestion, ored ? "or" : "not-or", observed);
+    }
+
+    // The q the night sends for the term.
+    const std::string& night_q() const {
+        return settings_.q.empty() ? settings_.term : settings_.q;
+    }
+
     void insights_join() {
         JoinTotals totals;
         SoldFetchConfig config;
@@ -210,11 +264,14 @@ class Probe {
     // CALCULATED shipping gets a cost with the buyer's place and without.
     void pages() {
         const auto settings = search_settings();
-        const auto query = search(join_keywords(settings_.term, KeywordJoin::space_and));
+        auto query = search(settings_.term);
+        query.keywords = night_q();  // paged as the night pages it
         std::string short_seen;
         int read = 0;
         int calculated = 0, costed = 0;
-        std::int64_t offset = 0;
+        std::int64_t offset = 0, served = 0;
+        std::optional<std::int64_t> first_total;
+        bool ended = false;
         for (; read < settings_.pages; ++read) {
             const auto a = call(EbayApi::browse, query_url(settings, query, offset), true);
             if (!a.ok()) {
@@ -223,6 +280,8 @@ class Probe {
             }
             const auto page = parse_search_page(a.response.body, market_.currency);
             const auto held = items_read(page);
+            served += held;
+            if (read == 0) first_total = page.total;
             if (held < page.limit && !page.next.empty() && short_seen.empty()) {
                 short_seen = "the page at offset " + std::to_string(offset) + " held " +
                              std::to_string(held) + " of " + std::to_string(page.limit) +
@@ -237,17 +296,38 @@ class Probe {
             }
             if (page.next.empty() || page.limit <= 0) {
                 ++read;
+                ended = page.next.empty();
                 break;
             }
             offset += page.limit;
+        }
+        // eBay's total against the items its pages served, over every page (audit 3, F1): what
+        // decides whether the night's notes will show gaps.
+        if (ended && first_total) {
+            const auto gap = std::max<std::int64_t>(0, *first_total - served);
+            const auto observed = "'" + query.q() + "': total " + std::to_string(*first_total) +
+                                  ", " + std::to_string(served) + " items served over " +
+                                  std::to_string(read) + " page(s): a gap of " +
+                                  std::to_string(gap);
+            add("total against items served",
+                "total is \"just an indicator\" and may count variations (Browse, "
+                "SearchPagedCollection.total)",
+                observed,
+                "a query is complete when paged to its end; the gap is a metric in the night's "
+                "notes");
+            answer(kTotalGapQuestion, std::to_string(gap), observed);
+        } else {
+            add("total against items served", "total is \"just an indicator\"",
+                "'" + query.q() + "' not paged to its end in " + std::to_string(read) + " page(s)",
+                "");
         }
         add("short pages",
             "pages hold `limit` items until the last; eBay serves short pages mid-result "
             "(matecsaj/ebay_rest#102)",
             short_seen.empty() ? "no short page with next in " + std::to_string(read) + " page(s)"
                                : short_seen,
-            "paging follows next at offset + limit; a query is complete only when its pages "
-            "hold eBay's total");
+            "paging follows next at offset + limit; a night that met short pages confirms a "
+            "listing's departure on a second night");
         int calculated_bare = 0, costed_bare = 0;
         if (const auto a = call(EbayApi::browse, query_url(settings, query, 0), false); a.ok()) {
             for (const auto& l : parse_search_page(a.response.body, market_.currency).listings) {
@@ -382,6 +462,15 @@ NightCategory stored_graphics_category(schema::Database& db, const schema::Marke
                             std::string(market.id) + "'s graphics-card leaf: gpuprice probe (" +
                             stored->asked_at + ") found " + stored->detail;
     return out;
+}
+
+std::optional<std::string> or_groups_refused(schema::Database& db, const schema::Market& market) {
+    const auto stored = schema::probe_answer(db, market, std::string(kOrGroupQuestion));
+    if (!stored || stored->answer != "not-or") return std::nullopt;
+    return "gpuprice probe (" + stored->asked_at +
+           ") found that eBay does not OR a parenthesised group of q (" + stored->detail +
+           "): the catalog's searches rely on such groups and would miss listings; run "
+           "gpuprice probe again, or fetch with --query";
 }
 
 KeywordJoin stored_or_documented_join(schema::Database& db, const schema::Market& market,

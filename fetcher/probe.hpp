@@ -9,6 +9,7 @@
 // returned for storing (schema/store/probe_store).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@
 
 namespace gpuprice::fetcher {
 
-inline constexpr int kProbeCalls = 20;
+inline constexpr int kProbeCalls = 24;
 
 // The questions whose answers are stored, by name.
 inline constexpr std::string_view kBrowseJoinQuestion = "browse-keyword-join";
@@ -27,15 +28,24 @@ inline constexpr std::string_view kInsightsJoinQuestion = "insights-keyword-join
 inline constexpr std::string_view kEndedItemQuestion = "ended-item-status";
 // "confirmed", "unconfirmed", "other:<id>" or "absent" (fetcher/category_check.hpp).
 inline constexpr std::string_view kGraphicsCategoryQuestion = "graphics-cards-category";
+// "or" when eBay ORs a parenthesised group of q the way the night sends it, "not-or" when it
+// does not (the night then refuses to search with such groups).
+inline constexpr std::string_view kOrGroupQuestion = "browse-or-group";
+// "<gap>": eBay's total less the items its pages served, over all the term's pages.
+inline constexpr std::string_view kTotalGapQuestion = "browse-total-gap";
 
 struct ProbeSettings {
     // A family term of two words or more that sells every day ("RTX 3080"): both joins are
     // compared on it, and its pages are read for short ones.
     std::string term;
+    // The q the night sends for `term` (search_terms.csv), with its OR groups; empty: the term.
+    std::string q;
     std::vector<schema::ConditionClass> conditions;  // the searches' conditions
     // getItem of an item that cannot be live: the ended item's answer.
     std::string ended_item_id = "v1|110000000000|0";
-    int pages = 3;  // pages of the term read for short ones, at most
+    // Pages of the term's q read for short ones and for eBay's total against the items served,
+    // at most (RTX 3080: about 4 pages of 200 a night).
+    int pages = 6;
 };
 
 struct ProbeRow {
@@ -68,6 +78,10 @@ struct NightCategory {
     std::string warning;
 };
 NightCategory stored_graphics_category(schema::Database& db, const schema::Market& market);
+
+// The refusal a night meets when the stored probe found that eBay does not OR a parenthesised
+// group of q; nullopt when it ORs or was never probed.
+std::optional<std::string> or_groups_refused(schema::Database& db, const schema::Market& market);
 
 // The keyword join a night uses for `api` in `market`: the probe's stored answer, else the
 // documented one.

@@ -25,6 +25,7 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
     // buy.browse may list several windows; the daily one (timeWindow 86400) is the quota. Without
     // one, the window with the fewest calls left binds.
     std::optional<BrowseQuota> daily, tightest;
+    std::string spent_window_reset;
     for (auto api_value : apis) {
         dom::array resources;
         if (api_value["resources"].get(resources)) continue;
@@ -41,14 +42,19 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
                 std::string_view reset;
                 if (!rate["reset"].get(reset)) quota.reset = std::string(reset);
                 std::int64_t window = 0;
-                if (!rate["timeWindow"].get(window) && window == kDailyWindow && !daily) {
-                    daily = quota;
+                const bool has_window = !rate["timeWindow"].get(window);
+                if (has_window && window == kDailyWindow && !daily) daily = quota;
+                if (has_window && window < kDailyWindow && quota.remaining <= 0 &&
+                    (spent_window_reset.empty() || quota.reset > spent_window_reset)) {
+                    spent_window_reset = quota.reset;
                 }
                 if (!tightest || quota.remaining < tightest->remaining) tightest = quota;
             }
         }
     }
-    return daily ? daily : tightest;
+    auto quota = daily ? daily : tightest;
+    if (quota) quota->spent_window_reset = std::move(spent_window_reset);
+    return quota;
 }
 
 int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve) {

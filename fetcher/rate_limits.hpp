@@ -19,6 +19,9 @@ struct BrowseQuota {
     std::int64_t limit = 0;
     std::int64_t remaining = 0;
     std::string reset;  // ISO 8601, when the daily window starts again
+    // A shorter window (timeWindow under a day) whose calls are all spent: when it starts again.
+    // eBay throttles until then, whatever the daily window has left.
+    std::string spent_window_reset;
 };
 
 HttpRequest rate_limits_request(const std::string& api_base, const std::string& token);
@@ -27,7 +30,8 @@ HttpRequest rate_limits_request(const std::string& api_base, const std::string& 
 inline constexpr std::int64_t kDailyWindow = 86400;
 
 // The buy.browse rate of a getRateLimits body: its daily window (timeWindow 86400), else the
-// window with the fewest calls left; nullopt when it has none.
+// window with the fewest calls left, with the reset of a shorter window that is spent; nullopt
+// when it has none.
 std::optional<BrowseQuota> parse_browse_quota(std::string_view body);
 
 // The run's call budget: --max-calls, or what the quota leaves above the reserve if less;

@@ -7,13 +7,15 @@ namespace gpuprice::fetcher {
 
 namespace {
 
-constexpr std::array<std::pair<StopReason, std::string_view>, 6> kStopReasons = {{
+constexpr std::array<std::pair<StopReason, std::string_view>, 8> kStopReasons = {{
     {StopReason::none, "none"},
     {StopReason::budget, "budget"},
     {StopReason::quota, "quota"},
     {StopReason::access_denied, "access-denied"},
     {StopReason::credentials, "credentials"},
     {StopReason::deadline, "deadline"},
+    {StopReason::throttled, "throttled"},
+    {StopReason::token_unavailable, "token-unavailable"},
 }};
 
 constexpr bool in_enum_order() {
@@ -23,7 +25,7 @@ constexpr bool in_enum_order() {
     return true;
 }
 static_assert(in_enum_order());
-static_assert(kStopReasons.size() == static_cast<std::size_t>(StopReason::deadline) + 1);
+static_assert(kStopReasons.size() == static_cast<std::size_t>(StopReason::token_unavailable) + 1);
 
 }  // namespace
 

@@ -13,9 +13,16 @@ enum class StopReason {
     access_denied,  // the token lacks the API's scope (403 errorId 1100; Insights 100017)
     credentials,    // a token was refused, could not be minted, or a fresh one was not accepted
     deadline,       // the run's deadline passed, or too many timeouts in a row
+    // eBay kept answering 429/2001 while getRateLimits said calls were left, past the night's
+    // bound on waiting for it (--max-throttle-minutes): not the user's quota, a partial night
+    throttled,
+    // eBay's token endpoint failed (network, 5xx) for minutes: not the user's credentials, a
+    // partial night with what was committed
+    token_unavailable,
 };
 
-// "none", "budget", "quota", "access-denied", "credentials", "deadline".
+// "none", "budget", "quota", "access-denied", "credentials", "deadline", "throttled",
+// "token-unavailable".
 std::string_view stop_reason_name(StopReason reason);
 
 }  // namespace gpuprice::fetcher

@@ -356,6 +356,26 @@ void FakeEbay::set_item_group(const std::string& group_id, std::vector<FakeItem>
     groups_[group_id] = std::move(variations);
 }
 
+void FakeEbay::remove_item_group(const std::string& group_id) {
+    std::lock_guard lock(mutex_);
+    groups_.erase(group_id);
+}
+
+void FakeEbay::set_item_group_unavailable(const std::string& group_id, int times) {
+    std::lock_guard lock(mutex_);
+    groups_unavailable_[group_id] = times;
+}
+
+void FakeEbay::fail_token_requests(int times) {
+    std::lock_guard lock(mutex_);
+    token_failures_ = times;
+}
+
+void FakeEbay::set_total_counts_variations(bool on) {
+    std::lock_guard lock(mutex_);
+    total_counts_variations_ = on;
+}
+
 std::set<std::string> FakeEbay::end_user_contexts() const {
     std::lock_guard lock(mutex_);
     return end_user_contexts_;
@@ -428,7 +448,18 @@ void FakeEbay::handle_item_group(const httplib::Request& req, httplib::Response&
         return;
     }
     std::lock_guard lock(mutex_);
-    const auto it = groups_.find(req.get_param_value("item_group_id"));
+    const auto id = req.get_param_value("item_group_id");
+    if (auto busy = groups_unavailable_.find(id);
+        busy != groups_unavailable_.end() && busy->second > 0) {
+        --busy->second;
+        res.status = 400;  // documented: "Wait a few minutes and try the call again"
+        res.set_content(error_body(11008, "API_BROWSE",
+                                   "The item group is not available. Wait a few minutes and try "
+                                   "the call again."),
+                        "application/json");
+        return;
+    }
+    const auto it = groups_.find(id);
     if (it == groups_.end()) {
         res.status = 400;  // Browse get_items_by_item_group's documented error
         res.set_content(error_body(11002, "API_BROWSE", "The specified item group was not found."),
@@ -649,6 +680,15 @@ std::vector<std::string> FakeEbay::filters_seen() const {
 
 void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res) {
     ++token_calls_;
+    {
+        std::lock_guard lock(mutex_);
+        if (token_failures_ > 0) {
+            --token_failures_;
+            res.status = 503;
+            res.set_content("<html><body>Service Unavailable</body></html>", "text/html");
+            return;
+        }
+    }
     const auto expected = "Basic " + fetcher::base64(client_id + ":" + client_secret);
     if (req.get_header_value("Authorization") != expected || client_revoked_) {
         res.status = 401;
@@ -889,11 +929,20 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         }
         const auto total = listing.claimed_total >= 0 ? listing.claimed_total
                                                       : static_cast<std::int64_t>(selected.size());
+        auto shown_total = total;
+        if (total_counts_variations_) {
+            for (const auto* item : selected) {
+                const auto group =
+                    item->group_id.empty() ? groups_.end() : groups_.find(item->group_id);
+                if (group != groups_.end() && group->second.size() > 1)
+                    shown_total += static_cast<std::int64_t>(group->second.size()) - 1;
+            }
+        }
         body = R"({"href":"x")" +
                (fault == Fault::TruncatedNoTotal
                     ? std::string()
                     : R"(,"total":)" +
-                          (fault == Fault::BadTotal ? bad_total : std::to_string(total))) +
+                          (fault == Fault::BadTotal ? bad_total : std::to_string(shown_total))) +
                R"(,"limit":)" + std::to_string(limit) + R"(,"offset":)" + std::to_string(offset);
         if (offset + limit < total) {
             body += R"(,"next":")" + api_base() +

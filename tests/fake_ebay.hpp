@@ -139,6 +139,17 @@ class FakeEbay {
     void set_graphics_category(int id);
     // The variations get_items_by_item_group returns for a group.
     void set_item_group(const std::string& group_id, std::vector<FakeItem> variations);
+    // The group ended: get_items_by_item_group answers 400 errorId 11002 (its summary may still
+    // be served by a search made before).
+    void remove_item_group(const std::string& group_id);
+    // The next `times` calls for the group answer 400 errorId 11008 (eBay revising it).
+    void set_item_group_unavailable(const std::string& group_id, int times);
+    // The next `times` token requests answer HTTP 503 (the identity endpoint down).
+    void fail_token_requests(int times);
+    // Search `total` counts every variation of a multi-variation listing (eBay: total "could
+    // vary based on the number of listings with variations"); `next` and the items served stay
+    // those of the listings.
+    void set_total_counts_variations(bool on);
     // getItem (/item/{item_id}): the item's localizedAspects array contents (JSON objects, may be
     // empty for an item without aspects). Items not set answer 404 (errorId 11001), as an ended
     // or removed item does.
@@ -272,6 +283,9 @@ class FakeEbay {
     std::atomic<int> item_calls_{0};
     std::map<std::string, std::string> item_details_;
     std::map<std::string, std::vector<FakeItem>> groups_;
+    std::map<std::string, int> groups_unavailable_;
+    int token_failures_ = 0;
+    bool total_counts_variations_ = false;
     std::vector<FakeItem> market_;
     std::map<std::string, std::vector<std::size_t>> market_index_;  // term -> its items
     std::set<std::string> end_user_contexts_;

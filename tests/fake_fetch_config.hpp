@@ -3,10 +3,16 @@
 #pragma once
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "fetcher/fetch_run.hpp"
+#include "schema/domain/clock.hpp"
+#include "schema/store/migrations.hpp"
 #include "tests/fake_ebay.hpp"
+#include "tests/manual_clock.hpp"
 #include "tests/test_context.hpp"
 
 namespace gpuprice::test {
@@ -33,5 +39,41 @@ inline std::unique_ptr<fetcher::EbayClient> open_fake_client(
     fetcher::open_night(*client, config, shares);
     return client;
 }
+
+// A listings pass against the fake eBay into a fresh database, one request at a time, on a clock
+// the test runs: the fake's requests and the fetch's waits move it (ManualClock), and
+// schema::now is the night's own (GPUPRICE_NOW), so that nothing reads the wall clock.
+struct ClockedFetch {
+    FakeEbay ebay;
+    TempDir dir;
+    ManualClock clock;
+    schema::Database db{dir.file("fetch.db")};
+    fetcher::FetchConfig config = fake_fetch_config(ebay, dir);
+    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
+
+    ClockedFetch() {
+        ::setenv(schema::kClockVariable, "2026-12-01T03:00:00Z", 1);
+        schema::migrate(db);
+        config.http.clock = clock.run_clock();
+        config.http.parallel = 1;
+        ebay.set_clock([this] { return clock.now(); });
+    }
+    ~ClockedFetch() { ::unsetenv(schema::kClockVariable); }
+    ClockedFetch(const ClockedFetch&) = delete;
+    ClockedFetch& operator=(const ClockedFetch&) = delete;
+
+    // The night of 2026-12-01 for `terms`, used listings.
+    fetcher::FetchOutcome fetch(const std::vector<std::string>& terms) {
+        config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
+        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text("2026-12-01"),
+                                  {});
+    }
+
+    int count(const std::string& sql) {
+        auto stmt = db.prepare(sql);
+        stmt.step();
+        return stmt.int32(0);
+    }
+};
 
 }  // namespace gpuprice::test

@@ -147,7 +147,16 @@ TEST_SUITE("clearance decisions") {
         const auto missed = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
         CHECK(missed.outcome == schema::ClearanceOutcome::uncounted);
         CHECK(missed.night == "2026-12-03");
-        coverage["2026-12-03"]["RTX"] = true;  // a second run that night covered it completely
+        // A broader family complete that night is no help: the family search that returned the
+        // listing before was not (audit 3, F10).
+        coverage["2026-12-03"]["RTX"] = true;
+        CHECK(analysis::decide_clearance(gone, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::uncounted);
+        coverage["2026-12-03"]["RTX 3090"] = true;  // a second run that night covered it
+        coverage["2026-12-03"]["RTX"] = false;      // ... but the broader family failed
+        CHECK(analysis::decide_clearance(gone, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::uncounted);
+        coverage["2026-12-03"]["RTX"] = true;
         const auto cleared = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
         CHECK(cleared.outcome == schema::ClearanceOutcome::cleared);
         const auto c =
@@ -156,6 +165,41 @@ TEST_SUITE("clearance decisions") {
         CHECK(c->night == "2026-12-03");
         CHECK(c->days_listed == 2);
         CHECK(c->price == doctest::Approx(800.00));
+    }
+
+    // Short pages may withhold items for a night. A listing missed on a night its family was
+    // paged to its end but withheld items is cleared only when the next covering night, complete
+    // too, misses it again (on that first night, for its price); a night that withheld nothing
+    // settles it.
+    TEST_CASE("gone on a complete night that withheld items: cleared once a second confirms") {
+        analysis::FamilyCovers covers;
+        const auto gone = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000);
+        schema::FamilyCoverage coverage;
+        coverage["2026-12-01"]["RTX 3090"] = {true, true};
+        coverage["2026-12-02"]["RTX 3090"] = {true, true};  // missed, but eBay withheld items
+        const auto waits = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(waits.outcome == schema::ClearanceOutcome::pending);
+        coverage["2026-12-03"]["RTX 4090"] = true;  // another family only: still waiting
+        CHECK(analysis::decide_clearance(gone, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::pending);
+        coverage["2026-12-04"]["RTX 3090"] = {true, true};  // missed again: it has left
+        const auto cleared = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(cleared.outcome == schema::ClearanceOutcome::cleared);
+        CHECK(cleared.night == "2026-12-02");
+        coverage["2026-12-04"]["RTX 3090"] = {false, false};  // the second night was cut
+        const auto unconfirmed = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(unconfirmed.outcome == schema::ClearanceOutcome::uncounted);
+        CHECK(unconfirmed.night == "2026-12-02");
+        // Nothing withheld on the night it was missed: settled then.
+        coverage["2026-12-02"]["RTX 3090"] = {true, false};
+        const auto at_once = analysis::decide_clearance(gone, "RTX 3090", coverage, covers);
+        CHECK(at_once.outcome == schema::ClearanceOutcome::cleared);
+        CHECK(at_once.night == "2026-12-02");
+        // A listing withheld one night and seen the next is still listed: its life's last night
+        // moves on, and nothing after it is a covering night yet.
+        const auto back = life(2, "RTX 3090", "2026-12-01", "2026-12-04", 80000);
+        CHECK(analysis::decide_clearance(back, "RTX 3090", coverage, covers).outcome ==
+              schema::ClearanceOutcome::pending);
     }
 
     TEST_CASE("an auction is decided by itself, whatever the coverage: near-final or never") {

@@ -154,7 +154,10 @@ TEST_SUITE("end_to_end::cleared") {
             }
             serve(ebay, market);
             if (night == incomplete_night) {
-                ebay.queue_faults_for("RTX 3090", {test::Fault::ErrorsBody200});
+                // A failed page goes back in the queue three times before its family fails.
+                ebay.queue_faults_for("RTX 3090",
+                                      {test::Fault::ErrorsBody200, test::Fault::ErrorsBody200,
+                                       test::Fault::ErrorsBody200, test::Fault::ErrorsBody200});
             }
             const int status = run_gpuprice(dir, ebay, night + "T03:00:00Z", {"fetch"});
             INFO(test::read_file(dir.file("err-" + night + "T03:00:00Z")));

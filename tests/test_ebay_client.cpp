@@ -40,28 +40,7 @@ std::string joined(const std::vector<std::string>& lines) {
     return text;
 }
 
-// The listings pass against the fake, on a clock the test runs.
-struct ClientFixture {
-    test::FakeEbay ebay;
-    test::TempDir dir;
-    test::ManualClock clock;
-    schema::Database db{dir.file("client.db")};
-    fetcher::FetchConfig config = test::fake_fetch_config(ebay, dir);
-    fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
-
-    ClientFixture() {
-        schema::migrate(db);
-        config.http.clock = clock.run_clock();
-        config.http.parallel = 1;
-        ebay.set_clock([this] { return clock.now(); });
-    }
-
-    fetcher::FetchOutcome fetch(const std::vector<std::string>& terms) {
-        config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
-        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text("2026-12-01"),
-                                  {});
-    }
-};
+using ClientFixture = test::ClockedFetch;
 
 }  // namespace
 
@@ -81,7 +60,7 @@ TEST_SUITE("fetcher::ebay_client") {
         CHECK(f.ebay.rate_limit_calls() == 3);  // read first, then once per burst
         CHECK(f.clock.elapsed() >= 2s);         // Retry-After: 1, honoured twice
         CHECK(outcome.calls_used == 5);         // eBay counts every call
-        CHECK(joined(outcome.notes).find("a burst") != std::string::npos);
+        CHECK(joined(outcome.notes).find("throttled, not the quota") != std::string::npos);
     }
 
     TEST_CASE("a 429 errorId 2001 with the quota spent stops at once") {
@@ -101,15 +80,35 @@ TEST_SUITE("fetcher::ebay_client") {
         CHECK(outcome.problems[0].find("0 calls left") != std::string::npos);
     }
 
-    TEST_CASE("bursts beyond the few retries allowed stop the night as quota") {
+    // Throttling is never "quota" while getRateLimits says calls are left (audit 3, F6): the
+    // calls wait it out, within --max-throttle-minutes (fetcher::outages tests the bound).
+    TEST_CASE("bursts with quota left are waited out however many, never called quota") {
         ClientFixture f;
         f.ebay.set_items("RTX 3090", cards("1", 10));
         f.ebay.queue_faults({Fault::Burst, Fault::Burst, Fault::Burst, Fault::Burst});
         const auto outcome = f.fetch({"RTX 3090"});
-        CHECK(outcome.stop == fetcher::StopReason::quota);
-        CHECK(f.ebay.search_calls() == 4);  // sent, then 3 more after a wait each
-        CHECK(f.clock.elapsed() >= 3s);
-        CHECK(f.clock.elapsed() < 4min);  // each wait at most a minute
+        CHECK(outcome.stop == fetcher::StopReason::none);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(f.ebay.search_calls() == 5);  // sent, then 4 more after a wait each
+        CHECK(f.clock.elapsed() >= 4s);
+        CHECK(f.clock.elapsed() < 5min);  // each wait at most a minute
+    }
+
+    // A shorter window that is spent (calls per minute, say) is waited for until its reset.
+    TEST_CASE("getRateLimits: a spent window shorter than a day gives the time to wait for") {
+        const auto quota = fetcher::parse_browse_quota(
+            R"({"rateLimits":[{"resources":[{"name":"buy.browse","rates":[)"
+            R"({"limit":5000,"remaining":4000,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400},)"
+            R"({"limit":100,"remaining":0,"reset":"2026-12-03T10:01:00.000Z","timeWindow":60}]}]}]})");
+        REQUIRE(quota);
+        CHECK(quota->remaining == 4000);
+        CHECK(quota->spent_window_reset == "2026-12-03T10:01:00.000Z");
+        const auto fresh = fetcher::parse_browse_quota(
+            R"({"rateLimits":[{"resources":[{"name":"buy.browse","rates":[)"
+            R"({"limit":5000,"remaining":4000,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400},)"
+            R"({"limit":100,"remaining":3,"reset":"2026-12-03T10:01:00.000Z","timeWindow":60}]}]}]})");
+        REQUIRE(fresh);
+        CHECK(fresh->spent_window_reset.empty());
     }
 
     // A keyset of one environment against the other's API (a sandbox --auth-url with the
@@ -207,7 +206,7 @@ TEST_SUITE("fetcher::call_budget") {
     }
 
     TEST_CASE("the quota bounds the budget; a quiet night passes its calls on") {
-        const fetcher::BrowseQuota quota{5000, 250, "2026-12-04T08:00:00.000Z"};
+        const fetcher::BrowseQuota quota{5000, 250, "2026-12-04T08:00:00.000Z", ""};
         fetcher::CallBudget budget(1000, quota, 50, {.sold = 0.0, .item_aspects = 0.10});
         CHECK(budget.total() == 200);
         CHECK(budget.reserved(fetcher::Pass::item_aspects) == 20);
@@ -218,7 +217,7 @@ TEST_SUITE("fetcher::call_budget") {
         CHECK(fetcher::describe_budget(budget, quota) ==
               "budget 200 calls (eBay quota: 250 of 5000 Browse calls left): listings 180, sold "
               "items 0, getItem 20 reserved");
-        fetcher::CallBudget none(1000, fetcher::BrowseQuota{5000, 20, ""}, 50, {});
+        fetcher::CallBudget none(1000, fetcher::BrowseQuota{5000, 20, "", ""}, 50, {});
         CHECK(none.total() == 0);
         CHECK_FALSE(none.take(fetcher::Pass::listings));
     }

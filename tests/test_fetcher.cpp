@@ -351,7 +351,7 @@ TEST_SUITE("fetcher::rate_limits") {
         CHECK(plan_budget(1000, quota, 50) == 750);
         CHECK(plan_budget(500, quota, 50) == 500);
         CHECK(plan_budget(500, std::nullopt, 50) == 500);
-        CHECK(plan_budget(500, BrowseQuota{5000, 20, ""}, 50) == 0);
+        CHECK(plan_budget(500, BrowseQuota{5000, 20, "", ""}, 50) == 0);
         CHECK_FALSE(parse_browse_quota(R"({"rateLimits":[]})").has_value());
         // Several windows: the daily one is the quota, whatever the order (E12); without a
         // daily one, the window with the fewest calls left.

@@ -109,7 +109,8 @@ TEST_SUITE("schema::listing_store") {
               "2026-12-01");
         CHECK(load_family_coverage(db, "2026-12-01", "2026-12-01", gpuprice::test::us_market())
                   .at("2026-12-01")
-                  .at("RTX 3090"));
+                  .at("RTX 3090")
+                  .complete);
         CHECK(load_family_coverage(db, "2026-12-02", "2026-12-02", gpuprice::test::us_market())
                   .empty());
         // Its night is the one it leaves incomplete; the next night owes it nothing.

@@ -158,7 +158,8 @@ TEST_SUITE("app::night") {
         CHECK(one("SELECT value FROM meta WHERE key = 'derived_night:EBAY_US'") == "2026-12-01");
         CHECK(schema::load_family_coverage(f.db, "2026-12-01", "2026-12-01", test::us_market())
                   .at("2026-12-01")
-                  .at("RTX 3090"));
+                  .at("RTX 3090")
+                  .complete);
         CHECK(schema::load_family_coverage(f.db, "2026-12-02", "2026-12-02", test::us_market())
                   .empty());
 

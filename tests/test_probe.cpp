@@ -78,7 +78,7 @@ TEST_SUITE("fetcher::probe") {
                  {test::InsightsKeywords::comma_and, false, 3, "comma", "RTX,3080", "400-11001",
                   "the page at offset 400 held 197 of 200 and had next"},
                  {test::InsightsKeywords::space_and, true, 0, "space", "RTX 3080", "404",
-                  "no short page with next in 3 page(s)"}}) {
+                  "no short page with next in 4 page(s)"}}) {
             CAPTURE(b.join_stored);
             test::FakeEbay ebay;
             auto market = cards("NVIDIA GeForce RTX 3080 10GB", 700, 100000);
@@ -115,6 +115,17 @@ TEST_SUITE("fetcher::probe") {
                 CHECK(join->answer == b.join_stored);
                 CHECK(schema::probe_answer(db, us, "browse-keyword-join")->answer == "space");
                 CHECK(schema::probe_answer(db, us, "ended-item-status")->answer == b.ended_stored);
+                // The night's q for RTX 3080 is an OR group (search_terms.csv): the fake ORs it.
+                const auto ored = schema::probe_answer(db, us, "browse-or-group");
+                REQUIRE(ored);
+                CHECK(ored->answer == "or");
+                CHECK(ored->detail.find("'(3080,") == 0);
+                // eBay's total against the items served over all 4 pages: the short page's 3.
+                const auto gap = schema::probe_answer(db, us, "browse-total-gap");
+                REQUIRE(gap);
+                CHECK(gap->answer == (b.short_every ? "3" : "0"));
+                CHECK(gap->detail.find("700, " + std::to_string(b.short_every ? 697 : 700) +
+                                       " items served over 4 page(s)") != std::string::npos);
             }
             // The night's sold searches join as the probe saw, and find the family's sales only.
             std::vector<std::string> fetch = {
@@ -189,6 +200,48 @@ TEST_SUITE("fetcher::probe") {
             REQUIRE(count.step());
             CHECK(count.int32(0) == 30);
         }
+    }
+
+    // Audit 3, F7: the default term was the catalog's first family of two words (Tesla M40, one
+    // page), so the short-page and shipping rows read one page; and the OR-group answer was
+    // read by no night.
+    TEST_CASE("the default term is a multi-page family; a night refuses groups eBay did not OR") {
+        test::FakeEbay ebay;
+        ebay.set_market(cards("NVIDIA GeForce RTX 3080 10GB", 700, 100000));
+        test::TempDir dir;
+        const auto env = keys(ebay);
+        const auto endpoints = endpoint_options(ebay, dir);
+        std::vector<std::string> probe = {GPUPRICE_BINARY, "--db", dir.file("p.db"), "probe"};
+        probe.insert(probe.end(), endpoints.begin(), endpoints.end());
+        CHECK(test::wait_exit(test::spawn(probe, env, dir.file("p.out"), dir.file("p.err"))) == 0);
+        const auto table = test::read_file(dir.file("p.out"));
+        CAPTURE(table);
+        CHECK(table.find("700 items served over 4 page(s)") != std::string::npos);
+        CHECK(table.find("'(3080,RTX3080") != std::string::npos);
+        const auto us = *schema::find_market("EBAY_US");
+        {
+            schema::Database db(dir.file("p.db"));
+            REQUIRE(schema::probe_answer(db, us, "browse-or-group"));
+            CHECK(fetcher::or_groups_refused(db, us) == std::nullopt);
+            // As a probe that met an eBay not ORing the group would store it.
+            schema::store_probe_answers(
+                db, us,
+                {{"browse-or-group", "not-or", "'(3080,RTX3080)': 0; '3080': 650",
+                  "2026-12-01T03:00:00Z"}});
+        }
+        std::vector<std::string> fetch = {GPUPRICE_BINARY, "--db", dir.file("p.db"),     "fetch",
+                                          "--max-calls",   "20",   "--item-share",       "0",
+                                          "--condition",   "used", "--no-aspect-filters"};
+        fetch.insert(fetch.end(), endpoints.begin(), endpoints.end());
+        const int searches = ebay.search_calls();
+        CHECK(test::wait_exit(test::spawn(fetch, env, dir.file("f.out"), dir.file("f.err"))) == 1);
+        const auto err = test::read_file(dir.file("f.err"));
+        CAPTURE(err);
+        CHECK(err.find("eBay does not OR a parenthesised group") != std::string::npos);
+        CHECK(ebay.search_calls() == searches);  // refused before any search
+        // The user's own --query has no group: it runs.
+        fetch.insert(fetch.end(), {"--query", "RTX 3080"});
+        CHECK(test::wait_exit(test::spawn(fetch, env, dir.file("f.out"), dir.file("f.err"))) == 0);
     }
 
     TEST_CASE("judging the category: a leaf eBay suggests, a leaf it does not, no leaf at all") {

@@ -23,6 +23,14 @@ struct QueryCoverage {
     QueryStop stopped = QueryStop::open;  // why paging ended
     bool complete = false;
     std::string warnings;  // eBay warnings that made the query degraded, with their errorId
+    // eBay's total (the lowest its pages gave, within the 10,000 it serves) less the items its
+    // pages served, when paging ended short of it: a metric, never incompleteness (eBay: "total
+    // is just an indicator ... It is strongly recommended that total not be used in pagination
+    // use cases"). Explained where it can be by the multi-variation summaries the pages held
+    // (eBay's total may count each variation) and the items short pages with `next` withheld.
+    std::int64_t total_gap = 0;
+    int variation_summaries = 0;
+    int short_page_deficit = 0;
 };
 
 }  // namespace gpuprice::schema

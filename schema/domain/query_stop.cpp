@@ -14,7 +14,7 @@ constexpr EnumNames<QueryKind, 5> kKinds = {{
     {QueryKind::aspect_filter, "aspect-filter"},
 }};
 
-constexpr EnumNames<QueryStop, 12> kStops = {{
+constexpr EnumNames<QueryStop, 15> kStops = {{
     {QueryStop::open, "open"},
     {QueryStop::last_page, "last-page"},
     {QueryStop::split, "split"},
@@ -27,10 +27,13 @@ constexpr EnumNames<QueryStop, 12> kStops = {{
     {QueryStop::error, "error"},
     {QueryStop::missing_pages, "missing-pages"},
     {QueryStop::stopped, "stopped"},
+    {QueryStop::gone, "gone"},
+    {QueryStop::throttled, "throttled"},
+    {QueryStop::token_unavailable, "token-unavailable"},
 }};
 
 static_assert(names_every_value(kKinds, QueryKind::aspect_filter));
-static_assert(names_every_value(kStops, QueryStop::stopped));
+static_assert(names_every_value(kStops, QueryStop::token_unavailable));
 
 }  // namespace
 

@@ -32,9 +32,12 @@ enum class QueryStop {
     error,          // a page failed after its retries
     missing_pages,  // a replayed sample lacks pages between the first and the last
     stopped,        // the run stopped for another reason
+    gone,           // an item group eBay says ended or was not found (11002/11005): not a failure
+    throttled,      // eBay kept answering 429/2001 with calls of its quota left
+    token_unavailable,  // eBay's token endpoint did not answer (network, 5xx) for minutes
 };
 // "open", "last-page", "split", "cap", "budget", "quota", "access-denied", "credentials",
-// "deadline", "error", "missing-pages", "stopped".
+// "deadline", "error", "missing-pages", "stopped", "gone", "throttled", "token-unavailable".
 std::string_view query_stop_name(QueryStop stop);
 std::optional<QueryStop> parse_query_stop(std::string_view name);
 

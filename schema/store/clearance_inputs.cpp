@@ -38,18 +38,35 @@ std::vector<ListingLife> load_model_listing_lives(Database& db, const std::strin
 
 FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
                                     const Market& market) {
-    // A family's search row is complete only when the price bands it was split into were.
+    // Per run and family: complete when its search (complete only when the price bands it was
+    // split into were) and its other-category search were (audit 3, F10); items withheld when a
+    // page of any of them, bands included, came back short with `next`, or when its pages served
+    // fewer than eBay's total with no multi-variation summary to explain it (a short last page).
     auto select = db.prepare(
-        "SELECT r.night, q.family, max(q.complete) "
+        "SELECT r.night, q.family, "
+        "min(CASE WHEN q.kind IN (?4, ?5) THEN q.complete END), "
+        "max(q.short_page_deficit > 0 OR (q.total_gap > 0 AND q.variation_summaries = 0)) "
         "FROM query_coverage q JOIN fetch_runs r ON r.id = q.run_id "
-        "WHERE q.kind = ?4 AND r.night BETWEEN ?1 AND ?2 AND r.marketplace = ?3 "
-        "GROUP BY r.night, q.family");
+        "WHERE q.kind IN (?4, ?5, ?6) AND r.night BETWEEN ?1 AND ?2 AND r.marketplace = ?3 "
+        "GROUP BY r.id, q.family "
+        "HAVING count(CASE WHEN q.kind = ?4 THEN 1 END) > 0");
     select.bind(1, since)
         .bind(2, to)
         .bind(3, market.id)
-        .bind(4, query_kind_name(QueryKind::search));
+        .bind(4, query_kind_name(QueryKind::search))
+        .bind(5, query_kind_name(QueryKind::other_category))
+        .bind(6, query_kind_name(QueryKind::price_band));
     FamilyCoverage coverage;
-    while (select.step()) coverage[select.text(0)][select.text(1)] = select.int32(2) != 0;
+    while (select.step()) {
+        const bool complete = select.int32(2) != 0;
+        const bool withheld = select.int32(3) != 0;
+        auto [it, first] = coverage[select.text(0)].try_emplace(select.text(1), complete, withheld);
+        auto& night = it->second;
+        if (first || !complete) continue;
+        // The night's best run: a complete one, and among complete ones one that withheld none.
+        night.withheld = night.complete ? night.withheld && withheld : withheld;
+        night.complete = true;
+    }
     return coverage;
 }
 

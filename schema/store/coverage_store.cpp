@@ -6,8 +6,8 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
     Transaction tx(db);
     auto insert = db.prepare(
         "INSERT OR REPLACE INTO query_coverage (run_id, query, kind, family, parent, total, "
-        "pages, items, stopped, complete, warnings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-        "?10, ?11)");
+        "pages, items, stopped, complete, warnings, total_gap, variation_summaries, "
+        "short_page_deficit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
     for (const auto& r : rows) {
         insert.bind(1, run_id)
             .bind(2, r.query)
@@ -19,7 +19,10 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
             .bind(8, r.items)
             .bind(9, query_stop_name(r.stopped))
             .bind(10, r.complete ? 1 : 0)
-            .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings);
+            .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings)
+            .bind(12, r.total_gap)
+            .bind(13, r.variation_summaries)
+            .bind(14, r.short_page_deficit);
         insert.run();
     }
     tx.commit();
@@ -28,7 +31,8 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
 std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
     auto select = db.prepare(
         "SELECT query, kind, family, coalesce(parent, ''), total, pages, items, stopped, "
-        "complete, coalesce(warnings, '') FROM query_coverage WHERE run_id = ?1 ORDER BY query");
+        "complete, coalesce(warnings, ''), total_gap, variation_summaries, short_page_deficit "
+        "FROM query_coverage WHERE run_id = ?1 ORDER BY query");
     select.bind(1, run_id);
     std::vector<QueryCoverage> rows;
     while (select.step()) {
@@ -44,9 +48,23 @@ std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
         r.stopped = parse_query_stop(select.text(7)).value_or(QueryStop::stopped);
         r.complete = select.int32(8) != 0;
         r.warnings = select.text(9);
+        r.total_gap = select.int64(10);
+        r.variation_summaries = select.int32(11);
+        r.short_page_deficit = select.int32(12);
         rows.push_back(std::move(r));
     }
     return rows;
+}
+
+std::optional<std::string> largest_family(Database& db, const Market& market) {
+    auto select = db.prepare(
+        "SELECT q.family FROM query_coverage q WHERE q.kind IN ('search', 'price-band') "
+        "AND q.run_id = (SELECT max(r.id) FROM fetch_runs r JOIN query_coverage c "
+        "ON c.run_id = r.id WHERE r.source = 'ebay' AND coalesce(r.marketplace, 'EBAY_US') = ?1 "
+        "AND c.pages > 0) GROUP BY q.family ORDER BY sum(q.pages) DESC, q.family LIMIT 1");
+    select.bind(1, market.id);
+    if (!select.step()) return std::nullopt;
+    return select.text(0);
 }
 
 }  // namespace gpuprice::schema

@@ -87,7 +87,11 @@ DerivedWork derived_work(Database& db, const Market& market, const std::string& 
     work.latest_night = latest_night(db, market).value_or("");
     const auto passed = passed_run(db, market);
     const auto passed_night = meta_value(db, night_key(market));
-    if (!passed || !passed_night || !passed_with(db, market, made_with, *passed)) {
+    // A pass over runs that stored no price (nights stopped before their first page) recorded
+    // no night (""): nothing was derived from a night, so this pass starts from scratch (cheap
+    // then) rather than counting days from a night that is not one.
+    if (!passed || !passed_night || passed_night->empty() ||
+        !passed_with(db, market, made_with, *passed)) {
         work.from_scratch = true;
         return work;
     }

@@ -1,123 +1,30 @@
-// A fake eBay market of realistic size for scripts/bench-fetch: the tests' fake eBay
-// (tests/fake_ebay) serving every catalog family at the per-family sizes the fetcher audit
-// assumed (its section 4, scale x1: big GeForce families 2,000 new / 1,500 used / 300 open box /
-// 200 refurbished, their Ti/Super variants 700/500/100/60, older GeForce and Titans
-// 300/600/30/40, workstation 120/250/20/30, data-centre 60/120/10/20), plus what real EBAY_US
-// searches hold besides: items located abroad (40% on top for data-centre cards, 8% for the
-// rest), 3% multi-variation listings (each a group of three variations), and a Best Match order
-// that re-ranks between calls. Titles hold the model's words, and a search returns every item
-// whose title holds all of its words, as eBay's does; items hold Memory Size and Compatible Slot
-// aspects at real shares, for the aspect_filter searches.
-//
-// Item ids say what an item is, so that coverage can be counted from any database: v1|1…|0 a
-// valid US listing, v1|2…|0 located abroad, v1|3…|0 a multi-variation summary, v1|3…|1-3 its
-// variations. Prints "api_base URL" and the counts, then serves until killed.
+// A fake eBay market of realistic size for scripts/bench-fetch
+// (scripts/bench/realistic_market.hpp), with a Best Match order that re-ranks between calls and
+// LATENCY_MS per response. Prints "api_base URL" and the counts, then serves until killed.
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <string>
-#include <vector>
 
-#include "fetcher/query_plan.hpp"
-#include "schema/rules/catalog.hpp"
-#include "schema/rules/search_terms.hpp"
-#include "scripts/bench/audit_family_sizes.hpp"
-#include "tests/fake_ebay.hpp"
+#include "scripts/bench/realistic_market.hpp"
 
 int main(int argc, char** argv) {
     const int latency_ms = argc > 1 ? std::stoi(argv[1]) : 100;
-    const auto catalog = gpuprice::schema::load_catalog(argc > 2 ? argv[2] : "schema/catalog");
-    // The q's a night sends (search_terms.csv): a title none of them returns is never fetched,
-    // and coverage would be measured against items no plan can reach.
-    const auto queries = gpuprice::fetcher::catalog_queries(
-        catalog, gpuprice::schema::load_search_terms(argc > 2 ? argv[2] : "schema/catalog"),
-        gpuprice::schema::parse_conditions("all"), *gpuprice::schema::find_market("EBAY_US"));
-    std::vector<std::vector<gpuprice::schema::KeywordAlternatives>> keywords;
-    for (const auto& q : queries) keywords.push_back(gpuprice::schema::parse_keywords(q.q()));
-    const auto terms = gpuprice::fetcher::search_terms(catalog);
-    const auto kept = gpuprice::fetcher::catalog_families(catalog);  // what a night searches
-
+    const std::string catalog_dir = argc > 2 ? argv[2] : "schema/catalog";
+    const auto catalog = gpuprice::schema::load_catalog(catalog_dir);
+    auto market = gpuprice::bench::realistic_market(
+        catalog, gpuprice::schema::load_search_terms(catalog_dir));
     gpuprice::test::FakeEbay ebay;
-    std::vector<gpuprice::test::FakeItem> market;
-    int valid = 0, abroad = 0, groups = 0, serial = 0, unreachable = 0;
-    for (const auto& term : terms) {
-        // The catalog models of this term share its listings; titles name one model each.
-        std::vector<const gpuprice::schema::GpuModel*> models;
-        for (const auto& m : catalog.models) {
-            gpuprice::schema::Catalog one;
-            one.models = {m};
-            if (gpuprice::fetcher::search_terms(one).front() == term) models.push_back(&m);
-        }
-        const auto& segment = models.front()->segment;
-        const auto size = gpuprice::bench::audit_family_sizes(term, segment, kept);
-        // Server cards (the segments also listed outside Graphics/Video Cards) often ship from
-        // abroad; consumer cards rarely.
-        const auto* listed_elsewhere = catalog.find_segment(segment);
-        const int abroad_pct = listed_elsewhere && listed_elsewhere->other_category ? 40 : 8;
-        const std::pair<const char*, int> conditions[] = {{"1000", size.new_items},
-                                                          {"3000", size.used},
-                                                          {"1500", size.open_box},
-                                                          {"2010", size.refurbished}};
-        for (const auto& [condition, count] : conditions) {
-            const int extra_abroad = count * abroad_pct / 100;
-            for (int i = 0; i < count + extra_abroad; ++i, ++serial) {
-                const auto& model = *models[static_cast<std::size_t>(serial) % models.size()];
-                gpuprice::test::FakeItem item;
-                item.title = "NVIDIA " + model.name + " Graphics Card #" + std::to_string(serial);
-                item.price = std::to_string(100 + (serial * 7919) % 1500) + ".99";
-                item.condition_id = condition;
-                // Item aspects at the shares sellers fill them in the real T4 refinement
-                // (tests/data/ebay/search_gpu_tesla_t4_aspect_refinements_activescott.json:
-                // Memory Size 51 of 79 listings, Compatible Slot 34 of 79): the aspect_filter
-                // searches then cost what they would.
-                if (serial % 20 < 13) {
-                    item.specifics.emplace_back(
-                        "Memory Size", std::to_string(static_cast<int>(model.vram_gb)) + " GB");
-                }
-                if (model.form_factor == "PCIe" && serial % 7 < 3) {
-                    item.specifics.emplace_back("Compatible Slot", "PCI Express 4.0 x16");
-                }
-                const auto number = std::to_string(1000000 + serial);
-                if (i >= count) {
-                    item.country = serial % 3 ? "CN" : "JP";
-                    item.item_id = "v1|2" + number + "|0";
-                    ++abroad;
-                } else if (serial % 33 == 0) {  // 3% are multi-variation listings
-                    item.group_id = "3" + number;
-                    item.item_id = "v1|3" + number + "|0";
-                    std::vector<gpuprice::test::FakeItem> options;
-                    for (int v = 1; v <= 3; ++v) {
-                        auto option = item;
-                        option.item_id = "v1|3" + number + "|" + std::to_string(v);
-                        option.price = std::to_string(100 * v + serial % 500) + ".00";
-                        option.aspects = R"([{"type":"STRING","name":"Memory Size","value":")" +
-                                         std::to_string(4 * v) + R"( GB"}])";
-                        options.push_back(option);
-                    }
-                    ebay.set_item_group(item.group_id, options);
-                    ++groups;
-                } else {
-                    item.item_id = "v1|1" + number + "|0";
-                    ++valid;
-                }
-                if (std::none_of(keywords.begin(), keywords.end(), [&](const auto& k) {
-                        return gpuprice::schema::keywords_match(k, item.title);
-                    }))
-                    ++unreachable;
-                market.push_back(item);
-            }
-        }
-    }
-    ebay.set_market(std::move(market));
+    for (auto& [id, variations] : market.groups) ebay.set_item_group(id, std::move(variations));
+    ebay.set_market(std::move(market.items));
     ebay.set_delay(std::chrono::milliseconds(latency_ms));
     std::printf("api_base %s\ntoken_url %s\nclient_id %s\nclient_secret %s\n",
                 ebay.api_base().c_str(), ebay.token_url().c_str(), ebay.client_id.c_str(),
                 ebay.client_secret.c_str());
-    std::printf("terms %zu (%zu after dropping covered ones)\n", terms.size(), kept.size());
-    std::printf("valid_us %d\nabroad %d\nvariation_groups %d\nlatency_ms %d\n", valid, abroad,
-                groups, latency_ms);
-    std::printf("unreachable_by_search_terms %d\n", unreachable);
+    std::printf("terms %zu (%zu after dropping covered ones)\n", market.terms, market.kept);
+    std::printf("valid_us %d\nabroad %d\nvariation_groups %d\nlatency_ms %d\n", market.valid,
+                market.abroad, market.variation_groups, latency_ms);
+    std::printf("unreachable_by_search_terms %d\n", market.unreachable);
     std::fflush(stdout);
     for (;;) pause();
 }

@@ -1,0 +1,11 @@
+-- 0024: eBay's total against the items a query's pages served. A query is complete when it was
+-- paged to its end (every page fetched, none failed or cut, no `next` left), whatever eBay's
+-- total said: eBay calls total "just an indicator ... It could vary based on the number of
+-- listings with variations" (Browse API, SearchPagedCollection). The gap is kept per query as a
+-- metric, with what explains it: the multi-variation summaries its pages held and the items its
+-- short pages (with `next`) withheld. A listing gone on a night its family had a gap counts as
+-- cleared only when a second fully paged night confirms it (analysis/clearance.hpp).
+
+ALTER TABLE query_coverage ADD COLUMN total_gap INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE query_coverage ADD COLUMN variation_summaries INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE query_coverage ADD COLUMN short_page_deficit INTEGER NOT NULL DEFAULT 0;

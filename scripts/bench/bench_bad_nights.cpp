@@ -1,0 +1,267 @@
+// Two nights a day apart against the realistic fake market (realistic_market.hpp), run in this
+// process through app::run_night as `gpuprice fetch --max-calls 3000` runs them, on an injected
+// clock: every response moves it by LATENCY_MS (0.6 s: the wall time such a night would take at
+// that latency, one request at a time), retry waits move it instead of sleeping, and
+// GPUPRICE_NOW sets each night's date. Nothing reads the wall clock.
+//
+// Between the nights the market turns over: every 20th listing sells (leaves, its last price the
+// truth) and 5% new listings arrive. A scenario teaches the fake eBay's bad behaviours
+// (ebay_audit_3 F1-F6), on both nights unless said:
+//   best        eBay on its best behaviour
+//   bad         all of: `total` counting variations, short pages mid-result (every 3rd page 3
+//               items short), 20 failed search calls, 19 item groups gone (night 2), the token
+//               endpoint failing 8 requests in a row mid-night, twelve 429/2001 with the quota far
+//               from spent (one request at a time)
+//   variations / short / failures / groups / token / throttle: one of them alone
+// Prints per night: its exit code (as `gpuprice fetch` would exit), calls by kind, coverage of
+// valid US listings, the wall time at LATENCY_MS; then the clearances (cleared, pending,
+// uncounted), and per model the cleared median against the truth of what sold.
+//   bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT]
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+
+#include "app/night.hpp"
+#include "fetcher/item_aspects.hpp"
+#include "fetcher/listings_pager.hpp"
+#include "schema/rules/rule_set.hpp"
+#include "schema/store/catalog_store.hpp"
+#include "schema/store/migrations.hpp"
+#include "scripts/bench/realistic_market.hpp"
+#include "tests/manual_clock.hpp"
+
+using namespace gpuprice;
+
+namespace {
+
+struct Scenario {
+    bool variations = false, short_pages = false, failures = false, groups = false, token = false,
+         throttle = false;
+};
+
+Scenario scenario(const std::string& name) {
+    Scenario s;
+    const bool bad = name == "bad";
+    s.variations = bad || name == "variations";
+    s.short_pages = bad || name == "short";
+    s.failures = bad || name == "failures";
+    s.groups = bad || name == "groups";
+    s.token = bad || name == "token";
+    s.throttle = bad || name == "throttle";
+    if (!bad && name != "best" && !s.variations && !s.short_pages && !s.failures && !s.groups &&
+        !s.token && !s.throttle) {
+        std::fprintf(stderr, "unknown scenario %s\n", name.c_str());
+        std::exit(2);
+    }
+    return s;
+}
+
+// `gpuprice fetch`'s exit code for a night (cli/command_fetch.cpp exit_code).
+int exit_code(const app::NightResult& night) {
+    const auto& outcome = night.fetch;
+    if (outcome.stop == fetcher::StopReason::quota) return 7;
+    if (outcome.stop == fetcher::StopReason::access_denied ||
+        outcome.stop == fetcher::StopReason::credentials)
+        return 5;
+    if (outcome.status == schema::RunStatus::ok) return night.later_pass_failed ? 6 : 0;
+    if (outcome.status == schema::RunStatus::partial)
+        return outcome.listings_missing() || night.later_pass_failed ? 6 : 0;
+    return 1;
+}
+
+std::int64_t scalar(schema::Database& db, const std::string& sql) {
+    auto select = db.prepare(sql);
+    select.step();
+    return select.int64(0);
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const auto n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double price_of(const test::FakeItem& item) {
+    return std::stod(item.price) + std::stod(item.shipping_cost);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr,
+                     "usage: bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT]\n");
+        return 2;
+    }
+    const std::string catalog_dir = argv[1];
+    const auto name = std::string(argv[2]);
+    const auto faults = scenario(name);
+    const int latency_ms = argc > 3 ? std::stoi(argv[3]) : 600;
+    const int percent = argc > 4 ? std::stoi(argv[4]) : 100;
+
+    const auto rules = schema::load_rule_set(catalog_dir);
+    const app::Matchers matchers(rules);
+    auto market = bench::realistic_market(rules.catalog, rules.search_terms, 0, percent);
+    std::map<std::string, test::FakeItem> listed;  // what the fake serves tonight, by item id
+    for (const auto& item : market.items) listed[item.item_id] = item;
+
+    test::ManualClock clock;
+    test::FakeEbay ebay;
+    ebay.set_clock([&] { return clock.now(); });
+    for (const auto& [id, variations] : market.groups) ebay.set_item_group(id, variations);
+    ebay.set_total_counts_variations(faults.variations);
+    if (faults.short_pages) ebay.set_short_pages(3, 3);
+
+    const auto db_path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                         "/bench_bad_nights-" + name + ".db";
+    std::remove(db_path.c_str());
+    std::remove((db_path + "-wal").c_str());
+    std::remove((db_path + "-shm").c_str());
+    schema::Database db(db_path);
+    schema::migrate(db);
+    schema::store_catalog(db, rules.catalog);
+
+    app::NightPlan plan;
+    plan.conditions = schema::parse_conditions("all");
+    plan.item_share = fetcher::kDefaultItemCallShare;
+    plan.fetch.search.api_base = ebay.api_base();
+    plan.fetch.auth_url = ebay.token_url();
+    plan.fetch.token_cache_path = db_path + ".token";
+    plan.fetch.max_calls = 3000;
+    plan.fetch.http.parallel = 1;
+    plan.fetch.http.clock = clock.run_clock();
+    const fetcher::Credentials credentials{ebay.client_id, ebay.client_secret};
+    std::remove(plan.fetch.token_cache_path.c_str());
+
+    std::printf(
+        "scenario %s: %zu listings (%d valid US, %d abroad, %d multi-variation), "
+        "%d ms per response, --max-calls 3000, --parallel 1\n",
+        name.c_str(), market.items.size(), market.valid, market.abroad, market.variation_groups,
+        latency_ms);
+    std::map<std::string, std::vector<double>> truth;  // model -> prices of what sold
+    std::map<std::string, double> sold;                // item id -> its last price
+    const char* nights[] = {"2026-12-01", "2026-12-02"};
+    for (int n = 0; n < 2; ++n) {
+        const std::string night = nights[n];
+        if (n == 1) {
+            // The day between: every 20th valid listing sells, 5% new listings arrive.
+            int i = 0;
+            for (auto it = listed.begin(); it != listed.end();) {
+                const bool valid = it->first.starts_with("v1|1");
+                if (valid && i++ % 20 == 7) {
+                    truth[market.model_of.at(it->first)].push_back(price_of(it->second));
+                    sold[it->first] = price_of(it->second);
+                    it = listed.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+            auto fresh = bench::realistic_market(rules.catalog, rules.search_terms, 5000000,
+                                                 std::max(1, percent / 20));
+            for (auto& [id, model] : fresh.model_of) market.model_of[id] = model;
+            for (const auto& [id, variations] : fresh.groups) ebay.set_item_group(id, variations);
+            for (auto& item : fresh.items) listed[item.item_id] = item;
+            if (faults.groups) {  // 19 groups end between their search page and expansion
+                int gone = 0;
+                for (const auto& [id, variations] : market.groups) {
+                    if (gone++ >= 19) break;
+                    ebay.remove_item_group(id);
+                }
+            }
+        }
+        std::vector<test::FakeItem> items;
+        for (const auto& [id, item] : listed) items.push_back(item);
+        ebay.set_market(items);
+        int responses = 0;
+        ebay.set_on_request([&] {
+            clock.advance(std::chrono::milliseconds(latency_ms));
+            ++responses;
+            if (faults.failures && responses == 100) {
+                for (int f = 0; f < 20; ++f) ebay.queue_faults({test::Fault::ServerError});
+            }
+            if (faults.throttle && responses == 300) {
+                for (int f = 0; f < 12; ++f) ebay.queue_faults({test::Fault::Burst});
+            }
+            if (faults.token && responses == 500) {
+                // Every token dies now: the next mint meets the endpoint down for 8 requests.
+                ebay.queue_faults({test::Fault::ExpireToken});
+                ebay.fail_token_requests(8);
+            }
+        });
+        ::setenv("GPUPRICE_NOW", (night + "T03:00:00Z").c_str(), 1);
+        plan.night = gpuprice::schema::Night::from_text(night);
+        const auto start = clock.now();
+        const auto result = app::run_night(db, rules, matchers, plan, &credentials, {});
+        const auto seconds =
+            std::chrono::duration_cast<std::chrono::seconds>(clock.now() - start).count();
+        const auto& f = result.fetch;
+        int valid_tonight = 0;
+        for (const auto& [id, item] : listed) valid_tonight += id.starts_with("v1|1") ? 1 : 0;
+        const auto seen = scalar(db,
+                                 "SELECT count(*) FROM listings WHERE item_id LIKE 'v1|1%' "
+                                 "AND last_seen_on = '" +
+                                     night + "'");
+        std::printf(
+            "night %s: exit %d%s, %d calls (listings pass %d), %lld valid US listings "
+            "seen of %d (%.2f%%), wall %lld s at %d ms per response (%d:%02d)\n",
+            night.c_str(), exit_code(result),
+            f.stop == fetcher::StopReason::none
+                ? ""
+                : (" stopped " + std::string(fetcher::stop_reason_name(f.stop))).c_str(),
+            result.calls_used, f.calls_used, static_cast<long long>(seen), valid_tonight,
+            100.0 * static_cast<double>(seen) / valid_tonight, static_cast<long long>(seconds),
+            latency_ms, static_cast<int>(seconds / 3600), static_cast<int>(seconds / 60 % 60));
+        std::printf("  calls by kind:");
+        for (const auto& [kind, calls] : f.calls_by_kind)
+            std::printf(" %s %d", std::string(schema::query_kind_name(kind)).c_str(), calls);
+        std::printf(", getItem %d\n", result.calls_used - f.calls_used);
+        std::printf(
+            "  total gap: %d queries, %lld items; pages put back %d, failed %d; groups "
+            "gone %d; extras failed %d\n",
+            f.queries_with_gap, static_cast<long long>(f.total_gap), f.pages_requeued,
+            f.pages_failed, f.groups_gone, f.extras_failed);
+        for (const auto& p : f.problems) std::printf("  problem: %s\n", p.c_str());
+    }
+
+    // What the nights decided for the listings that sold, and the cleared prices per model.
+    std::map<std::string, int> outcomes;
+    auto decided = db.prepare(
+        "SELECT l.item_id, c.outcome FROM listing_clearances c JOIN listings l "
+        "ON l.id = c.listing_id");
+    std::map<std::string, std::vector<double>> cleared;
+    int cleared_sold = 0, cleared_not_sold = 0;
+    while (decided.step()) {
+        const auto id = decided.text(0);
+        const auto outcome = decided.text(1);
+        ++outcomes[outcome];
+        if (outcome != "cleared") continue;
+        if (!sold.contains(id)) {
+            ++cleared_not_sold;  // a listing still for sale counted as gone
+            continue;
+        }
+        ++cleared_sold;
+        // The fake's own price for it: the measure is the decision, not the parser.
+        cleared[market.model_of.at(id)].push_back(sold.at(id));
+    }
+    std::printf("clearances:");
+    for (const auto& [outcome, count] : outcomes) std::printf(" %s %d", outcome.c_str(), count);
+    std::printf("; sold %zu, cleared of them %d, cleared while still listed %d\n", sold.size(),
+                cleared_sold, cleared_not_sold);
+    int models = 0, within = 0;
+    double worst = 0;
+    for (const auto& [model, prices] : truth) {
+        const auto found = cleared.find(model);
+        if (prices.size() < 5 || found == cleared.end() || found->second.size() < 5) continue;
+        const double error = std::abs(median(found->second) / median(prices) - 1);
+        ++models;
+        within += error <= 0.05 ? 1 : 0;
+        worst = std::max(worst, error);
+    }
+    std::printf(
+        "cleared medians (models with >= 5 sold and >= 5 cleared): %d of %d within 5%% "
+        "of the truth, worst %.1f%%\n",
+        within, models, 100 * worst);
+    return 0;
+}
