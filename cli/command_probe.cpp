@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "app/probe.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/message.hpp"
@@ -14,36 +15,10 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/printable_text.hpp"
-#include "schema/store/coverage_store.hpp"
 
 namespace po = boost::program_options;
 
 namespace gpuprice::cli {
-
-namespace {
-
-constexpr const char* kDefaultProbeTerm = "RTX 3080";
-
-// The family the night relies on most (audit 3, F7): the one that took the most pages in the
-// last run, else RTX 3080 (a multi-page family every night), else the catalog's first family of
-// two words or more (one join of its words can differ from the other only if it has two).
-std::string default_probe_term(schema::Database& db, const schema::RuleSet& rules,
-                               const schema::Market& market) {
-    const auto terms = fetcher::search_terms(rules.catalog);
-    const auto two_words = [](const std::string& term) {
-        return fetcher::term_words(term).size() >= 2;
-    };
-    if (const auto largest = schema::largest_family(db, market); largest && two_words(*largest))
-        return *largest;
-    if (std::find(terms.begin(), terms.end(), kDefaultProbeTerm) != terms.end())
-        return kDefaultProbeTerm;
-    for (const auto& term : terms) {
-        if (two_words(term)) return term;
-    }
-    throw UsageError("the catalog has no family term of two words; give one with --term");
-}
-
-}  // namespace
 
 int command_probe(const GlobalOptions& global, const std::vector<std::string>& args) {
     fetcher::FetchConfig c;
@@ -90,15 +65,18 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
     settings.conditions = conditions_option("all");
     auto credentials = fetcher::load_credentials(config_path);
     auto db = open_database(global, rules);
-    settings.term = term ? *term : default_probe_term(db, rules, *market);
+    if (!term) term = app::default_probe_term(db, rules, *market);
+    if (!term)
+        throw UsageError("the catalog has no family term of two words; give one with --term");
+    settings.term = *term;
     for (const auto& row : rules.search_terms) {
         if (row.family == settings.term) settings.q = row.q;  // the q the night sends for it
     }
 
     fetcher::EbayClient client(fetcher::client_config(c), credentials);
-    const auto result = fetcher::run_probe(client, settings, c.quota_reserve, schema::now_iso());
+    const auto result =
+        app::probe_and_store(db, *market, client, settings, c.quota_reserve, schema::now_iso());
     std::cout << schema::printable_lines(fetcher::probe_table(result.rows));
-    schema::store_probe_answers(db, *market, result.answers);
     if (global.verbosity != Verbosity::Quiet) {
         say("probe: " + std::to_string(result.calls) + " API calls, " +
             std::to_string(result.answers.size()) + " answers stored for " +
