@@ -168,11 +168,6 @@ std::string_view page_script() {
     label.hidden = false;
     label.addEventListener("change", applyFilters);
   });
-  window.addEventListener("beforeprint", function () {
-    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) {
-      d.open = true;
-    });
-  });
 })();
 )JS";
 }

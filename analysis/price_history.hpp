@@ -30,6 +30,7 @@ struct NightlyMedian {
     int cleared_listings = 0;
     std::optional<double> sold_median_usd;
     int sold_listings = 0;
+    int sold_days = 1;  // the days the sold median pools: 7 for a week's (pool_thin_sales)
 };
 
 // The suspect-price rule judges a period's asking prices against the model's prices of this many

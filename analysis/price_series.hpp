@@ -25,4 +25,16 @@ PriceSeries price_series(const std::vector<schema::PricedObservation>& observati
                          const std::vector<schema::ConditionClass>& conditions, Shipping shipping,
                          const schema::Market& marketplace);
 
+// Most models sell once or twice a night, and such a night's median is one sale's price: dots
+// that scatter over the sparkline (UX P12). A series whose nights with sales average fewer than
+// this many sales gets weekly sold medians instead.
+inline constexpr double kThinSalesPerNight = 3.0;
+
+// Replaces the sold medians of each thin series (kThinSalesPerNight) with the weekly medians of
+// its sales (`sold`, as price_history pools them: Monday to Sunday), each on its week's last night
+// up to `to` (sold_days 7). Other series are left as they are.
+void pool_thin_sales(PriceSeries& series, const std::vector<schema::SoldPrice>& sold,
+                     const schema::Catalog& catalog, const schema::Market& marketplace,
+                     const std::string& to);
+
 }  // namespace gpuprice::analysis

@@ -22,7 +22,15 @@ std::vector<Shown> choose_columns(const Report& report, const CsvContext& contex
     std::vector<Shown> shown;
     for (const auto& column : report_columns()) {
         if (!column.table.cell) continue;
-        std::size_t w = display_width(column.table.heading_for(context));
+        const auto heading = column.table.heading_for(context);
+        // A heading already shown is that figure again: the cleared median when the report is
+        // priced by it (--price cleared, its count in "cleared n"), or the sold one. Neither
+        // shown twice nor listed as left out (UX P16).
+        if (!heading.empty() && std::any_of(shown.begin(), shown.end(), [&](const Shown& s) {
+                return s.column->table.heading_for(context) == heading;
+            }))
+            continue;
+        std::size_t w = display_width(heading);
         bool any = false;
         for (const auto& row : report.rows) {
             const auto cell = column.table.cell(row, context);

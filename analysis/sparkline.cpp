@@ -71,6 +71,7 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
     std::optional<double> first_asking, last_asking;
     std::string first_night, last_night;
     int cleared_nights = 0, sold_nights = 0;
+    bool weekly = false;
     for (const auto* n : shown) {
         if (n->listings > 0) {
             points.emplace_back(x(n->night), y(n->median_usd));
@@ -88,6 +89,7 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
         }
         if (n->sold_median_usd) {
             ++sold_nights;
+            weekly = weekly || n->sold_days == 7;
             const double cx = x(n->night), cy = y(*n->sold_median_usd);
             dots += "<rect class=\"sp-sold\" x=\"" + coordinate(cx - 2) + "\" y=\"" +
                     coordinate(cy - 2) + "\" width=\"4\" height=\"4\"/>";
@@ -101,9 +103,11 @@ std::string sparkline_svg(const std::vector<NightlyMedian>& nights, const std::s
     } else {
         label = "no asking price";
     }
-    label += "; cleared prices on " + std::to_string(cleared_nights) + " nights, sold on " +
-             std::to_string(sold_nights) + "; range " + schema::format_money(low, currency) +
-             " to " + schema::format_money(high, currency);
+    label += "; cleared prices on " + std::to_string(cleared_nights) + " nights, " +
+             (weekly ? "weekly sold medians of " + std::to_string(sold_nights) + " weeks"
+                     : "sold on " + std::to_string(sold_nights)) +
+             "; range " + schema::format_money(low, currency) + " to " +
+             schema::format_money(high, currency);
     // One point is no line: a short dash at its place.
     if (points.size() == 1) {
         const auto [px, py] = points.front();

@@ -168,14 +168,9 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     // One client for every pass of a live night: its token, quota reading and call budget.
     std::optional<fetcher::EbayClient> client;
     if (live) {
-        try {
-            client.emplace(fetcher::client_config(plan.fetch), *credentials);
-            fetcher::open_night(*client, plan.fetch,
-                                {plan.sold ? plan.sold_share : 0.0, plan.item_share});
-        } catch (const fetcher::CredentialsError& e) {
-            throw fetcher::CredentialsError(std::string(e.what()) + " (the credentials came from " +
-                                            credentials->source + ")");
-        }
+        client.emplace(fetcher::client_config(plan.fetch), *credentials);
+        fetcher::open_night(*client, plan.fetch,
+                            {plan.sold ? plan.sold_share : 0.0, plan.item_share});
         night.fetch = fetch_listings(db, rules, plan, *client, observer);
     } else {
         const auto sold_before = schema::count_sold_items(db);

@@ -93,6 +93,8 @@ analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet
     analysis::PageInput page;
     page.series_from = schema::add_days(context.as_of, -(kSeriesNights - 1));
     page.series = page_price_series(db, rules.catalog, request, loaded, page.series_from);
+    analysis::pool_thin_sales(page.series, loaded.evidence.sold, rules.catalog,
+                              request.filter.market, context.as_of);
     page.left_out = analysis::left_out_counts(
         schema::tally_listings(db, context.window_start, context.as_of, request.filter.market),
         loaded.report, request.options.conditions, request.filter.excluded_flags);

@@ -2,6 +2,7 @@
 
 #include "analysis/report_csv.hpp"
 #include "analysis/svg_chart.hpp"
+#include "schema/domain/condition.hpp"
 #include "schema/system/atomic_file.hpp"
 
 namespace gpuprice::app {
@@ -21,7 +22,26 @@ std::vector<std::string> write_report_files(const LoadedReport& loaded, const st
     add(base + ".csv", analysis::report_csv(loaded.report, context));
     add(base + "-listings.csv", analysis::listings_csv(loaded.report, context));
     add(base + "-cleared.csv", analysis::cleared_csv(loaded.evidence.clearances));
-    if (chart == Chart::with) add(base + ".svg", analysis::svg_chart(loaded.report, context));
+    if (chart == Chart::with) {
+        // A report of several conditions charts each on its own: one chart of them all was
+        // 960 x 5,206 px on the nightly page's report (UX P14). The chart reads rows alone.
+        std::vector<schema::ConditionClass> conditions;
+        for (const auto& row : loaded.report.rows) {
+            if (conditions.empty() || conditions.back() != row.condition)
+                conditions.push_back(row.condition);
+        }
+        if (conditions.size() <= 1) {
+            add(base + ".svg", analysis::svg_chart(loaded.report, context));
+        } else {
+            for (const auto condition : conditions) {
+                analysis::Report one;
+                for (const auto& row : loaded.report.rows)
+                    if (row.condition == condition) one.rows.push_back(row);
+                add(base + "-" + std::string(schema::condition_name(condition)) + ".svg",
+                    analysis::svg_chart(one, context));
+            }
+        }
+    }
     if (page) {
         files.add_written(base + ".html", page);
         paths.push_back(base + ".html");

@@ -49,6 +49,7 @@ std::string end_user_context(const schema::Market& market, const std::string& po
 
 EbayClient::EbayClient(ClientConfig config, Credentials credentials)
     : config_(std::move(config)),
+      credentials_source_(credentials.source),
       tokens_(config_.endpoints.auth_url, std::move(credentials), config_.token_cache_path,
               config_.token_margin, config_.http.clock),
       engine_(with_deadline(config_.http, config_.deadline)),
@@ -88,7 +89,8 @@ MintResult EbayClient::ensure_token(EbayApi api) {
         case MintFailure::expired:
             return result;
         case MintFailure::credentials_refused:
-            throw CredentialsError(result.message);
+            throw CredentialsError(result.message + " (the credentials came from " +
+                                   credentials_source_ + ")");
         default:
             throw FetchError(result.message);
     }

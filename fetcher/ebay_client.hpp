@@ -177,6 +177,8 @@ class EbayClient {
     bool counted(const EbayCall& call) const;
 
     ClientConfig config_;
+    // Where the keyset came from, said with a refusal: probe and fetch say the same (UX P20).
+    std::string credentials_source_;
     EbayTokens tokens_;
     HttpEngine engine_;
     std::optional<CallBudget> budget_;

@@ -20,6 +20,7 @@ import base64
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -357,10 +358,21 @@ def main():
                 check(overflow <= 0, f"{name}: the page is {overflow}px wider than the screen")
         print(f"page: screenshots in {shots}")
 
-        # Print: the page prints (the listings opened by the script before printing).
+        # Print: the page prints what the reader sees, each model's listings as the reader left
+        # them (UX P13: opening every listing before printing made a used page 29 pages long).
         browser.send("Emulation.setEmulatedMedia", {"features": []})
-        pdf = browser.send("Page.printToPDF", {"printBackground": False})
-        check(len(base64.b64decode(pdf["data"])) > 20000, "the printed page is nearly empty")
+
+        def printed_pages():
+            pdf = base64.b64decode(browser.send("Page.printToPDF", {"printBackground": False})["data"])
+            check(len(pdf) > 20000, "the printed page is nearly empty")
+            return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+        closed = printed_pages()
+        browser.evaluate("document.querySelectorAll('details').forEach(d => d.open = true), 0")
+        opened = printed_pages()
+        check(closed < opened, f"printed {closed} pages closed, {opened} with every listing open")
+        browser.evaluate("document.querySelectorAll('details').forEach(d => d.open = false), 0")
+        print(f"page: prints as {closed} pages, {opened} with every model's listings open")
 
         # JavaScript off: the same rows, in rank order, no sort buttons.
         browser.send("Emulation.setScriptExecutionDisabled", {"value": True})

@@ -45,6 +45,19 @@ grep -q 'fill="#e15759">20-24 GB - used' "$svg" && ok || fail "20-24 GB colour i
 "$bin" report --condition all --chart --format none --output out-chart-all || fail "report all --chart"
 grep -q 'fill="#e15759">20-24 GB - used' out-chart-all/*.svg && ok || fail "20-24 GB colour in the all chart"
 grep -q 'fill="#e15759">20-24 GB - new' out-chart-all/*.svg && ok || fail "20-24 GB colour of new"
+# UX P16: priced by the cleared median, the table shows it once, as the basis, and does not
+# list it among the columns left out to fit.
+COLUMNS=100 "$bin" report --price cleared --no-files >cleared.txt 2>/dev/null || fail "report --price cleared"
+grep -q '^rank .* cleared ' cleared.txt && ok || fail "no cleared basis column: $(grep '^rank' cleared.txt | head -1)"
+grep -q '^(left out to fit' cleared.txt && ok || fail "nothing left out at 100 columns"
+grep -A2 '^(left out to fit' cleared.txt | tr '\n' ' ' | grep -qE '(: |, )cleared[,;]' &&
+    fail "the shown basis is listed as left out: $(grep -A2 '^(left out' cleared.txt)" || ok
+# UX P14: each condition its own chart, not one 5,000 px column of them all.
+used_chart=$(ls out-chart-all/gpuprice-all-*-used.svg 2>/dev/null | head -1)
+new_chart=$(ls out-chart-all/gpuprice-all-*-new.svg 2>/dev/null | head -1)
+[ -n "$used_chart" ] && [ -n "$new_chart" ] && ok || { fail "no chart per condition"; ls out-chart-all; }
+grep -q -- '- new</text>' "$used_chart" && fail "the used chart draws new cards" || ok
+grep -q -- '- used</text>' "$new_chart" && fail "the new chart draws used cards" || ok
 
 # The spreadsheet engine reads the CSV and writes it back: values survive, formulas do not run.
 export HOME="$work/home"

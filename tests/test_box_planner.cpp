@@ -1116,19 +1116,38 @@ TEST_SUITE("listing attributes") {
               std::string::npos);
         CHECK(none.nothing_fits.find("A10: 50 W is under the 105 W assumed for its minimum") !=
               std::string::npos);
-        // 250 W: the 350 W 3090s run (over their 100 W minimum); the 450 W 4090s would need 315
-        // W, and are listed under the plans as refused.
+        // 250 W: the 350 W 3090s and the 450 W 4090s run, each over its driver's minimum in
+        // power_limits.csv (100 W and 150 W); before the 4090's row (UX P6, round 3) the 4090 was
+        // refused under the 315 W (70% of TDP) assumed for an unknown minimum.
         box.power_limit = *analysis::parse_power_limit("250");
         const auto some = f.plan(box);
         CHECK_FALSE(plans_of(some, "RTX 3090").empty());
-        CHECK(plans_of(some, "RTX 4090").empty());
-        CHECK(std::find(some.refused.begin(), some.refused.end(),
-                        "RTX 4090: 250 W is under the 315 W assumed for its minimum (70% of its "
-                        "TDP: power_limits.csv has no row for it)") != some.refused.end());
-        const auto some_table = analysis::plans_table(some, f.loaded().context);
-        INFO(some_table);
-        CHECK(some_table.find("not planned at this power limit:\n  - RTX 4090: 250 W") !=
-              std::string::npos);
+        CHECK_FALSE(plans_of(some, "RTX 4090").empty());
+        CHECK(std::none_of(some.refused.begin(), some.refused.end(),
+                           [](const std::string& why) { return why.starts_with("RTX 4090"); }));
+        // 150 W: the cards with a known minimum at or under it are planned (3090 100 W, 4090
+        // 150 W, A6000 100 W); those without a row are refused under the assumed 70% of TDP
+        // (the 230 W A5000's 161 W, the 280 W Titan RTX's 196 W), and the plan list says so.
+        box.power_limit = *analysis::parse_power_limit("150");
+        const auto low = f.plan(box);
+        CHECK_FALSE(plans_of(low, "RTX 4090").empty());
+        CHECK_FALSE(plans_of(low, "RTX A6000").empty());
+        CHECK(plans_of(low, "RTX A5000").empty());
+        CHECK(plans_of(low, "Titan RTX").empty());
+        CHECK(std::find(low.refused.begin(), low.refused.end(),
+                        "RTX A5000: 150 W is under the 161 W assumed for its minimum (70% of its "
+                        "TDP: power_limits.csv has no row for it)") != low.refused.end());
+        const auto low_table = analysis::plans_table(low, f.loaded().context);
+        INFO(low_table);
+        CHECK(low_table.find("not planned at this power limit:\n") != std::string::npos);
+        CHECK(low_table.find("  - RTX A5000: 150 W") != std::string::npos);
+        // 140 W: under the 4090's sourced 150 W minimum, so no 4090 plan, with the reason.
+        box.power_limit = *analysis::parse_power_limit("140");
+        const auto under = f.plan(box);
+        CHECK(plans_of(under, "RTX 4090").empty());
+        CHECK(std::find(under.refused.begin(), under.refused.end(),
+                        "RTX 4090: 140 W is under its driver's minimum, 150 W (power_limits.csv: "
+                        "150-450 W)") != under.refused.end());
         // A lower limit never buys more TFLOPS: the best plan's total falls as the limit does.
         double previous = 1e9;
         for (const char* limit : {"100%", "90%", "80%", "70%"}) {

@@ -1,8 +1,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "analysis/csv_format.hpp"
@@ -446,5 +448,70 @@ TEST_SUITE("analysis::price_series") {
         CHECK(nights[0].median_usd == 800);
         CHECK(nights[1].median_usd == 770);
         CHECK(series.count({"rtx-3060-12gb", gpuprice::schema::ConditionClass::new_item}) == 1);
+    }
+
+    gpuprice::schema::SoldPrice sale(int id, const std::string& model, double usd,
+                                     const std::string& day) {
+        return {"v1|" + std::to_string(id) + "|0", model, 3000,
+                static_cast<std::int64_t>(usd * 100), day};
+    }
+
+    // UX P12: one or two sales a night are one price each, dots scattered over the sparkline.
+    TEST_CASE("thin sales become weekly medians on each week's last night; ample ones stay") {
+        std::vector<PricedObservation> history;
+        for (const char* day : {"2026-11-23", "2026-11-30", "2026-12-03", "2026-12-06"}) {
+            history.push_back(listing(1, "rtx-3090", 800, "", "", day));
+            history.push_back(listing(2, "rtx-4090", 1800, "", "", day));
+        }
+        std::vector<gpuprice::schema::SoldPrice> sold;
+        // The 3090: one sale a night. Week of Mon 11-23: 700, 710, 760 (median 710); week of
+        // Mon 11-30 (to 12-06): 650, 690 (median 670).
+        int id = 100;
+        const std::vector<std::pair<const char*, double>> thin = {{"2026-11-23", 700},
+                                                                  {"2026-11-25", 760},
+                                                                  {"2026-11-29", 710},
+                                                                  {"2026-12-01", 650},
+                                                                  {"2026-12-04", 690}};
+        for (const auto& [day, usd] : thin) sold.push_back(sale(++id, "rtx-3090", usd, day));
+        // The 4090: four sales on each of two nights, ample: its nightly medians stay.
+        for (int k = 0; k < 4; ++k) {
+            sold.push_back(sale(++id, "rtx-4090", 1700 + 10 * k, "2026-12-02"));
+            sold.push_back(sale(++id, "rtx-4090", 1600 + 10 * k, "2026-12-05"));
+        }
+        auto series =
+            price_series(history, {}, sold, catalog(), {gpuprice::schema::ConditionClass::used},
+                         Shipping::Include, gpuprice::test::us_market());
+        pool_thin_sales(series, sold, catalog(), gpuprice::test::us_market(), "2026-12-06");
+
+        const auto& r3090 = series.at({"rtx-3090", gpuprice::schema::ConditionClass::used});
+        std::vector<std::tuple<std::string, double, int>> weekly;
+        for (const auto& n : r3090) {
+            if (n.sold_median_usd)
+                weekly.emplace_back(n.night, *n.sold_median_usd, n.sold_listings);
+            if (n.sold_median_usd) CHECK(n.sold_days == 7);
+        }
+        CHECK(weekly == std::vector<std::tuple<std::string, double, int>>{
+                            {"2026-11-29", 710.0, 3}, {"2026-12-06", 670.0, 2}});
+        // The asking nights are kept, in order, with the weeks' last nights among them.
+        std::vector<std::string> order;
+        for (const auto& n : r3090) order.push_back(n.night);
+        CHECK(std::is_sorted(order.begin(), order.end()));
+        CHECK(std::count_if(r3090.begin(), r3090.end(),
+                            [](const NightlyMedian& n) { return n.listings > 0; }) == 4);
+
+        const auto& r4090 = series.at({"rtx-4090", gpuprice::schema::ConditionClass::used});
+        std::vector<std::string> sold_nights;
+        for (const auto& n : r4090) {
+            if (!n.sold_median_usd) continue;
+            sold_nights.push_back(n.night);
+            CHECK(n.sold_days == 1);
+        }
+        CHECK(sold_nights == std::vector<std::string>{"2026-12-02", "2026-12-05"});
+
+        // The sparkline says the sold squares are weekly medians.
+        const auto svg = sparkline_svg(r3090, "2026-11-07", "2026-12-06", "USD");
+        CHECK(svg.find("weekly sold medians of 2 weeks") != std::string::npos);
+        CHECK(sparkline_svg(r4090, "2026-11-07", "2026-12-06", "USD").find("sold on 2;") !=
+              std::string::npos);
     }
 }

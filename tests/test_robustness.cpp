@@ -269,12 +269,26 @@ TEST_SUITE("robustness::security") {
                   {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=wrong-secret-4242"},
                   dir.file("out3"), dir.file("err3"))) == 5);
         CHECK(file_contains(dir.file("err3"), "invalid_client"));
+        // probe says the same as fetch: the usual causes and where the keyset came from (UX P20).
+        CHECK(test::wait_exit(test::spawn(
+                  {GPUPRICE_BINARY, "--db", db, "probe", "--term", "RTX 3090", "--api-base",
+                   ebay.api_base(), "--auth-url", ebay.token_url(), "--token-cache",
+                   dir.file("token-bad")},
+                  {"EBAY_CLIENT_ID=" + ebay.client_id, "EBAY_CLIENT_SECRET=wrong-secret-4242"},
+                  dir.file("out4"), dir.file("err4"))) == 5);
+        for (const char* err : {"err3", "err4"}) {
+            CAPTURE(err);
+            CHECK(file_contains(dir.file(err), "the usual causes: a Sandbox keyset"));
+            CHECK(
+                file_contains(dir.file(err),
+                              "(the credentials came from EBAY_CLIENT_ID and EBAY_CLIENT_SECRET)"));
+        }
         const std::string cached = test::read_file(dir.file("token"));
         const auto token =
             cached.substr(cached.find('\n', cached.find('\n') + 1) + 1, cached.size());
         REQUIRE(token.find("fake-token") != std::string::npos);
-        for (const char* file :
-             {"out1", "err1", "out2", "err2", "out3", "err3", "secure.db", "secure.db-wal"}) {
+        for (const char* file : {"out1", "err1", "out2", "err2", "out3", "err3", "out4", "err4",
+                                 "secure.db", "secure.db-wal"}) {
             CAPTURE(file);
             CHECK_FALSE(file_contains(dir.file(file), ebay.client_secret));
             CHECK_FALSE(file_contains(dir.file(file), "wrong-secret-4242"));
