@@ -672,12 +672,13 @@ MatchResult TitleMatcher::match(std::string_view title, const ItemSpecifics* spe
     }
     auto models = aliases_.find(words);
     // A number right before "GB" is a VRAM figure, not the end of a model name ("Triple Fan
-    // M 10GB" is no Tesla M10); before "year" or "day" it is a time ("with a 2 year warranty" is
-    // no A2, "a 30 day return" no A30).
+    // M 10GB" is no Tesla M10), when it is one a card could have: "GTX 1070 G1 Gaming" (Gigabyte's
+    // G1 line, cut as "1070 g 1") names the 1070. Before "year" or "day" a number is a time
+    // ("with a 2 year warranty" is no A2, "a 30 day return" no A30).
     std::erase_if(models, [&](const Occurrence& m) {
         const auto end = m.start + m.length;
         return end < words.size() && as_number(words[end - 1]) &&
-               (is_vram_unit(words[end]) || (kinds(words[end]) & bit(WordKind::duration)));
+               (vram_at(words, end - 1) || (kinds(words[end]) & bit(WordKind::duration)));
     });
     extend_past_vram(models, words);
     for (std::size_t r = 0; r < std::size(kOrder); ++r) {

@@ -71,7 +71,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
                      "precision,sparse,segment,form_factor,memory_type,bandwidth_gbs,source,"
                      "vendor,shaders,tensor_clock_mhz,clock_note,target,support,key,devices,"
                      "flash_attention_2,train_rel,train_basis,llm_tg_tok_s,llm_pp_tok_s,"
-                     "llm_basis\r\n";
+                     "llm_basis,launched\r\n";
     }
     const auto performance = analysis::performance_table(catalog);
     std::vector<std::vector<std::string>> table;
@@ -110,6 +110,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
                 .integer(m.devices)
                 .text(support.flash_attention_2 ? "yes" : "no");
             perf_cells(line, perf);
+            line.text(m.launched);
             std::cout << line.str();
         } else {
             table.push_back({m.name, m.vendor, m.architecture,

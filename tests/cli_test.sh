@@ -135,10 +135,14 @@ head -1 "$work/out" | grep -q '^model,architecture,vram_gb,tensor_cores,boost_mh
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: specs csv header"; }
 contains "specs csv has the 4090" "RTX 4090,Ada,24,512,2520,450,3.0,165.2,fp16,no"
 contains "specs csv has the SKU key" ",current,rtx-4090"
-head -1 "$work/out" | grep -q ',flash_attention_2,train_rel,train_basis,llm_tg_tok_s,llm_pp_tok_s,llm_basis' \
+head -1 "$work/out" | grep -q ',flash_attention_2,train_rel,train_basis,llm_tg_tok_s,llm_pp_tok_s,llm_basis,launched' \
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: specs csv performance columns"; }
 # The RTX 3090 is the reference of every training figure, measured, and llama-bench's 7B Q4_0.
 contains "specs csv: the 3090's measured figures" ",rtx-3090,1,yes,1.00,measured,121.8,3408,measured"
+# Catalog audit 3, K19: the launch date, appended last.
+contains "specs csv: the 3090's launch, last" ",121.8,3408,measured,2020-09"
+grep -q '^GTX 1080,Pascal,8,.*,gtx-1080,1,no,.*,estimated,2016-05.$' "$work/out" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: specs csv: GTX 1080 dated"; }
 contains "specs csv: the P100 in packed FP16" "Tesla P100 16GB,Pascal GP100,16,0,1303,250,2.0,18.7,fp16"
 check "specs sparse bf16" 0 "$bin" specs --precision bf16 --sparse --format csv
 contains "sparse labelled" "bf16,yes"

@@ -47,6 +47,8 @@ const std::map<std::string, Offer> kTitles = {
     {"rtx-5090-d-v2", {"NVIDIA GeForce RTX 5090 D V2 24GB", 2300}},
     {"rtx-pro-4500-blackwell-server",
      {"NVIDIA RTX PRO 4500 Blackwell Server Edition 32GB passive", 2900}},
+    {"radeon-pro-w7800-48gb", {"AMD Radeon PRO W7800 48GB GDDR6 workstation card", 2100}},
+    {"rtx-pro-5000-blackwell-72gb", {"NVIDIA RTX PRO 5000 72GB Blackwell workstation GPU", 5200}},
 };
 
 // One item summary as the Browse API returns it (the sample's own shape): used, fixed price,

@@ -129,7 +129,9 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("Titan RTX 24GB") == "Titan RTX");
         CHECK(verdict("Titan V 12GB") == "Titan V");
         CHECK(verdict("Titan Xp") == "Titan Xp");
-        CHECK(verdict("NVIDIA Titan X 12GB Pascal") == "unknown-model");
+        // Catalog audit 3, K18: the Titan X of 2016 (Pascal) and the GTX Titan X (Maxwell).
+        CHECK(verdict("NVIDIA Titan X 12GB Pascal") == "TITAN X (Pascal)");
+        CHECK(verdict("NVIDIA Titan X 12GB") == "ambiguous");
     }
 
     TEST_CASE("each rejection has its own reason") {
@@ -349,10 +351,10 @@ TEST_SUITE("analysis::title_matcher") {
         // ... but "passive cooler" is the part sellers sell alone.
         CHECK(verdict("Tesla P40 passive cooler") == "accessory");
         CHECK(verdict("RTX 3090 24GB passive cooler") == "accessory");
-        // A name also sold with a memory the catalog lacks needs its memory stated.
+        // A name sold with two memories needs its memory stated (K18 added the A770 8GB).
         CHECK(verdict("Intel Arc A770 Graphics Card GDDR6") == "ambiguous");
         CHECK(verdict("Intel Arc A770 16GB Limited Edition") == "Arc A770 16GB");
-        CHECK(verdict("Intel Arc A770 8GB") == "unknown-model");
+        CHECK(verdict("Intel Arc A770 8GB") == "Arc A770 8GB");
         CHECK(verdict("NVIDIA GeForce RTX 3050") == "ambiguous");
         CHECK(verdict("NVIDIA Tesla M40 GPU Accelerator Card") == "ambiguous");
         const ItemSpecifics sixteen{{"Memory Size", "16 GB"}};
@@ -398,10 +400,13 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(verdict("MSI RTX 5070 Ti Gaming Trio OC 16GB Desktop Graphics Card") ==
               "RTX 5070 Ti");
         CHECK(verdict("Nvidia GeForce RTX 5080 16GB FE - NEW/Damaged Box IN HAND") == "RTX 5080");
-        // "M 10GB" is a VRAM figure, not a Tesla M10.
+        // "M 10GB" is a VRAM figure, not a Tesla M10; "1070 G1" (Gigabyte's G1 Gaming, cut as
+        // "1070 g 1") is no 1070 GB, which no card has.
         CHECK(verdict("PNY GeForce RTX 3080 XLR8 Triple Fan M 10GB GDDR6X") == "RTX 3080 10GB");
+        CHECK(verdict("Gigabyte GTX 1070 G1 Gaming 8G") == "GTX 1070");
+        CHECK(verdict("Gigabyte GeForce RTX 3070 G1 8GB") == "RTX 3070");
         // Models the catalog lacks stay unknown, never the nearest catalog card.
-        CHECK(verdict("AMD Radeon RX 6700 XT 12GB") == "unknown-model");
+        CHECK(verdict("AMD Radeon RX 6700 10GB") == "unknown-model");
         CHECK(verdict("NVIDIA GeForce RTX 3050 6GB") == "unknown-model");  // only the 8 GB is in
         // Issue 12's cards, each by its own name, variants decided by VRAM or edition.
         CHECK(verdict("AMD Radeon RX 7900 XTX 24GB") == "RX 7900 XTX");

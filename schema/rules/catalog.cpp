@@ -5,6 +5,7 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/fnv1a.hpp"
 #include "schema/rules/csv_reader.hpp"
+#include "schema/rules/launch_dates.hpp"
 #include "schema/rules/measured_performance.hpp"
 
 namespace gpuprice::schema {
@@ -444,6 +445,7 @@ CatalogSources read_catalog_sources(const std::string& dir) {
 Catalog load_catalog(const std::string& dir) {
     auto catalog = parse_catalog(read_catalog_sources(dir));
     catalog.measurements = load_measured_performance(dir, catalog);
+    load_launches(dir, catalog);
     return catalog;
 }
 

@@ -98,6 +98,10 @@ struct GpuModel {
     std::string form_factor;      // PCIe, SXM2, SXM4, SXM5, OAM, ...
     std::string source;
     VramClass vram_class;  // of vram_gb, from vram_classes.csv: the report ranks within it
+    // When it was launched, as precisely as its source dates it (YYYY, YYYY-MM or YYYY-MM-DD),
+    // and that source: launches.csv (launch_dates.hpp), filled by load_catalog; empty if unknown.
+    std::string launched;
+    std::string launched_source;
 
     bool runs_at_half_rate(std::string_view precision) const {
         return half_rate.find(precision) != half_rate.end();

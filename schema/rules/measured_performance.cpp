@@ -3,25 +3,10 @@
 #include <set>
 #include <tuple>
 
+#include "schema/rules/catalog_date.hpp"
 #include "schema/rules/csv_reader.hpp"
 
 namespace gpuprice::schema {
-
-namespace {
-
-bool is_date(std::string_view s) {
-    const auto digits = [&s](std::size_t from, std::size_t n) {
-        for (std::size_t i = from; i < from + n; ++i) {
-            if (s[i] < '0' || s[i] > '9') return false;
-        }
-        return true;
-    };
-    if (s.size() != 7 && s.size() != 10) return false;
-    if (!digits(0, 4) || s[4] != '-' || !digits(5, 2)) return false;
-    return s.size() == 7 || (s[7] == '-' && digits(8, 2));
-}
-
-}  // namespace
 
 std::vector<Measurement> parse_measured_performance(const std::string& text,
                                                     const std::string& file,
@@ -53,7 +38,7 @@ std::vector<Measurement> parse_measured_performance(const std::string& text,
         m.run = table.required_text(row, "run");
         m.software = table.required_text(row, "software");
         m.date = table.required_text(row, "date");
-        if (!is_date(m.date))
+        if (!is_month_or_day(m.date))
             table.fail(row, "date", "'" + m.date + "' is not YYYY-MM-DD or YYYY-MM");
         m.source = table.required_text(row, "source");
         if (!seen.emplace(m.sku, m.workload, m.run).second) {
