@@ -82,6 +82,11 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "sellers with fewer ratings are flagged (1: zero-feedback sellers)")(
         "no-expand-variations", po::bool_switch(&no_expand),
         "do not fetch multi-variation listings' variations (they stay out of medians)")(
+        "group-memory-nights",
+        po::value(&c.group_memory_nights)->default_value(c.group_memory_nights),
+        "an item group's variations, once fetched, are read again from the database on the "
+        "nights after while its search summary (price, title, condition, shipping) is unchanged, "
+        "and fetched again after this many nights (0: every night)")(
         "parallel", po::value(&c.http.parallel)->default_value(c.http.parallel),
         "concurrent requests (1..8)")("config", po::value<std::string>(),
                                       "credentials file (default $GPUPRICE_CONFIG or "
@@ -121,6 +126,9 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (vm->count("config")) o.config_path = (*vm)["config"].as<std::string>();
     if (c.max_calls <= 0) throw UsageError("--max-calls must be positive");
     if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
+    if (c.group_memory_nights < 0) {
+        throw UsageError("--group-memory-nights must not be negative");
+    }
     if (!(o.plan.item_share >= 0 && o.plan.item_share <= 1)) {
         throw UsageError("--item-share must be between 0 and 1");
     }
@@ -186,6 +194,9 @@ void print_calls_by_kind(const fetcher::FetchOutcome& outcome) {
     for (const auto& [kind, calls] : outcome.calls_by_kind) {
         std::cout << separator << schema::query_kind_name(kind) << ' ' << calls;
         separator = ", ";
+    }
+    if (outcome.groups_replayed > 0) {
+        std::cout << separator << "item-group replayed " << outcome.groups_replayed << " (no call)";
     }
     std::cout << '\n';
 }

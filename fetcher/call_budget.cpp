@@ -47,7 +47,14 @@ void CallBudget::close(Pass pass) {
     const int leftover = std::max(0, left(pass));
     s.closed = true;
     const auto next = static_cast<std::size_t>(pass) + 1;
-    if (next < kPassCount) passes_[next].carried += leftover;
+    if (next >= kPassCount) return;
+    auto& to = passes_[next];
+    // getItem, the night's last pass, takes at most its own share again of what the passes
+    // before it left: never every leftover call, which left a --max-calls 5000 night only the
+    // reserve for manual runs and the probe the same Pacific day (ebay_audit_3, F11).
+    to.carried = static_cast<Pass>(next) == Pass::item_aspects
+                     ? std::min(to.carried + leftover, to.reserved)
+                     : to.carried + leftover;
 }
 
 int CallBudget::used() const {

@@ -7,7 +7,8 @@
 //   - the listings pass (family searches, then aspect searches and variation groups with what
 //     the family searches will not need) has the rest;
 //   - what a pass leaves when it ends is passed on, in the night's order: listings, then sold
-//     items, then getItem.
+//     items, then getItem; getItem takes at most its own share again (twice its share in all),
+//     so that a night never spends the leftovers a manual run or the probe needs (audit 3, F11).
 // Every attempt counts, retries included (eBay counts them). Calls that do not count against
 // the Browse quota (the token endpoint, getRateLimits, Taxonomy) are not counted.
 #pragma once

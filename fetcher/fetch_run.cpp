@@ -71,12 +71,16 @@ class Fetch {
           progress_(progress),
           pager_(config.search.limit, config.aspect_splits, config.expand_variations,
                  outcome_.notes),
+          groups_(db, config.search.marketplace, night, config.group_memory_nights),
           rules_{std::string(config.search.marketplace.country), config.seller},
           aspects_seen_at_(schema::now_iso()),
           pass_budget_(budget_.left(Pass::listings)) {}
 
     FetchOutcome run() {
         for (const auto& query : config_.queries) pager_.add(query);
+        pager_.replay_groups([this](const std::string& group, const std::string& summary) {
+            return groups_.replayable(group, summary);
+        });
         client_.set_wake([this] { pump(); });
         pump();
         client_.run();
@@ -93,6 +97,13 @@ class Fetch {
                 std::to_string(unstated_.size()) +
                 " listing(s) state no condition eBay's names tell (no conditionId, no known "
                 "condition name): stored, left out of every condition's prices");
+        }
+        if (outcome_.groups_replayed > 0) {
+            outcome_.notes.push_back(
+                std::to_string(outcome_.groups_replayed) +
+                " item group(s) unchanged since an earlier night: their kept answers read again, "
+                "not asked (at most " +
+                std::to_string(config_.group_memory_nights) + " nights old)");
         }
         for (auto& note : client_.take_notes()) outcome_.notes.push_back(std::move(note));
         outcome_.run_id = writer_.run_id();
@@ -228,7 +239,26 @@ class Fetch {
         if (page.listings.empty() && page.skips.empty() && !page.page_problem.empty()) {
             return fail(call, "HTTP 200 but " + page.page_problem);  // not JSON at all
         }
+        const auto& query = pager_.query(call.query);
+        if (query.kind == QueryKind::item_group) {
+            groups_.remember(query.item_group_id, query.item_group_summary, response.body);
+        }
         read_page(call, page, response.body);
+    }
+
+    // An item group whose answer an earlier night kept, for a summary that has not changed
+    // since: read as if eBay had answered it again tonight. Sent after all when the kept
+    // answer is gone or unreadable.
+    void replay(const PageCall& call) {
+        const auto body = groups_.answer(pager_.query(call.query).item_group_id);
+        if (body) {
+            auto page = parser_.parse(*body, config_.search.marketplace.currency);
+            if (!page.listings.empty() && page.page_problem.empty()) {
+                ++outcome_.groups_replayed;
+                return read_page(call, page, *body);
+            }
+        }
+        pager_.send_instead(call);
     }
 
     void read_page(const PageCall& call, SearchPage& page, std::string_view body) {
@@ -276,6 +306,7 @@ class Fetch {
         writer_.write(page, lost, repeats_of(query.kind));
         if (query.kind == QueryKind::aspect_filter) record_aspect(query, page);
         pager_.after_page(call, page, body, items_read(page));
+        for (const auto& group : pager_.take_replays()) replay(group);
     }
 
     // Every listing of an aspect search's page takes the value searched; a multi-variation
@@ -352,6 +383,7 @@ class Fetch {
     const ProgressFn& progress_;
     FetchOutcome outcome_;  // before the pager, which writes its notes
     ListingsPager pager_;
+    GroupMemory groups_;
     BrowseParser parser_;
     PriceRules rules_;
     std::string aspects_seen_at_;  // one time for the run: a second value the same run is kept

@@ -17,6 +17,7 @@
 #include "fetcher/call_budget.hpp"
 #include "fetcher/credentials.hpp"
 #include "fetcher/ebay_client.hpp"
+#include "fetcher/group_memory.hpp"
 #include "fetcher/http_engine.hpp"
 #include "fetcher/price_rules.hpp"
 #include "fetcher/query_plan.hpp"
@@ -50,6 +51,9 @@ struct FetchConfig {
     // Multi-variation listings are expanded with get_items_by_item_group (one call per group)
     // when the budget allows; until then they are flagged and kept out of medians.
     bool expand_variations = true;
+    // An item group's answer is kept and replayed on later nights while its search summary is
+    // unchanged, for this many nights (group_memory.hpp); 0: every group is asked every night.
+    int group_memory_nights = kGroupMemoryNights;
     // Per family (a search query's `family`): the aspect values to search it under once its
     // first page's refinement says which exist (fetcher/aspect_filter.hpp). Such searches, like
     // variation expansions, only spend budget the family searches no longer need.
@@ -87,9 +91,10 @@ struct FetchOutcome {
     // queries whose pages ended short of their total, and by how many items in all.
     int queries_with_gap = 0;
     std::int64_t total_gap = 0;
-    int pages_requeued = 0;  // failed pages put back in the queue (each time)
-    int groups_gone = 0;     // item groups eBay said ended (11002/11005): not failures
-    int extras_failed = 0;   // aspect searches and item groups that failed: evidence only
+    int pages_requeued = 0;   // failed pages put back in the queue (each time)
+    int groups_gone = 0;      // item groups eBay said ended (11002/11005): not failures
+    int groups_replayed = 0;  // item groups read from an earlier night's answer, not asked
+    int extras_failed = 0;    // aspect searches and item groups that failed: evidence only
     std::map<schema::QueryKind, int> calls_by_kind;  // calls eBay answered, by query kind
     int listings_seen = 0;
     int listings_new = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fetcher/group_memory.hpp"
 #include "fetcher/price_rules.hpp"
 
 namespace gpuprice::fetcher {
@@ -45,6 +46,10 @@ const std::vector<AspectSplit>* ListingsPager::splits_of(const Query& query) con
 }
 
 void ListingsPager::add(Query query, const std::string& parent) {
+    enqueue(add_state(std::move(query), parent), 0);
+}
+
+std::size_t ListingsPager::add_state(Query query, const std::string& parent) {
     if (query.kind == QueryKind::search && parent.empty()) {
         query.refinements = splits_of(query) != nullptr;
     }
@@ -57,7 +62,13 @@ void ListingsPager::add(Query query, const std::string& parent) {
     if (!is_extra(query.kind)) ++searching_[query.family];
     state.query = std::move(query);
     queries_.push_back(std::move(state));
-    enqueue(queries_.size() - 1, 0);
+    return queries_.size() - 1;
+}
+
+void ListingsPager::send_instead(PageCall call) {
+    call.replay = false;
+    ++planned_;
+    ready_.push_back(call);
 }
 
 void ListingsPager::enqueue(std::size_t index, std::int64_t offset) {
@@ -287,7 +298,8 @@ void ListingsPager::plan_aspect_searches(std::size_t index, std::string_view bod
     }
 }
 
-// Queues get_items_by_item_group for each multi-variation listing not queued yet.
+// Queues get_items_by_item_group for each multi-variation listing not queued yet; a group whose
+// answer an earlier night kept for the same summary is handed out for replay instead.
 void ListingsPager::expand_variations(std::size_t index, const SearchPage& page) {
     if (!expand_variations_) return;
     for (const auto& listing : page.listings) {
@@ -297,6 +309,12 @@ void ListingsPager::expand_variations(std::size_t index, const SearchPage& page)
         }
         auto group = extra_of(index, QueryKind::item_group);
         group.item_group_id = listing.item_group_id;
+        group.item_group_summary = group_summary_key(listing);
+        if (replayable_ && replayable_(group.item_group_id, group.item_group_summary)) {
+            const auto added = add_state(std::move(group), queries_[index].coverage.query);
+            replays_.push_back(PageCall{added, 0, next_order_++, 0, {}, true});
+            continue;
+        }
         add(group, queries_[index].coverage.query);
     }
 }

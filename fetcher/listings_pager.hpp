@@ -12,11 +12,13 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fetcher/aspect_filter.hpp"
@@ -36,6 +38,9 @@ struct PageCall {
     int requeued = 0;         // times it failed and was put back in the queue
     // Sent no sooner than this after it is taken: the longer backoff of a page put back.
     std::chrono::milliseconds wait{0};
+    // An item group whose answer an earlier night kept (group_memory.hpp): read from there,
+    // not sent.
+    bool replay = false;
 };
 
 // A page that failed after the client's own retries (a 5xx burst, a network blip of seconds)
@@ -54,6 +59,15 @@ class ListingsPager {
     // multi-variation listing.
     ListingsPager(int limit, const std::map<std::string, std::vector<AspectSplit>>& aspect_splits,
                   bool expand_variations, std::vector<std::string>& notes);
+
+    // Whether an item group's answer kept from an earlier night stands for tonight's (the group
+    // id, its summary's key): such a group is not sent but handed out by take_replays.
+    using GroupReplayable = std::function<bool(const std::string&, const std::string&)>;
+    void replay_groups(GroupReplayable replayable) { replayable_ = std::move(replayable); }
+    // The item groups queued for replay since the last call.
+    std::vector<PageCall> take_replays() { return std::exchange(replays_, {}); }
+    // Queues a replayed group to be sent after all (its kept answer could not be read).
+    void send_instead(PageCall call);
 
     // Adds a query and queues its first page. A family search with aspect splits asks its first
     // page for eBay's refinements.
@@ -115,6 +129,7 @@ class ListingsPager {
     };
 
     void enqueue(std::size_t index, std::int64_t offset);
+    std::size_t add_state(Query query, const std::string& parent);
     int family_pages(const std::string& family) const;
     int search_pages_due() const;
     const std::vector<AspectSplit>* splits_of(const Query& query) const;
@@ -134,6 +149,8 @@ class ListingsPager {
     std::map<std::string, int> dispatched_by_family_;
     std::map<std::string, int> searching_;  // open family searches (not extras) per family
     std::set<std::string> groups_;          // item groups queued
+    GroupReplayable replayable_;
+    std::vector<PageCall> replays_;
     std::set<std::size_t> degraded_, truncated_, failed_;
     std::uint64_t next_order_ = 0;
     int planned_ = 0;

@@ -50,7 +50,9 @@ struct Query {
     std::vector<schema::ConditionClass> conditions;
     PriceBand band;
     std::string item_group_id;  // item_group only
-    int category = 0;           // other_category only: the category searched
+    // item_group only: fetcher::group_summary_key of the summary that queued it.
+    std::string item_group_summary;
+    int category = 0;  // other_category only: the category searched
     // search: ask the first page for eBay's aspect refinements (the family has aspect splits).
     bool refinements = false;
     // aspect_filter only: the aspect, eBay's spellings of the value searched, and the value

@@ -205,6 +205,20 @@ TEST_SUITE("fetcher::call_budget") {
         CHECK_FALSE(budget.take(fetcher::Pass::sold));  // closed
     }
 
+    TEST_CASE("--max-calls 5000: getItem keeps its share and at most as much again") {
+        const fetcher::BrowseQuota quota{5000, 5000, "2026-12-04T08:00:00.000Z", ""};
+        fetcher::CallBudget budget(5000, quota, 50, {.sold = 0.0, .item_aspects = 0.10});
+        CHECK(budget.total() == 4950);
+        CHECK(budget.reserved(fetcher::Pass::item_aspects) == 495);
+        for (int i = 0; i < 700; ++i) CHECK(budget.take(fetcher::Pass::listings));
+        budget.close(fetcher::Pass::listings);
+        budget.close(fetcher::Pass::sold);
+        int items = 0;
+        while (budget.take(fetcher::Pass::item_aspects)) ++items;
+        CHECK(items == 990);
+        CHECK(budget.used() == 1690);  // 3,260 of the budget left for the day's manual runs
+    }
+
     TEST_CASE("the quota bounds the budget; a quiet night passes its calls on") {
         const fetcher::BrowseQuota quota{5000, 250, "2026-12-04T08:00:00.000Z", ""};
         fetcher::CallBudget budget(1000, quota, 50, {.sold = 0.0, .item_aspects = 0.10});
@@ -213,7 +227,8 @@ TEST_SUITE("fetcher::call_budget") {
         for (int i = 0; i < 12; ++i) CHECK(budget.take(fetcher::Pass::listings));
         budget.close(fetcher::Pass::listings);
         budget.close(fetcher::Pass::sold);  // no sold pass tonight
-        CHECK(budget.left(fetcher::Pass::item_aspects) == 20 + 168);
+        // getItem takes its share again of the 168 left, not all of them (audit 3, F11).
+        CHECK(budget.left(fetcher::Pass::item_aspects) == 20 + 20);
         CHECK(fetcher::describe_budget(budget, quota) ==
               "budget 200 calls (eBay quota: 250 of 5000 Browse calls left): listings 180, sold "
               "items 0, getItem 20 reserved");

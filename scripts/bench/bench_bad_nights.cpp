@@ -13,6 +13,8 @@
 //               endpoint failing 8 requests in a row mid-night, twelve 429/2001 with the quota far
 //               from spent (one request at a time)
 //   variations / short / failures / groups / token / throttle: one of them alone
+//   unchanged   eBay on its best behaviour, and nothing sells or arrives between the nights: what
+//               a second night costs when nothing changed (item groups replayed, issue 39)
 // Prints per night: its exit code (as `gpuprice fetch` would exit), calls by kind, coverage of
 // valid US listings, the wall time at LATENCY_MS; then the clearances (cleared, pending,
 // uncounted), and per model the cleared median against the truth of what sold.
@@ -38,7 +40,7 @@ namespace {
 
 struct Scenario {
     bool variations = false, short_pages = false, failures = false, groups = false, token = false,
-         throttle = false;
+         throttle = false, unchanged = false;
 };
 
 Scenario scenario(const std::string& name) {
@@ -50,8 +52,9 @@ Scenario scenario(const std::string& name) {
     s.groups = bad || name == "groups";
     s.token = bad || name == "token";
     s.throttle = bad || name == "throttle";
-    if (!bad && name != "best" && !s.variations && !s.short_pages && !s.failures && !s.groups &&
-        !s.token && !s.throttle) {
+    s.unchanged = name == "unchanged";
+    if (!bad && name != "best" && !s.unchanged && !s.variations && !s.short_pages && !s.failures &&
+        !s.groups && !s.token && !s.throttle) {
         std::fprintf(stderr, "unknown scenario %s\n", name.c_str());
         std::exit(2);
     }
@@ -145,7 +148,7 @@ int main(int argc, char** argv) {
     const char* nights[] = {"2026-12-01", "2026-12-02"};
     for (int n = 0; n < 2; ++n) {
         const std::string night = nights[n];
-        if (n == 1) {
+        if (n == 1 && !faults.unchanged) {
             // The day between: every 20th valid listing sells, 5% new listings arrive.
             int i = 0;
             for (auto it = listed.begin(); it != listed.end();) {
