@@ -80,8 +80,13 @@ int main(int argc, char** argv) {
         std::printf("Runs of %s, each card against the RTX 3090 of its run:\n",
                     target_name(target));
         for (const auto& r : analysis::run_ratios(catalog.measurements, target)) {
-            std::printf("  %-20s %-24s %6.3f over %d workloads\n", r.run.c_str(), r.sku.c_str(),
-                        r.ratio, r.workloads);
+            if (r.absolute) {
+                std::printf("  %-24s %-24s %8.2f t/s as published (no 3090 in the run)\n",
+                            r.run.c_str(), r.sku.c_str(), r.ratio);
+            } else {
+                std::printf("  %-24s %-24s %8.3f over %d workloads\n", r.run.c_str(), r.sku.c_str(),
+                            r.ratio, r.workloads);
+            }
         }
     }
 
