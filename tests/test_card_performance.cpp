@@ -9,8 +9,10 @@
 #include "analysis/card_performance.hpp"
 #include "analysis/html_page.hpp"
 #include "analysis/plan_output.hpp"
+#include "analysis/rank_correlation.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
+#include "analysis/tensor_flops.hpp"
 #include "app/report_assembly.hpp"
 #include "app/stored_matching.hpp"
 #include "cli/report_options.hpp"
@@ -257,6 +259,39 @@ TEST_SUITE("card performance") {
             measured += is(perf.train_rel) || is(perf.llm_tg_tok_s) || is(perf.llm_pp_tok_s);
         }
         CHECK(measured >= 40);
+    }
+
+    TEST_CASE("train_rel orders Lambda's cards as Lambda does, better than peak FP16") {
+        // Spearman itself: ties share their mean rank; a reversed order is -1.
+        CHECK(analysis::ranks({3, 1, 3, 2}) == std::vector<double>{3.5, 1, 3.5, 2});
+        CHECK(analysis::spearman({1, 2, 3, 4}, {10, 40, 90, 160}) == doctest::Approx(1));
+        CHECK(analysis::spearman({1, 2, 3, 4}, {4, 3, 2, 1}) == doctest::Approx(-1));
+
+        const auto& catalog = shipped();
+        const auto table = analysis::performance_table(catalog);
+        const auto lambda = analysis::measured_figures(catalog, analysis::PerfTarget::training);
+        std::vector<double> shown, measured, peak;
+        for (const auto& [sku, figure] : lambda) {
+            const auto* model = catalog.find_model(sku);
+            REQUIRE(model);
+            const auto f =
+                analysis::report_figure(catalog, *model, "fp16", analysis::Sparsity::Dense);
+            REQUIRE(f);
+            shown.push_back(table.at(sku).train_rel->value);
+            measured.push_back(figure);
+            peak.push_back(f->tflops);
+        }
+        REQUIRE(shown.size() >= 25);
+        CHECK(analysis::spearman(shown, measured) >= 0.95);
+        // The leave-one-out estimates, each without its own card's figure, order them too.
+        std::vector<double> estimated, truth;
+        for (const auto& p : analysis::leave_one_out(catalog, analysis::PerfTarget::training)) {
+            estimated.push_back(p.predicted);
+            truth.push_back(p.measured);
+        }
+        CHECK(analysis::spearman(estimated, truth) >= 0.95);
+        // Peak FP16, the old ranking key, orders them worse (0.92 on the shipped catalog).
+        CHECK(analysis::spearman(peak, measured) < analysis::spearman(estimated, truth));
     }
 
     TEST_CASE("leave-one-out median error is at most 20% for training and for generation") {
