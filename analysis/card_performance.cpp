@@ -23,6 +23,19 @@ std::string_view kind_of(PerfTarget target) {
     return {};
 }
 
+// The workload whose published figures are on the inference scale itself; none for training.
+std::string_view anchor_of(PerfTarget target) {
+    switch (target) {
+        case PerfTarget::training:
+            return {};
+        case PerfTarget::generation:
+            return kGenerationAnchor;
+        case PerfTarget::prompt:
+            return kPromptAnchor;
+    }
+    return {};
+}
+
 // Training and prompt processing fit their slopes; generation has slope 1 on bandwidth (tokens/s
 // in proportion to it: every token reads the weights once).
 bool fits_slopes(PerfTarget target) {
@@ -87,6 +100,7 @@ std::string_view perf_basis_name(PerfBasis basis) {
 std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measurements,
                                  PerfTarget target) {
     const auto kind = kind_of(target);
+    const auto anchor = anchor_of(target);
     // run -> sku -> workload -> figure
     std::map<std::string, std::map<std::string, std::map<std::string, double>>> runs;
     for (const auto& m : measurements) {
@@ -95,7 +109,14 @@ std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measure
     std::vector<RunRatio> out;
     for (const auto& [run, cards] : runs) {
         const auto ref = cards.find(std::string(kReferenceSku));
-        if (ref == cards.end()) continue;  // a run without the 3090 compares with nothing
+        if (ref == cards.end()) {
+            if (anchor.empty()) continue;
+            for (const auto& [sku, figures] : cards) {
+                const auto f = figures.find(std::string(anchor));
+                if (f != figures.end()) out.push_back({run, sku, f->second, 1, true});
+            }
+            continue;
+        }
         for (const auto& [sku, figures] : cards) {
             std::vector<double> ratios;
             for (const auto& [workload, figure] : figures) {
@@ -113,7 +134,7 @@ std::map<std::string, double, std::less<>> measured_figures(const schema::Catalo
                                                             PerfTarget target) {
     double anchor = 1;  // training: relative to the 3090 itself
     if (target != PerfTarget::training) {
-        const auto workload = target == PerfTarget::generation ? kGenerationAnchor : kPromptAnchor;
+        const auto workload = anchor_of(target);
         std::vector<double> figures;
         for (const auto& m : catalog.measurements) {
             if (m.sku == kReferenceSku && m.workload == workload) figures.push_back(m.figure);
@@ -122,7 +143,9 @@ std::map<std::string, double, std::less<>> measured_figures(const schema::Catalo
         anchor = geometric_mean(figures);
     }
     std::map<std::string, std::vector<double>> values;
-    for (const auto& r : run_ratios(catalog.measurements, target)) values[r.sku].push_back(r.ratio);
+    for (const auto& r : run_ratios(catalog.measurements, target)) {
+        values[r.sku].push_back(r.absolute ? r.ratio / anchor : r.ratio);
+    }
     std::map<std::string, double, std::less<>> out;
     for (const auto& [sku, v] : values) out.emplace(sku, geometric_mean(v) * anchor);
     return out;

@@ -47,17 +47,23 @@ enum class PerfTarget { training, generation, prompt };
 
 // One card's measured figure of `target`: its figures against the RTX 3090's of the same run and
 // workload (geometric mean over the workloads both ran; runs combined by geometric mean); for
-// inference times the 3090's anchor figure (kGenerationAnchor, kPromptAnchor).
+// inference times the 3090's anchor figure (kGenerationAnchor, kPromptAnchor: the geometric mean
+// of the 3090's figures of it over the runs), and a run without the 3090 counts with its anchor
+// figure as published (RunRatio::absolute).
 std::map<std::string, double, std::less<>> measured_figures(const schema::Catalog& catalog,
                                                             PerfTarget target);
 
 // A run's reduction, for scripts/eval-performance-model: a card's figures of one workload kind
-// relative to the run's RTX 3090 and over how many workloads.
+// relative to the run's RTX 3090 and over how many workloads. A run without the 3090 compares with
+// nothing, except its figure of the target's anchor workload (llama-bench tg128 / pp512 of llama
+// 7B Q4_0), which is already on the scale the inference figures are given in: that one is kept as
+// published (`absolute`, ratio = tokens/s). Training has no such workload.
 struct RunRatio {
     std::string run;
     std::string sku;
     double ratio = 0;
     int workloads = 0;
+    bool absolute = false;
 };
 std::vector<RunRatio> run_ratios(const std::vector<schema::Measurement>& measurements,
                                  PerfTarget target);

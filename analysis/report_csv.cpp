@@ -261,7 +261,7 @@ const std::vector<ReportColumn>& report_columns() {
               return c.rank_by == RankBy::bandwidth ? dash_or(r.bandwidth_gbs_per_usd, 2)
                                                     : std::string();
           }},
-         {"GB/s per $", "memory bandwidth per unit of the ranking price", PageUnit::none, 32, true,
+         {"GB/s per $", "memory bandwidth per unit of the ranking price", PageUnit::none, 33, true,
           true}},
         {"usd_per_gb_vram",
          [](CsvLine& l, R r, C) { l.number(r.usd_per_gb_vram, 2); },
@@ -269,7 +269,7 @@ const std::vector<ReportColumn>& report_columns() {
           [](R r, C c) {
               return c.rank_by == RankBy::vram ? dash_or(r.usd_per_gb_vram, 1) : std::string();
           }},
-         {"$/GB", "ranking price per GB of VRAM", PageUnit::money_cents, 33, false, true}},
+         {"$/GB", "ranking price per GB of VRAM", PageUnit::money_cents, 34, false, true}},
         {"support", [](CsvLine& l, R r, C) { l.text(r.support.status); }},
         // GPUs per board: tflops, bandwidth and the per-USD figures are the board's; vram_gb
         // (and so the class) is one device's, what one model must fit in.
@@ -286,7 +286,7 @@ const std::vector<ReportColumn>& report_columns() {
          {"Train/k$",
           "training throughput (RTX 3090 = 1) per 1,000 of the ranking price: measured (Lambda's "
           "PyTorch benchmarks) or, marked est., estimated from peak FP16 and bandwidth",
-          PageUnit::none, 34, true, false}},
+          PageUnit::none, 32, true, false}},
         {"llm_tg_tok_s",
          [](CsvLine& l, R r, C) {
              l.number(r.perf.llm_tg_tok_s ? std::optional(r.perf.llm_tg_tok_s->value)
@@ -349,8 +349,14 @@ std::string_view basis_column(PriceBasis basis) {
 std::vector<const ReportColumn*> page_columns(const CsvContext& context) {
     const auto key = rank_key_column(context.rank_by);
     const auto price = basis_column(context.basis);
+    // Training per dollar beside GFLOPS per dollar (what a card does beside what it promises):
+    // when one of the two ranks, the other follows it, before the price.
+    constexpr std::string_view kPromise = "gflops_per_usd", kDoes = "train_per_kusd";
+    const auto partner = key == kPromise ? kDoes : key == kDoes ? kPromise : std::string_view();
     const auto order = [&](const ReportColumn* c) {
-        return c->name == key ? -2 : c->name == price ? -1 : c->page.place;
+        if (c->name == key) return -3;
+        if (!partner.empty() && c->name == partner) return -2;
+        return c->name == price ? -1 : c->page.place;
     };
     std::vector<const ReportColumn*> shown;
     for (const auto& column : report_columns()) {

@@ -62,7 +62,7 @@ struct PageView {
     std::string_view about;    // the heading's title and the page's legend
     PageUnit unit = PageUnit::none;
     // Order after the model, lower first; 0: not on the page. The ranking key and the ranking
-    // price come first whatever their place (page_columns).
+    // price come first whatever their place, GFLOPS/$ and Train/k$ side by side (page_columns).
     int place = 0;
     bool descending_first = false;  // a first click sorts high to low
     // Folded away on a narrow screen (a "more columns" toggle shows it), as the terminal drops
@@ -88,8 +88,8 @@ const std::vector<ReportColumn>& report_columns();
 // the one of the price that divides (median_price_usd, ...): what the page shows first.
 std::string_view rank_key_column(RankBy rank_by);
 std::string_view basis_column(PriceBasis basis);
-// The columns the page's ranked tables show, in order: the ranking key, the ranking price, then
-// the others by place.
+// The columns the page's ranked tables show, in order: the ranking key (followed by its partner
+// when GFLOPS/$ or Train/k$ ranks), the ranking price, then the others by place.
 std::vector<const ReportColumn*> page_columns(const CsvContext& context);
 
 std::string report_csv(const Report& report, const CsvContext& context);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "analysis/csv_format.hpp"
 #include "analysis/support_caveat.hpp"
@@ -25,6 +27,8 @@ constexpr const char* kOtherColor = "#999999";
 // A bar more than this many times the next one in its class is cut at the axis's end and
 // carries its value, so one module does not squash its class into slivers.
 constexpr double kClipFactor = 2.0;
+// About as many characters of the 11 px legend as the chart's width holds.
+constexpr std::size_t kLegendChars = 150;
 
 // A round axis maximum: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten, each a fifth of
 // it a round tick (0.3, 0.5, 0.8, 1.2 ...). The longest bar fills at least two thirds of the
@@ -42,8 +46,10 @@ std::string num(double v) {
     return format_number(v, 1);
 }
 
-// "0", "400", "0.5", "0.04": as many decimals as the tick step needs, no more.
+// "0", "400", "0.5", "0.04": as many decimals as the tick step needs, no more; the axis's start
+// is "0" whatever the step (a "0.00" ran into the axis's name).
 std::string tick_label(double value, double step) {
+    if (value == 0) return "0";
     int decimals = 0;
     while (decimals < 3 && std::abs(step * std::pow(10.0, decimals) -
                                     std::round(step * std::pow(10.0, decimals))) > 1e-9) {
@@ -65,7 +71,23 @@ struct Metric {
     std::string title;  // the chart's title
     std::string axis;   // above each class's ticks
     std::optional<double> (*value)(const ReportRow& row);
+    // The figure behind a bar of what a card does (training, generation), which says whether it
+    // was measured or estimated; none for what a card promises or costs.
+    const std::optional<PerfFigure>* (*figure)(const ReportRow& row) = nullptr;
 };
+
+const std::optional<PerfFigure>* training_figure(const ReportRow& row) {
+    return &row.perf.train_rel;
+}
+
+const std::optional<PerfFigure>* generation_figure(const ReportRow& row) {
+    return &row.perf.llm_tg_tok_s;
+}
+
+Metric training_metric(const std::string& currency) {
+    return {"Training throughput (RTX 3090 = 1) per 1,000 " + currency, "per 1,000 " + currency,
+            [](const ReportRow& r) { return r.train_per_kusd; }, training_figure};
+}
 
 Metric metric_of(RankBy rank_by, const std::string& currency) {
     switch (rank_by) {
@@ -79,11 +101,10 @@ Metric metric_of(RankBy rank_by, const std::string& currency) {
                                    : std::nullopt;
                     }};
         case RankBy::training:
-            return {"Training throughput (RTX 3090 = 1) per 1,000 " + currency,
-                    "per 1,000 " + currency, [](const ReportRow& r) { return r.train_per_kusd; }};
+            return training_metric(currency);
         case RankBy::inference:
             return {"llama.cpp tokens/s per 1,000 " + currency, "tok/s per 1,000 " + currency,
-                    [](const ReportRow& r) { return r.llm_tg_per_kusd; }};
+                    [](const ReportRow& r) { return r.llm_tg_per_kusd; }, generation_figure};
         case RankBy::tflops:
             break;
     }
@@ -163,11 +184,18 @@ std::string xml_escape(std::string_view text) {
     return out;
 }
 
-std::string svg_chart(const Report& report, const CsvContext& context) {
-    const auto label = precision_label(context.precision, context.sparsity);
-    const auto metric = metric_of(context.rank_by, context.currency);
-    std::string body, marks;
-    int y = kTop;
+namespace {
+
+// What a panel drew that the legend under the chart explains.
+struct Drawn {
+    std::string marks;       // the support marks of its rows
+    bool estimates = false;  // a hollow bar: an estimated figure
+};
+
+// The bars of one metric, class by class from `y` down; `y` ends below them.
+std::string panel(const Report& report, const Metric& metric, const CsvContext& context, int& y,
+                  Drawn& drawn) {
+    std::string body;
     for (const auto& section : sections(report, metric)) {
         const auto& first = *section.rows.front();
         const char* color = class_color(first.vram_class);
@@ -197,7 +225,11 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         for (const auto* row : section.rows) {
             const double value = *metric.value(*row);
             const auto row_marks = support_marks(row->support);
-            marks += row_marks;
+            drawn.marks += row_marks;
+            // An estimate is hollow, its outline dashed: not what anyone measured the card doing.
+            const auto* figure = metric.figure ? metric.figure(*row) : nullptr;
+            const bool estimated = figure && *figure && (*figure)->basis == PerfBasis::estimated;
+            drawn.estimates = drawn.estimates || estimated;
             const bool clipped = value > section.axis_max;
             const double width =
                 std::max(1.0, kBarArea * std::min(value, section.axis_max) / section.axis_max);
@@ -206,18 +238,28 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
                     xml_escape(row->model.name) +
                     (row->model.slots ? "" : " (" + xml_escape(row->model.form_factor) + ")") +
                     (row_marks.empty() ? "" : " [" + row_marks + "]") + "</text>\n";
+            const std::string pale = row->low_sample ? "0.35" : "1";
             body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 3) +
                     "\" width=\"" + num(width) + "\" height=\"" + std::to_string(kRowHeight - 6) +
                     "\" fill=\"" + color + "\"" +
-                    (row->low_sample ? " fill-opacity=\"0.35\"" : "") + "/>\n";
+                    (estimated ? " fill-opacity=\"0.12\" stroke=\"" + std::string(color) +
+                                     "\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\" "
+                                     "stroke-opacity=\"" +
+                                     pale + "\" class=\"est\""
+                     : row->low_sample ? " fill-opacity=\"0.35\""
+                                       : "") +
+                    "/>\n";
             if (!row->support.supported) {
                 // Legacy cards hatched: current software no longer runs them.
                 body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" +
                         std::to_string(y + 3) + "\" width=\"" + num(width) + "\" height=\"" +
                         std::to_string(kRowHeight - 6) + "\" fill=\"url(#legacy)\"/>\n";
             }
+            // Training per 1,000 of the currency runs about 0.1 to 5: two decimals there.
+            const int decimals = metric.figure && value < 10 ? 2 : 1;
             const std::string figures =
-                format_number(value, 1) + " (" +
+                format_number(value, decimals) +
+                (estimated ? ((*figure)->extrapolated ? " guess" : " est.") : "") + " (" +
                 schema::format_money(row->basis_usd.value_or(row->median_usd), context.currency) +
                 ", n=" + std::to_string(row->listings) + ")";
             if (clipped) {
@@ -238,13 +280,66 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
         }
         y += 6;
     }
+    return body;
+}
+
+}  // namespace
+
+std::string svg_chart(const Report& report, const CsvContext& context) {
+    const auto label = precision_label(context.precision, context.sparsity);
+    const auto metric = metric_of(context.rank_by, context.currency);
+    Drawn drawn;
+    int y = kTop;
+    std::string body = panel(report, metric, context, y, drawn);
+    // What each card does beside what it promises or costs: training per 1,000 of the currency
+    // for every card shown, whatever ranks (it is the chart itself when training ranks).
+    if (context.rank_by != RankBy::training && !body.empty()) {
+        const auto training = training_metric(context.currency);
+        y += 16;
+        body += "<text x=\"20\" y=\"" + std::to_string(y + 14) +
+                "\" font-size=\"15\" font-weight=\"bold\">" + xml_escape(training.title) +
+                "</text>\n";
+        body += "<text x=\"20\" y=\"" + std::to_string(y + 32) +
+                "\" font-size=\"12\" fill=\"#555555\">What each card does: measured (Lambda\u2019s "
+                "PyTorch benchmarks) or, hollow with a dashed outline, estimated</text>\n";
+        y += 36;
+        body += panel(report, training, context, y, drawn);
+    }
     if (body.empty()) {
         body = "<text x=\"20\" y=\"" + std::to_string(kTop + 20) +
                "\" font-size=\"14\">No priced cards with this precision.</text>\n";
         y = kTop + 40;
     }
 
-    const int height = y + 20;
+    if (!drawn.marks.empty()) {
+        // The marks' legend under the chart, a line per mark when all of them would run past the
+        // chart's edge; hatched bars are the legacy (L) cards.
+        const auto legend = support_marks_legend(drawn.marks);
+        std::vector<std::string> lines{legend + " (hatched: L)"};
+        if (lines.front().size() > kLegendChars) {
+            lines.clear();
+            for (std::size_t from = 0; from < legend.size();) {
+                const auto end = legend.find("; ", from);
+                lines.push_back(legend.substr(from, end == std::string::npos ? end : end - from));
+                if (lines.back().starts_with("L ")) lines.back() += " (its bar hatched)";
+                from = end == std::string::npos ? legend.size() : end + 2;
+            }
+        }
+        for (const auto& line : lines) {
+            body += "<text x=\"20\" y=\"" + std::to_string(y + 4) +
+                    "\" font-size=\"11\" fill=\"#555555\">" + xml_escape(line) + "</text>\n";
+            y += 16;
+        }
+    }
+    if (drawn.estimates) {
+        body += "<text x=\"20\" y=\"" + std::to_string(y + 4) +
+                "\" font-size=\"11\" fill=\"#555555\">Hollow bars, dashed: estimated from peak "
+                "FP16 and memory bandwidth, not measured (est.; guess: no card like it "
+                "measured)</text>\n";
+        y += 16;
+    }
+    // The last line drawn sits 4 below y; the margin under it.
+    const int height = y + (drawn.marks.empty() && !drawn.estimates ? 20 : 8);
     std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
@@ -268,12 +363,6 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
            ", as of " + xml_escape(context.as_of) +
            "; each VRAM class on its own scale; pale bars: fewer listings than the "
            "minimum</text>\n";
-    if (!marks.empty()) {
-        // The marks' legend under the chart; hatched bars are the legacy (L) cards.
-        body += "<text x=\"20\" y=\"" + std::to_string(y + 4) +
-                "\" font-size=\"11\" fill=\"#555555\">" + xml_escape(support_marks_legend(marks)) +
-                " (hatched: L)</text>\n";
-    }
     return svg + body + "</svg>\n";
 }
 

@@ -9,8 +9,10 @@
 #include "analysis/card_performance.hpp"
 #include "analysis/html_page.hpp"
 #include "analysis/plan_output.hpp"
+#include "analysis/rank_correlation.hpp"
 #include "analysis/report_csv.hpp"
 #include "analysis/report_table.hpp"
+#include "analysis/tensor_flops.hpp"
 #include "app/report_assembly.hpp"
 #include "app/stored_matching.hpp"
 #include "cli/report_options.hpp"
@@ -65,11 +67,10 @@ struct SampleDb {
     SampleDb() {
         schema::migrate(db);
         schema::store_catalog(db, rules.catalog);
-        REQUIRE(fetcher::replay_sample(db,
-                                       (test::source_dir() / "scripts" / "sample-data").string(),
-                                       test::us_market(), schema::Night::from_text("2026-12-03"),
-                                       {})
-                    .status == schema::RunStatus::ok);
+        REQUIRE(
+            fetcher::replay_sample(db, (test::source_dir() / "scripts" / "sample-data").string(),
+                                   test::us_market(), schema::Night::from_text("2026-12-03"), {})
+                .status == schema::RunStatus::ok);
         app::match_listings(db, app::Matchers(rules), schema::WhichListings::All, 0,
                             "2026-12-03T04:00:00Z");
     }
@@ -173,6 +174,61 @@ TEST_SUITE("card performance") {
         CHECK(analysis::measured_figures(catalog, analysis::PerfTarget::generation).empty());
     }
 
+    TEST_CASE("a run without a 3090 counts with its anchor figure as published, nothing else") {
+        auto catalog = shipped();
+        // Two 3090 runs of the anchor (scale: their geometric mean, 100 x 1.21 -> 110); a run of
+        // a W7900 alone at 99 t/s on the anchor itself, and a run of an RX 7900 XTX alone on
+        // another test, which compares with nothing.
+        catalog.measurements =
+            parse(row("rtx-3090", "llm-tg:llama-7b-q4_0-tg128", "100", "a") +
+                  row("rtx-3090", "llm-tg:llama-7b-q4_0-tg128", "121", "b") +
+                  row("rx-7900-xt", "llm-tg:llama-7b-q4_0-tg128", "60.5", "b") +
+                  row("radeon-pro-w7900", "llm-tg:llama-7b-q4_0-tg128", "99", "alone") +
+                  row("rx-7900-xtx", "llm-tg:other-8b", "80", "lonely"));
+        const auto m = analysis::measured_figures(catalog, analysis::PerfTarget::generation);
+        CHECK(m.at("rtx-3090") == doctest::Approx(110));
+        CHECK(m.at("rx-7900-xt") == doctest::Approx(55));  // half its run's 3090, of 110
+        CHECK(m.at("radeon-pro-w7900") == doctest::Approx(99));
+        CHECK(m.count("rx-7900-xtx") == 0);
+        const auto runs =
+            analysis::run_ratios(catalog.measurements, analysis::PerfTarget::generation);
+        const auto alone =
+            std::find_if(runs.begin(), runs.end(), [](const auto& r) { return r.run == "alone"; });
+        REQUIRE(alone != runs.end());
+        CHECK(alone->absolute);
+        CHECK(alone->ratio == doctest::Approx(99));
+        // Training has no such scale: a run without the 3090 still compares with nothing.
+        catalog.measurements = parse(row("rtx-a5000", "train-amp:a", "70", "r3"));
+        CHECK(analysis::measured_figures(catalog, analysis::PerfTarget::training).empty());
+    }
+
+    TEST_CASE("the shipped AMD and workstation llama-bench runs are measured figures") {
+        const auto table = analysis::performance_table(shipped());
+        const auto tg = analysis::measured_figures(shipped(), analysis::PerfTarget::generation);
+        // The scale: the 3090's tg128 of llama 7B Q4_0 in llama.cpp PR #4766 (121.82) and in
+        // llm-tracker's 2024-01-28 run (134.5), geometric mean.
+        const double anchor = std::sqrt(121.82 * 134.5);
+        CHECK(tg.at("rtx-3090") == doctest::Approx(anchor));
+        // The RX 7900 XTX against the 3090 of its run: 119.1 / 134.5 of the scale.
+        CHECK(tg.at("rx-7900-xtx") == doctest::Approx(119.1 / 134.5 * anchor));
+        // Runs without a 3090: as published.
+        CHECK(tg.at("radeon-pro-w7900") == doctest::Approx(99.42));
+        CHECK(tg.at("instinct-mi300x") == doctest::Approx(183.18));
+        CHECK(tg.at("radeon-vii") == doctest::Approx(54.42));
+        CHECK(tg.at("rtx-pro-6000-blackwell") == doctest::Approx(278.95));
+        for (const auto* key : {"rx-7900-xt", "rx-7900-xtx", "radeon-vii", "radeon-pro-w7900",
+                                "instinct-mi300x", "rtx-pro-6000-blackwell"}) {
+            INFO(key);
+            REQUIRE(table.at(key).llm_tg_tok_s);
+            CHECK(table.at(key).llm_tg_tok_s->basis == analysis::PerfBasis::measured);
+        }
+        // An AMD card nobody measured is no longer a guess across vendors for generation: RDNA 3
+        // was measured.
+        REQUIRE(table.at("rx-7800-xt").llm_tg_tok_s);
+        CHECK(table.at("rx-7800-xt").llm_tg_tok_s->basis == analysis::PerfBasis::estimated);
+        CHECK_FALSE(table.at("rx-7800-xt").llm_tg_tok_s->extrapolated);
+    }
+
     TEST_CASE("every Lambda-measured card shows its measured train_rel; estimates are marked") {
         const auto& catalog = shipped();
         const auto table = analysis::performance_table(catalog);
@@ -202,7 +258,40 @@ TEST_SUITE("card performance") {
             };
             measured += is(perf.train_rel) || is(perf.llm_tg_tok_s) || is(perf.llm_pp_tok_s);
         }
-        CHECK(measured >= 34);
+        CHECK(measured >= 40);
+    }
+
+    TEST_CASE("train_rel orders Lambda's cards as Lambda does, better than peak FP16") {
+        // Spearman itself: ties share their mean rank; a reversed order is -1.
+        CHECK(analysis::ranks({3, 1, 3, 2}) == std::vector<double>{3.5, 1, 3.5, 2});
+        CHECK(analysis::spearman({1, 2, 3, 4}, {10, 40, 90, 160}) == doctest::Approx(1));
+        CHECK(analysis::spearman({1, 2, 3, 4}, {4, 3, 2, 1}) == doctest::Approx(-1));
+
+        const auto& catalog = shipped();
+        const auto table = analysis::performance_table(catalog);
+        const auto lambda = analysis::measured_figures(catalog, analysis::PerfTarget::training);
+        std::vector<double> shown, measured, peak;
+        for (const auto& [sku, figure] : lambda) {
+            const auto* model = catalog.find_model(sku);
+            REQUIRE(model);
+            const auto f =
+                analysis::report_figure(catalog, *model, "fp16", analysis::Sparsity::Dense);
+            REQUIRE(f);
+            shown.push_back(table.at(sku).train_rel->value);
+            measured.push_back(figure);
+            peak.push_back(f->tflops);
+        }
+        REQUIRE(shown.size() >= 25);
+        CHECK(analysis::spearman(shown, measured) >= 0.95);
+        // The leave-one-out estimates, each without its own card's figure, order them too.
+        std::vector<double> estimated, truth;
+        for (const auto& p : analysis::leave_one_out(catalog, analysis::PerfTarget::training)) {
+            estimated.push_back(p.predicted);
+            truth.push_back(p.measured);
+        }
+        CHECK(analysis::spearman(estimated, truth) >= 0.95);
+        // Peak FP16, the old ranking key, orders them worse (0.92 on the shipped catalog).
+        CHECK(analysis::spearman(peak, measured) < analysis::spearman(estimated, truth));
     }
 
     TEST_CASE("leave-one-out median error is at most 20% for training and for generation") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -247,6 +248,37 @@ TEST_SUITE("analysis::html_page") {
             }
             CHECK(tables == 2);
         }
+    }
+
+    // Issue 40: what a card does beside what it promises, whatever ranks.
+    TEST_CASE("Train/k$ stands beside GFLOPS/$ in every ranking") {
+        for (const auto rank_by : {RankBy::tflops, RankBy::training, RankBy::bandwidth,
+                                   RankBy::vram, RankBy::inference}) {
+            auto c = context();
+            c.rank_by = rank_by;
+            std::vector<std::string_view> names;
+            for (const auto* column : page_columns(c)) names.push_back(column->name);
+            INFO(rank_by_name(rank_by));
+            const auto at = [&](std::string_view name) {
+                return std::find(names.begin(), names.end(), name) - names.begin();
+            };
+            const auto promise = at("gflops_per_usd"), does = at("train_per_kusd");
+            REQUIRE(promise < static_cast<std::ptrdiff_t>(names.size()));
+            REQUIRE(does < static_cast<std::ptrdiff_t>(names.size()));
+            CHECK(std::abs(promise - does) == 1);
+            // The key first, the price that divides it among the first three.
+            CHECK(names.front() == rank_key_column(rank_by));
+            CHECK(at(basis_column(c.basis)) < 3);
+        }
+        // On the page: the header cell after GFLOPS/$ is Train/k$.
+        const auto html = page();
+        const auto head = html.substr(html.find("<table class=\"ranked sortable\">"));
+        const auto gflops = head.find(">GFLOPS/$</th>");
+        REQUIRE(gflops != std::string::npos);
+        const auto next = head.find("<th ", gflops);
+        REQUIRE(next != std::string::npos);
+        CHECK(head.substr(next, head.find("</th>", next) + 5 - next).find(">Train/k$</th>") !=
+              std::string::npos);
     }
 
     // code_review_3 C2: an EBAY_GB page said GFLOPS/$, GB/s per $ and $/GB.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "analysis/csv_format.hpp"
 #include "analysis/left_out.hpp"
 #include "analysis/median.hpp"
 #include "analysis/outliers.hpp"
@@ -437,9 +438,12 @@ TEST_SUITE("analysis::price_report") {
             return n;
         };
         const auto used = svg_chart(build_report(o, catalog(), {}), context);
-        // Two classes, two axes, each labelled and starting at "0", not "0.0".
+        // Two classes, two axes, each labelled and starting at "0", not "0.0"; and again in the
+        // training panel under them, whose ticks step by tenths.
         CHECK(count(used, ">GFLOPS per USD</text>") == 2);
-        CHECK(count(used, "text-anchor=\"middle\" fill=\"#555555\">0</text>") == 2);
+        CHECK(count(used, ">per 1,000 USD</text>") == 2);
+        CHECK(count(used, "text-anchor=\"middle\" fill=\"#555555\">0</text>") == 4);
+        CHECK(used.find(">0.0</text>") == std::string::npos);
         // 3090: 71.2 TFLOPS / $750 = 95 GFLOPS/$: its class's axis ends at 100, not at the
         // SXM module's 1,100 of the 16 GB class, which is cut off and labelled instead.
         CHECK(used.find(">100</text>") != std::string::npos);
@@ -474,6 +478,60 @@ TEST_SUITE("analysis::price_report") {
         CHECK(svg.find(">100</text>") != std::string::npos);
         CHECK(svg.find(">200</text>") == std::string::npos);
         CHECK(svg.find("110.1 ($1,500, n=1), off scale") != std::string::npos);
+    }
+
+    // Issue 40: what a card does beside what it promises, in the chart whatever ranks.
+    TEST_CASE("the chart shows training per dollar for every card, estimates hollow and marked") {
+        std::vector<PricedObservation> o;
+        for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));       // measured
+        for (double p : {500.0, 520.0, 540.0}) o.push_back(obs("titan-v", p));        // estimated
+        for (double p : {250.0, 260.0, 270.0}) o.push_back(obs("arc-a770-16gb", p));  // a guess
+        const auto count = [](const std::string& text, const std::string& what) {
+            std::size_t n = 0;
+            for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+                ++n;
+            return n;
+        };
+        CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
+        const auto report = build_report(o, catalog(), {});
+        const auto by_peak = svg_chart(report, context);
+        // The second panel, after the GFLOPS/$ bars: one axis per class, three classes.
+        const auto second =
+            by_peak.find(">Training throughput (RTX 3090 = 1) per 1,000 USD</text>");
+        REQUIRE(second != std::string::npos);
+        CHECK(by_peak.find(">GFLOPS per USD</text>") < second);
+        const auto panel = by_peak.substr(second);
+        CHECK(count(panel, ">per 1,000 USD</text>") == 3);
+        // The 3090: measured, 1.00 per $750: a solid bar, 1.33 per 1,000 USD.
+        CHECK(panel.find(">1.33 ($750, n=3)</text>") != std::string::npos);
+        // The Titan V estimated, the Arc A770 a guess across vendors: hollow, dashed, and said.
+        const auto* titan = row_of(report, "Titan V");
+        REQUIRE(titan);
+        REQUIRE(titan->train_per_kusd);
+        CHECK(panel.find(">" + format_number(*titan->train_per_kusd, 2) + " est. ($520, n=3)") !=
+              std::string::npos);
+        CHECK(panel.find(" guess ($260, n=3)") != std::string::npos);
+        CHECK(count(panel, "class=\"est\"") == 2);
+        CHECK(count(panel, "stroke-dasharray=\"4 2\"") == 2);
+        CHECK(by_peak.find("Hollow bars, dashed: estimated") != std::string::npos);
+        // The GFLOPS/$ bars above are what the card promises: none is hollow.
+        CHECK(by_peak.substr(0, second).find("class=\"est\"") == std::string::npos);
+
+        // Ranked by training the chart is the training panel itself, estimates still hollow.
+        ReportOptions training;
+        training.rank_by = RankBy::training;
+        context.rank_by = RankBy::training;
+        const auto by_training = svg_chart(build_report(o, catalog(), training), context);
+        CHECK(count(by_training, "Training throughput (RTX 3090 = 1) per 1,000 USD") == 1);
+        CHECK(by_training.find("What each card does") == std::string::npos);
+        CHECK(count(by_training, "class=\"est\"") == 2);
+        // Bandwidth ranks: the training panel follows it too.
+        ReportOptions bandwidth;
+        bandwidth.rank_by = RankBy::bandwidth;
+        context.rank_by = RankBy::bandwidth;
+        const auto by_bandwidth = svg_chart(build_report(o, catalog(), bandwidth), context);
+        CHECK(by_bandwidth.find(">Training throughput (RTX 3090 = 1) per 1,000 USD</text>") !=
+              std::string::npos);
     }
 
     // A market of three conditions, four cards (one under 10 GB), two suspect prices and an

@@ -11,46 +11,14 @@
 #include <vector>
 
 #include "analysis/card_performance.hpp"
+#include "analysis/median.hpp"
+#include "analysis/rank_correlation.hpp"
 #include "analysis/tensor_flops.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace {
 
 using namespace gpuprice;
-
-std::vector<double> ranks(const std::vector<double>& v) {
-    std::vector<std::size_t> order(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&v](auto a, auto b) { return v[a] < v[b]; });
-    std::vector<double> r(v.size());
-    for (std::size_t i = 0; i < order.size();) {
-        std::size_t j = i;
-        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
-        for (std::size_t k = i; k <= j; ++k) r[order[k]] = (static_cast<double>(i + j) / 2.0) + 1;
-        i = j + 1;
-    }
-    return r;
-}
-
-double spearman(const std::vector<double>& a, const std::vector<double>& b) {
-    const auto ra = ranks(a), rb = ranks(b);
-    const double n = static_cast<double>(a.size());
-    double ma = 0, mb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) ma += ra[i] / n, mb += rb[i] / n;
-    double sab = 0, saa = 0, sbb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        sab += (ra[i] - ma) * (rb[i] - mb);
-        saa += (ra[i] - ma) * (ra[i] - ma);
-        sbb += (rb[i] - mb) * (rb[i] - mb);
-    }
-    return sab / std::sqrt(saa * sbb);
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const auto n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 const char* target_name(analysis::PerfTarget t) {
     switch (t) {
@@ -80,8 +48,13 @@ int main(int argc, char** argv) {
         std::printf("Runs of %s, each card against the RTX 3090 of its run:\n",
                     target_name(target));
         for (const auto& r : analysis::run_ratios(catalog.measurements, target)) {
-            std::printf("  %-20s %-24s %6.3f over %d workloads\n", r.run.c_str(), r.sku.c_str(),
-                        r.ratio, r.workloads);
+            if (r.absolute) {
+                std::printf("  %-24s %-24s %8.2f t/s as published (no 3090 in the run)\n",
+                            r.run.c_str(), r.sku.c_str(), r.ratio);
+            } else {
+                std::printf("  %-24s %-24s %8.3f over %d workloads\n", r.run.c_str(), r.sku.c_str(),
+                            r.ratio, r.workloads);
+            }
         }
     }
 
@@ -105,7 +78,8 @@ int main(int argc, char** argv) {
     std::printf(
         "Spearman vs Lambda: train_rel %.3f, leave-one-out estimate %.3f, peak FP16 "
         "TFLOPS %.3f\n",
-        spearman(shown, lambda_v), spearman(loo_v, loo_l), spearman(peak, lambda_v));
+        analysis::spearman(shown, lambda_v), analysis::spearman(loo_v, loo_l),
+        analysis::spearman(peak, lambda_v));
 
     for (const auto target : {analysis::PerfTarget::training, analysis::PerfTarget::generation,
                               analysis::PerfTarget::prompt}) {
@@ -123,7 +97,7 @@ int main(int argc, char** argv) {
         if (errors.empty()) {
             std::printf("  (fewer than three measured cards: no estimate to check)\n");
         } else {
-            std::printf("  median |error| %.1f%% over %zu cards\n", median(errors) * 100,
+            std::printf("  median |error| %.1f%% over %zu cards\n", analysis::median(errors) * 100,
                         errors.size());
         }
     }
