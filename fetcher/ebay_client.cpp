@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "fetcher/ebay_error_ids.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/url.hpp"
@@ -12,9 +13,9 @@ namespace gpuprice::fetcher {
 
 namespace {
 
-constexpr std::int64_t kAccessDenied = 1100;            // "Insufficient permissions"
-constexpr std::int64_t kInsightsNoPermission = 100017;  // Insights: "Insufficient permissions"
-constexpr std::int64_t kRateLimited = 2001;             // "The request limit has been reached"
+using ebay_error::kAccessDenied;
+using ebay_error::kInsightsNoPermission;
+using ebay_error::kRateLimited;
 
 HttpOptions with_deadline(HttpOptions http, std::chrono::seconds deadline) {
     if (!http.deadline) http.deadline = http.clock.now() + deadline;

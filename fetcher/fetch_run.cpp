@@ -4,6 +4,7 @@
 #include <set>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/ebay_error_ids.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/listings_pager.hpp"
 #include "fetcher/run_writer.hpp"
@@ -17,12 +18,9 @@ namespace {
 
 using schema::QueryStop;
 
-// get_items_by_item_group's 400s (Browse API, getItemsByItemGroup errors): "11002 The specified
-// item group was not found", 11005 (listed with it in ebay_audit_3.md F2), "11008 The item group is
-// not available ... Wait a few minutes and try the call again".
-constexpr std::int64_t kGroupNotFound = 11002;
-constexpr std::int64_t kGroupGone = 11005;
-constexpr std::int64_t kGroupUnavailable = 11008;
+using ebay_error::kGroupGone;
+using ebay_error::kGroupNotFound;
+using ebay_error::kGroupUnavailable;
 
 QueryStop query_stop(StopReason reason) {
     switch (reason) {

@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include "fetcher/ebay_error_ids.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/printable_text.hpp"
@@ -11,7 +12,7 @@ namespace gpuprice::fetcher {
 
 namespace {
 
-constexpr std::int64_t kItemNotFound = 11001;  // Browse getItem, under HTTP 400
+using ebay_error::kItemNotFound;
 constexpr long kNotFound = 404;
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "fetcher/browse_parser.hpp"
 #include "fetcher/category_check.hpp"
+#include "fetcher/ebay_error_ids.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/item_aspects.hpp"
@@ -16,7 +17,7 @@ namespace gpuprice::fetcher {
 
 namespace {
 
-constexpr std::int64_t kItemNotFound = 11001;  // Browse getItem, under HTTP 400
+using ebay_error::kItemNotFound;
 
 // One call, sent now and awaited.
 EbayAnswer call_now(EbayClient& client, EbayCall call) {

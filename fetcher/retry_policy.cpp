@@ -6,13 +6,14 @@
 #include <cmath>
 
 #include "fetcher/browse_parser.hpp"
+#include "fetcher/ebay_error_ids.hpp"
 
 namespace gpuprice::fetcher {
 
 bool is_quota_exhausted(long http_status, std::string_view body) {
     if (http_status != 429) return false;
     for (const auto& error : parse_errors(body)) {
-        if (error.error_id == 2001) return true;
+        if (error.error_id == ebay_error::kRateLimited) return true;
     }
     return false;
 }
