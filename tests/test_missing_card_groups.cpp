@@ -173,4 +173,13 @@ TEST_SUITE("schema::missing_card_groups") {
         // The RTX A1000 is another card.
         CHECK(verdict("NVIDIA RTX A1000 8GB") == "rtx-a1000");
     }
+
+    TEST_CASE("cards left out for want of a source stay unknown, never the nearest card") {
+        // RX 7650 GRE (Navi 33, like the RX 7600) and Radeon Pro V340 (two Vega 10, like the
+        // MI25): skus.csv says why they are not in.
+        CHECK(verdict("AMD Radeon RX 7650 GRE 8GB GDDR6") == "unknown-model");
+        CHECK(verdict("Sapphire Pulse RX 7650 GRE 8G") == "unknown-model");
+        CHECK(verdict("AMD Radeon Pro V340 16GB HBM2") == "unknown-model");
+        CHECK(verdict("AMD Radeon Pro V340L 16GB MxGPU") == "unknown-model");
+    }
 }
