@@ -58,6 +58,9 @@ const std::vector<std::pair<std::string, std::string>> kTitles = {
     {"Intel Arc A770 8GB", "arc-a770-8gb"},
     {"Sparkle Intel Arc A310 ECO 4GB", "arc-a310"},
     {"Intel Arc Pro A60 12GB", "arc-pro-a60"},
+    // Issue 41c: the T1000 8GB, sold as a Quadro although NVIDIA dropped the name.
+    {"NVIDIA Quadro T1000 8GB GDDR6 Low Profile Graphics Card", "t1000-8gb"},
+    {"PNY NVIDIA T1000 8GB", "t1000-8gb"},
 };
 
 std::string verdict(const std::string& title) {
@@ -125,5 +128,58 @@ TEST_SUITE("schema::missing_card_groups") {
         }
         CHECK(catalog.support_of(*catalog.find_model("radeon-pro-w6800")).target == "gfx1030");
         CHECK(catalog.support_of(*catalog.find_model("rx-6800")).target == "gfx1030");
+    }
+
+    TEST_CASE("a Turing card without tensor cores: FP16 on its CUDA cores, no tensor figure") {
+        const auto& catalog = shipped().catalog;
+        const auto* t1000 = catalog.find_model("t1000-8gb");
+        REQUIRE(t1000 != nullptr);
+        const auto* arch = catalog.find_architecture(t1000->architecture);
+        REQUIRE(arch != nullptr);
+        CHECK(t1000->architecture == "Turing TU11x");
+        CHECK_FALSE(arch->has_matrix_units());
+        CHECK(t1000->tensor_cores == 0);
+        // 896 CUDA cores x 2 x 1395 MHz; FP16 at twice that on the same cores (CUDA guide, 7.x).
+        const auto fp32 = analysis::peak_tflops(catalog, *t1000, "fp32");
+        const auto fp16 = analysis::peak_tflops(catalog, *t1000, "fp16");
+        REQUIRE(fp32);
+        REQUIRE(fp16);
+        CHECK(*fp32 == doctest::Approx(896 * 2 * 1395e6 / 1e12));
+        CHECK(*fp16 == doctest::Approx(2 * *fp32));
+        // No tensor core: none of the TU10x's tensor precisions, no sparsity.
+        for (const char* p : {"fp16-fp16acc", "bf16", "int8", "tf32", "fp8"}) {
+            CAPTURE(p);
+            CHECK_FALSE(analysis::peak_tflops(catalog, *t1000, p));
+        }
+        CHECK_FALSE(analysis::peak_tflops(catalog, *t1000, "fp16", analysis::Sparsity::Sparse));
+        // The TU10x cards keep their tensor cores.
+        const auto* rtx2060 = catalog.find_model("rtx-2060");
+        REQUIRE(rtx2060 != nullptr);
+        CHECK(analysis::peak_tflops(catalog, *rtx2060, "int8"));
+        // The software is sm_75's, the training advice its own.
+        const auto& support = catalog.support_of(*t1000);
+        CHECK(support.target == "sm_75");
+        CHECK(support.supported);
+        CHECK_FALSE(support.bf16);
+        CHECK_FALSE(support.flash_attention_2);
+        CHECK(support.training.find("CUDA cores") != std::string::npos);
+    }
+
+    TEST_CASE("the T1000 8GB only where the title says 8 GB: the 4 GB T1000 is another card") {
+        CHECK(verdict("NVIDIA Quadro T1000 8GB") == "t1000-8gb");
+        CHECK(verdict("NVIDIA T1000 8 GB GDDR6") == "t1000-8gb");
+        CHECK(verdict("NVIDIA Quadro T1000 4GB GDDR6") != "t1000-8gb");
+        CHECK(verdict("NVIDIA Quadro T1000 graphics card") != "t1000-8gb");
+        // The RTX A1000 is another card.
+        CHECK(verdict("NVIDIA RTX A1000 8GB") == "rtx-a1000");
+    }
+
+    TEST_CASE("cards left out for want of a source stay unknown, never the nearest card") {
+        // RX 7650 GRE (Navi 33, like the RX 7600) and Radeon Pro V340 (two Vega 10, like the
+        // MI25): skus.csv says why they are not in.
+        CHECK(verdict("AMD Radeon RX 7650 GRE 8GB GDDR6") == "unknown-model");
+        CHECK(verdict("Sapphire Pulse RX 7650 GRE 8G") == "unknown-model");
+        CHECK(verdict("AMD Radeon Pro V340 16GB HBM2") == "unknown-model");
+        CHECK(verdict("AMD Radeon Pro V340L 16GB MxGPU") == "unknown-model");
     }
 }
