@@ -238,7 +238,10 @@ std::string ranked_table(const std::vector<const ReportRow*>& rows, const CsvCon
 std::string class_chart(const std::vector<const ReportRow*>& rows, const CsvContext& context) {
     Report one_class;
     for (const auto* row : rows) one_class.rows.push_back(*row);
-    auto svg = svg_chart(one_class, context);
+    // The hatch pattern's id is the class's: ids are unique on the page (one chart per class).
+    auto svg =
+        svg_chart(one_class, context,
+                  rows.empty() ? std::string("legacy") : "legacy-" + class_id(*rows.front()));
     if (svg.starts_with("<?xml")) svg.erase(0, svg.find('\n') + 1);  // inline: no declaration
     return "<figure class=\"chart\">" + svg + "</figure>\n";
 }

@@ -29,9 +29,11 @@ std::optional<PowerLimit> parse_power_limit(std::string_view text);
 
 // A card without a power_limits.csv row: its driver's minimum is taken to be this share of its
 // TDP, so that no plan rests on a limit the card may refuse (UX P6: 4 x RTX 5090 "limited to
-// 259 W" was the first plan). The measured minimums run from 25-40 % of TDP (A100, RTX 3090,
-// Titan V) to 83-97 % (RTX 5060 Ti, RX 7900 XTX, MI100); 70 % keeps the usual 70-80 % limits of
-// multi-GPU boxes and refuses what is likely below a newer card's floor.
+// 259 W" was the first plan). The 40 measured minimums run from 23 % of TDP (RTX 4000 Ada) to
+// 100 % (Quadro P2000); 34 are at or under 70 % (NVIDIA cards of 150 W and more mostly at
+// 100-150 W, the RTX 5090 at 70 %), the rest are boards of 180 W or less (T4, RTX 5060 Ti)
+// and AMD's. 70 % keeps the usual 70-80 % limits of multi-GPU boxes and refuses what is likely
+// below a big card's floor.
 inline constexpr double kAssumedMinimumShare = 0.70;
 
 // One card of a model under a limit, as physics allows: at or over the card's driver minimum

@@ -188,8 +188,10 @@ namespace {
 
 // What a panel drew that the legend under the chart explains.
 struct Drawn {
+    std::string hatch_id;    // the id of the pattern that hatches unsupported cards' bars
     std::string marks;       // the support marks of its rows
     bool estimates = false;  // a hollow bar: an estimated figure
+    bool hatched = false;    // a bar uses the hatch pattern
 };
 
 // The bars of one metric, class by class from `y` down; `y` ends below them.
@@ -253,7 +255,9 @@ std::string panel(const Report& report, const Metric& metric, const CsvContext& 
                 // Legacy cards hatched: current software no longer runs them.
                 body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" +
                         std::to_string(y + 3) + "\" width=\"" + num(width) + "\" height=\"" +
-                        std::to_string(kRowHeight - 6) + "\" fill=\"url(#legacy)\"/>\n";
+                        std::to_string(kRowHeight - 6) + "\" fill=\"url(#" + drawn.hatch_id +
+                        ")\"/>\n";
+                drawn.hatched = true;
             }
             // Training per 1,000 of the currency runs about 0.1 to 5: two decimals there.
             const int decimals = metric.figure && value < 10 ? 2 : 1;
@@ -285,10 +289,11 @@ std::string panel(const Report& report, const Metric& metric, const CsvContext& 
 
 }  // namespace
 
-std::string svg_chart(const Report& report, const CsvContext& context) {
+std::string svg_chart(const Report& report, const CsvContext& context, std::string_view hatch_id) {
     const auto label = precision_label(context.precision, context.sparsity);
     const auto metric = metric_of(context.rank_by, context.currency);
     Drawn drawn;
+    drawn.hatch_id = xml_escape(hatch_id);
     int y = kTop;
     std::string body = panel(report, metric, context, y, drawn);
     // What each card does beside what it promises or costs: training per 1,000 of the currency
@@ -344,10 +349,14 @@ std::string svg_chart(const Report& report, const CsvContext& context) {
     svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
            "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
            " " + std::to_string(height) + "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
-    svg +=
-        "<defs><pattern id=\"legacy\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-        "patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" fill=\"#ffffff\" "
-        "fill-opacity=\"0.6\"/></pattern></defs>\n";
+    if (drawn.hatched) {
+        // Dark stripes: seen on a solid bar and on a hollow (estimated) one alike; white ones
+        // vanished on the hollow bars, where most legacy cards are.
+        svg += "<defs><pattern id=\"" + drawn.hatch_id +
+               "\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+               "patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" fill=\"#000000\" "
+               "fill-opacity=\"0.3\"/></pattern></defs>\n";
+    }
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
     svg +=
         "<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">" +

@@ -5,13 +5,17 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "analysis/price_report.hpp"
 #include "analysis/report_csv.hpp"
 
 namespace gpuprice::analysis {
 
-std::string svg_chart(const Report& report, const CsvContext& context);
+// `hatch_id` names the pattern that hatches unsupported cards' bars: an id, so unique on a page
+// that inlines several charts (one per VRAM class).
+std::string svg_chart(const Report& report, const CsvContext& context,
+                      std::string_view hatch_id = "legacy");
 
 // &, <, >, " and ' as XML entities.
 std::string xml_escape(std::string_view text);

@@ -1057,27 +1057,48 @@ TEST_SUITE("listing attributes") {
         REQUIRE(titan);
         CHECK(titan->watts == 100);
         CHECK(titan->throughput_share == doctest::Approx(0.19 + 0.22 * 4.0 / 7.0));
-        // A card without a row: its minimum is taken as 70% of its TDP, and its plans say so.
+        // The RTX 5090's sourced minimum, 400 W of its 575 W (power_limits.csv, UX P6 round 3):
+        // 45% of TDP, the 259 W of round 2's first plan, is refused with the driver's range.
         const auto& r5090 = *catalog.find_model("rtx-5090");
         REQUIRE(r5090.tdp_w == 575);
-        CHECK(analysis::minimum_power(r5090, power) == 403);
+        CHECK(analysis::minimum_power(r5090, power) == 400);
+        CHECK(analysis::power_refusal(r5090, *analysis::parse_power_limit("45%"), power) ==
+              "RTX 5090: 259 W is under its driver's minimum, 400 W (power_limits.csv: "
+              "400-575 W)");
+        const auto at70_5090 =
+            analysis::card_power(r5090, *analysis::parse_power_limit("70%"), power);
+        REQUIRE(at70_5090);
+        CHECK(at70_5090->watts == 403);
+        CHECK_FALSE(at70_5090->minimum_assumed);
+        // A card without a row (the RTX 3090 Ti): its minimum is taken as 70% of its TDP, and
+        // its plans say so.
+        const auto& r3090ti = *catalog.find_model("rtx-3090-ti");
+        REQUIRE(r3090ti.tdp_w == 450);
+        CHECK(analysis::minimum_power(r3090ti, power) == 315);
         const auto why45 =
-            analysis::power_refusal(r5090, *analysis::parse_power_limit("45%"), power);
+            analysis::power_refusal(r3090ti, *analysis::parse_power_limit("45%"), power);
         REQUIRE(why45);
         CHECK(*why45 ==
-              "RTX 5090: 259 W is under the 403 W assumed for its minimum (70% of its TDP: "
+              "RTX 3090 Ti: 203 W is under the 315 W assumed for its minimum (70% of its TDP: "
               "power_limits.csv has no row for it)");
-        const auto at75 = analysis::card_power(r5090, *analysis::parse_power_limit("75%"), power);
+        const auto at75 = analysis::card_power(r3090ti, *analysis::parse_power_limit("75%"), power);
         REQUIRE(at75);
         CHECK(at75->minimum_assumed);
-        const auto caveats = analysis::power_caveats(r5090, *at75);
+        const auto caveats = analysis::power_caveats(r3090ti, *at75);
         REQUIRE(caveats.size() == 2);
         CHECK(
             caveats[0].starts_with("minimum power limit unknown (power_limits.csv has no row "
-                                   "for the RTX 5090): taken as 70% of TDP, 403 W"));
-        // 50 W on a 575 W RTX 5090 is under the curve's lowest point (29%): not plannable.
+                                   "for the RTX 3090 Ti): taken as 70% of TDP, 315 W"));
+        // 50 W on a 575 W RTX 5090 is under its minimum and the curve's lowest point (29%).
         CHECK_FALSE(analysis::card_power(*catalog.find_model("rtx-5090"),
                                          *analysis::parse_power_limit("50"), power));
+        // A card whose driver allows no lower limit at all (Quadro P2000: 75-75 W) is refused
+        // anything under its TDP.
+        const auto& p2000 = *catalog.find_model("quadro-p2000");
+        CHECK(analysis::power_refusal(p2000, *analysis::parse_power_limit("90%"), power) ==
+              "Quadro P2000: 68 W is under its driver's minimum, 75 W (power_limits.csv: "
+              "75-75 W)");
+        CHECK(analysis::card_power(p2000, *analysis::parse_power_limit("100%"), power));
         // 20% is refused outright, with the ranges the cards' drivers accept.
         const auto why =
             analysis::refused_power_limit(*analysis::parse_power_limit("20%"), power, catalog);
@@ -1103,9 +1124,9 @@ TEST_SUITE("listing attributes") {
                           [](const std::string& c) { return c.find("TFLOPS an estimate") == 0; }));
         CHECK(analysis::plans_table(r, f.loaded().context).find("est. TFLOPS fp16") !=
               std::string::npos);
-        // 50 W per card is under every fixture card's minimum: the 3090's 100 W
-        // (power_limits.csv) and the 70% of TDP assumed for the others (the A10's 105 W): no
-        // plan, and the planner says which card refuses what (UX P6).
+        // 50 W per card is under every fixture card's minimum: the 3090's and the A10's 100 W
+        // (power_limits.csv) and the 70% of TDP assumed for those without a row (the Titan
+        // RTX's 196 W): no plan, and the planner says which card refuses what (UX P6).
         box.power_limit = *analysis::parse_power_limit("50");
         const auto none = f.plan(box);
         CHECK(none.plans.empty());
@@ -1114,8 +1135,10 @@ TEST_SUITE("listing attributes") {
             "24 GB within the budget: "));
         CHECK(none.nothing_fits.find("RTX 3090: 50 W is under its driver's minimum, 100 W") !=
               std::string::npos);
-        CHECK(none.nothing_fits.find("A10: 50 W is under the 105 W assumed for its minimum") !=
-              std::string::npos);
+        CHECK(none.nothing_fits.find("A10: 50 W is under its driver's minimum, 100 W "
+                                     "(power_limits.csv: 100-150 W)") != std::string::npos);
+        CHECK(none.nothing_fits.find("Titan RTX: 50 W is under the 196 W assumed for its "
+                                     "minimum") != std::string::npos);
         // 250 W: the 350 W 3090s and the 450 W 4090s run, each over its driver's minimum in
         // power_limits.csv (100 W and 150 W); before the 4090's row (UX P6, round 3) the 4090 was
         // refused under the 315 W (70% of TDP) assumed for an unknown minimum.
@@ -1126,21 +1149,24 @@ TEST_SUITE("listing attributes") {
         CHECK(std::none_of(some.refused.begin(), some.refused.end(),
                            [](const std::string& why) { return why.starts_with("RTX 4090"); }));
         // 150 W: the cards with a known minimum at or under it are planned (3090 100 W, 4090
-        // 150 W, A6000 100 W); those without a row are refused under the assumed 70% of TDP
-        // (the 230 W A5000's 161 W, the 280 W Titan RTX's 196 W), and the plan list says so.
+        // 150 W, A6000 and A5000 100 W); the Titan RTX, without a row, is refused under the
+        // assumed 70% of its 280 W TDP, 196 W, and the plan list says so. Before the A5000's
+        // row (UX P6, round 3) it was refused too, under an assumed 161 W.
         box.power_limit = *analysis::parse_power_limit("150");
         const auto low = f.plan(box);
         CHECK_FALSE(plans_of(low, "RTX 4090").empty());
         CHECK_FALSE(plans_of(low, "RTX A6000").empty());
-        CHECK(plans_of(low, "RTX A5000").empty());
+        CHECK_FALSE(plans_of(low, "RTX A5000").empty());
         CHECK(plans_of(low, "Titan RTX").empty());
         CHECK(std::find(low.refused.begin(), low.refused.end(),
-                        "RTX A5000: 150 W is under the 161 W assumed for its minimum (70% of its "
+                        "Titan RTX: 150 W is under the 196 W assumed for its minimum (70% of its "
                         "TDP: power_limits.csv has no row for it)") != low.refused.end());
+        CHECK(std::none_of(low.refused.begin(), low.refused.end(),
+                           [](const std::string& why) { return why.starts_with("RTX A5000"); }));
         const auto low_table = analysis::plans_table(low, f.loaded().context);
         INFO(low_table);
         CHECK(low_table.find("not planned at this power limit:\n") != std::string::npos);
-        CHECK(low_table.find("  - RTX A5000: 150 W") != std::string::npos);
+        CHECK(low_table.find("  - Titan RTX: 150 W") != std::string::npos);
         // 140 W: under the 4090's sourced 150 W minimum, so no 4090 plan, with the reason.
         box.power_limit = *analysis::parse_power_limit("140");
         const auto under = f.plan(box);

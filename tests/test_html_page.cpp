@@ -282,6 +282,46 @@ TEST_SUITE("analysis::html_page") {
     }
 
     // code_review_3 C2: an EBAY_GB page said GFLOPS/$, GB/s per $ and $/GB.
+    // Each class's chart once defined its hatch pattern as id="legacy": seven classes, seven
+    // elements of one id, and every url(#legacy) but the first pointing at another chart's.
+    TEST_CASE("every id on the page is unique, and every in-page reference names one") {
+        auto r = report();
+        for (auto& row : r.rows) row.support.supported = false;  // both classes hatched
+        PageInput input;
+        input.left_out = {{"abroad", 12, "located outside the marketplace's country"}};
+        const auto html = html_page(r, context(), input);
+        std::vector<std::string> ids;
+        for (auto at = html.find(" id=\""); at != std::string::npos;
+             at = html.find(" id=\"", at + 1)) {
+            const auto start = at + 5;
+            ids.push_back(html.substr(start, html.find('"', start) - start));
+        }
+        REQUIRE(ids.size() > 10);
+        auto sorted = ids;
+        std::sort(sorted.begin(), sorted.end());
+        const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+        CHECK_MESSAGE(twice == sorted.end(),
+                      "id \"" << (twice == sorted.end() ? "" : *twice) << "\" is used twice");
+        // The hatch is each class's own, and each class's bars (ranking and training) use it.
+        CHECK(count(html, "<pattern id=\"legacy-used-24\"") == 1);
+        CHECK(count(html, "<pattern id=\"legacy-used-12\"") == 1);
+        CHECK(count(html, "fill=\"url(#legacy-used-24)\"") >= 1);
+        CHECK(count(html, "fill=\"url(#legacy-used-12)\"") >= 1);
+        std::size_t references = 0;
+        for (const std::string opening : {"href=\"#", "url(#"}) {
+            for (auto at = html.find(opening); at != std::string::npos;
+                 at = html.find(opening, at + 1)) {
+                const auto start = at + opening.size();
+                const auto end = html.find_first_of("\")", start);
+                const auto target = html.substr(start, end - start);
+                INFO(opening << target);
+                CHECK(std::binary_search(sorted.begin(), sorted.end(), target));
+                ++references;
+            }
+        }
+        CHECK(references > 5);
+    }
+
     TEST_CASE("a pound market's page shows no dollar sign outside its script") {
         auto c = context();
         c.currency = "GBP";
