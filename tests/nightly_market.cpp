@@ -8,15 +8,11 @@
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
 namespace gpuprice::test {
-
-const schema::Catalog& catalog() {
-    static const auto loaded = schema::load_catalog(catalog_dir());
-    return loaded;
-}
 
 std::string describe(const std::vector<analysis::Clearance>& clearances) {
     std::ostringstream out;
@@ -79,7 +75,7 @@ void NightlyMarket::run(const std::string& night, int hour,
     for (const auto& m : listings) {
         schema::Listing l;
         l.item_id = m.item_id;
-        l.title = "NVIDIA GeForce " + catalog().display_name(m.model) + " 24GB";
+        l.title = "NVIDIA GeForce " + shipped_catalog().display_name(m.model) + " 24GB";
         l.condition_id = 3000;
         l.price_cents = m.cents;
         l.shipping_cents = 1500;

@@ -16,8 +16,6 @@
 
 namespace gpuprice::test {
 
-const schema::Catalog& catalog();
-
 struct MarketListing {
     std::string item_id;
     std::string model;

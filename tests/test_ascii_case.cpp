@@ -4,6 +4,8 @@
 
 #include "schema/domain/ascii_case.hpp"
 
+namespace test_ascii_case {
+
 using gpuprice::schema::ascii_lower;
 using gpuprice::schema::equals_ignoring_ascii_case;
 
@@ -21,3 +23,5 @@ TEST_SUITE("schema::ascii_case") {
         CHECK_FALSE(equals_ignoring_ascii_case("\xC4", "\xE4"));  // Latin-1 Ä/ä stay apart
     }
 }
+
+}  // namespace test_ascii_case

@@ -23,6 +23,8 @@
 #include "tests/fake_fetch_fixture.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_aspect_filter {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using fetcher::AspectSplit;
@@ -461,3 +463,5 @@ TEST_SUITE("fetcher::aspect_filter") {
         CHECK(stmt.text(0) == "rtx-3080-10gb|aspect");
     }
 }
+
+}  // namespace test_aspect_filter

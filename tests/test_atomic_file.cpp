@@ -16,6 +16,8 @@
 #include "schema/system/atomic_file.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_atomic_file {
+
 using namespace gpuprice::schema;
 
 namespace {
@@ -185,3 +187,5 @@ TEST_SUITE("schema::atomic_file") {
         CHECK(gpuprice::test::read_file(dir.file("out.csv")) == "content");
     }
 }
+
+}  // namespace test_atomic_file

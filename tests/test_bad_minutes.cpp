@@ -15,6 +15,8 @@
 #include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_bad_minutes {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using test::Fault;
@@ -322,3 +324,5 @@ TEST_SUITE("fetcher::outages") {
         CHECK(ebay.search_calls() == 0);
     }
 }
+
+}  // namespace test_bad_minutes

@@ -30,6 +30,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_box_planner {
+
 using namespace gpuprice;
 using schema::Cooler;
 
@@ -1187,3 +1189,5 @@ TEST_SUITE("listing attributes") {
         }
     }
 }
+
+}  // namespace test_box_planner

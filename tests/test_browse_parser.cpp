@@ -5,6 +5,8 @@
 #include "schema/domain/price_flags.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_browse_parser {
+
 using namespace gpuprice::fetcher;
 
 namespace {
@@ -381,3 +383,5 @@ TEST_SUITE("fetcher::browse_parser hostile text") {
         CHECK(page.listings[0].shipping_cents == 100'000'000);
     }
 }
+
+}  // namespace test_browse_parser

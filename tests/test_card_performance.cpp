@@ -23,8 +23,13 @@
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/frozen_clock.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
+
+namespace test_card_performance {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice;
 
@@ -32,14 +37,9 @@ namespace {
 
 const std::string kHeader = "sku,workload,figure,unit,run,software,date,source\n";
 
-const schema::Catalog& shipped() {
-    static const auto catalog = schema::load_catalog(test::catalog_dir());
-    return catalog;
-}
-
 std::vector<schema::Measurement> parse(const std::string& rows) {
     return schema::parse_measured_performance(kHeader + rows, "measured_performance.csv",
-                                              shipped());
+                                              shipped_catalog());
 }
 
 std::string row(const std::string& sku, const std::string& workload, const std::string& figure,
@@ -96,7 +96,7 @@ const analysis::ReportRow* find_row(const analysis::Report& report, const std::s
 
 TEST_SUITE("card performance") {
     TEST_CASE("the shipped measurements load, each with a source, software and date") {
-        const auto& m = shipped().measurements;
+        const auto& m = shipped_catalog().measurements;
         REQUIRE(m.size() > 300);
         for (const auto& row : m) {
             INFO(row.sku << " " << row.workload << " line " << row.line);
@@ -144,7 +144,7 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("training is the geometric mean over the networks both ran, against the run's 3090") {
-        auto catalog = shipped();
+        auto catalog = shipped_catalog();
         // Run 1: the A6000 at 2x and 0.5x the 3090 on two networks (geometric mean 1); a third
         // network only the A6000 ran does not count. Run 2: 1.21x on one. Run 3 has no 3090.
         catalog.measurements = parse(
@@ -161,7 +161,7 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("inference figures are scaled to the 3090's llama-bench 7B Q4_0 figure") {
-        auto catalog = shipped();
+        auto catalog = shipped_catalog();
         auto rows = row("rtx-3090", "llm-tg:llama-7b-q4_0-tg128", "120", "bench") +
                     row("rtx-3090", "llm-tg:other-8b", "100", "other") +
                     row("rtx-4090", "llm-tg:other-8b", "125", "other");
@@ -175,7 +175,7 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("a run without a 3090 counts with its anchor figure as published, nothing else") {
-        auto catalog = shipped();
+        auto catalog = shipped_catalog();
         // Two 3090 runs of the anchor (scale: their geometric mean, 100 x 1.21 -> 110); a run of
         // a W7900 alone at 99 t/s on the anchor itself, and a run of an RX 7900 XTX alone on
         // another test, which compares with nothing.
@@ -203,8 +203,9 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("the shipped AMD and workstation llama-bench runs are measured figures") {
-        const auto table = analysis::performance_table(shipped());
-        const auto tg = analysis::measured_figures(shipped(), analysis::PerfTarget::generation);
+        const auto table = analysis::performance_table(shipped_catalog());
+        const auto tg =
+            analysis::measured_figures(shipped_catalog(), analysis::PerfTarget::generation);
         // The scale: the 3090's tg128 of llama 7B Q4_0 in llama.cpp PR #4766 (121.82) and in
         // llm-tracker's 2024-01-28 run (134.5), geometric mean.
         const double anchor = std::sqrt(121.82 * 134.5);
@@ -230,7 +231,7 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("every Lambda-measured card shows its measured train_rel; estimates are marked") {
-        const auto& catalog = shipped();
+        const auto& catalog = shipped_catalog();
         const auto table = analysis::performance_table(catalog);
         const auto lambda = analysis::measured_figures(catalog, analysis::PerfTarget::training);
         CHECK(lambda.size() >= 25);
@@ -267,7 +268,7 @@ TEST_SUITE("card performance") {
         CHECK(analysis::spearman({1, 2, 3, 4}, {10, 40, 90, 160}) == doctest::Approx(1));
         CHECK(analysis::spearman({1, 2, 3, 4}, {4, 3, 2, 1}) == doctest::Approx(-1));
 
-        const auto& catalog = shipped();
+        const auto& catalog = shipped_catalog();
         const auto table = analysis::performance_table(catalog);
         const auto lambda = analysis::measured_figures(catalog, analysis::PerfTarget::training);
         std::vector<double> shown, measured, peak;
@@ -295,9 +296,10 @@ TEST_SUITE("card performance") {
     }
 
     TEST_CASE("leave-one-out median error is at most 20% for training and for generation") {
-        const auto training = analysis::leave_one_out(shipped(), analysis::PerfTarget::training);
+        const auto training =
+            analysis::leave_one_out(shipped_catalog(), analysis::PerfTarget::training);
         const auto generation =
-            analysis::leave_one_out(shipped(), analysis::PerfTarget::generation);
+            analysis::leave_one_out(shipped_catalog(), analysis::PerfTarget::generation);
         REQUIRE(training.size() >= 25);
         REQUIRE(generation.size() >= 15);
         CHECK(median_error(training) <= 0.20);
@@ -313,7 +315,7 @@ TEST_SUITE("card performance") {
               "FP16 says 1.6x");
         perf.peak_promise = 1.3;  // 0.7 is more than half of 1.3: no note
         CHECK_FALSE(analysis::overstated_peak_note(perf));
-        const auto& catalog = shipped();
+        const auto& catalog = shipped_catalog();
         const auto intel = analysis::multi_gpu_note(catalog, *catalog.find_model("arc-a770-16gb"));
         REQUIRE(intel);
         CHECK(intel->find("no NCCL") != std::string::npos);
@@ -432,3 +434,5 @@ TEST_SUITE("card performance") {
         CHECK(caveats.find("peak FLOPS overstate this card") != std::string::npos);
     }
 }
+
+}  // namespace test_card_performance

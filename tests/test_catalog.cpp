@@ -10,6 +10,8 @@
 #include "schema/store/migrations.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_catalog {
+
 using namespace gpuprice::schema;
 
 namespace {
@@ -527,3 +529,5 @@ TEST_SUITE("schema::match_rules") {
         }
     }
 }
+
+}  // namespace test_catalog

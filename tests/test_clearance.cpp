@@ -1,17 +1,17 @@
 #include <doctest/doctest.h>
 
 #include "analysis/clearance.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
+
+namespace test_clearance {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice;
 using analysis::ClearanceKind;
 
 namespace {
-
-const schema::Catalog& catalog() {
-    static const auto shipped = schema::load_catalog(test::catalog_dir());
-    return shipped;
-}
 
 schema::ListingLife life(std::int64_t id, const std::string& model, const std::string& first,
                          const std::string& last, std::int64_t cents,
@@ -53,7 +53,7 @@ TEST_SUITE("clearance") {
             life(2, "rtx-3090", "2026-12-01", "2026-12-04", 70000),  // still listed
             life(3, "rtx-3090-ti", "2026-12-02", "2026-12-03", 99000, "FIXED_PRICE")};  // 4th
         analysis::ClearanceCounts counts;
-        const auto cleared = analysis::find_clearances(lives, coverage, catalog(),
+        const auto cleared = analysis::find_clearances(lives, coverage, shipped_catalog(),
                                                        analysis::Shipping::Include, &counts);
         REQUIRE(cleared.size() == 2);
         CHECK(cleared[0].life.listing_id == 1);
@@ -67,8 +67,8 @@ TEST_SUITE("clearance") {
         CHECK(cleared[1].night == "2026-12-04");
         CHECK_FALSE(cleared[1].best_offer);
         CHECK(counts.uncounted == 0);
-        const auto bare =
-            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Exclude);
+        const auto bare = analysis::find_clearances(lives, coverage, shipped_catalog(),
+                                                    analysis::Shipping::Exclude);
         CHECK(bare[0].price == doctest::Approx(800.00));
     }
 
@@ -81,8 +81,8 @@ TEST_SUITE("clearance") {
         const std::vector<schema::ListingLife> lives = {
             life(1, "rtx-3090", "2026-12-01", "2026-12-01", 80000)};
         analysis::ClearanceCounts counts;
-        CHECK(analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Include,
-                                        &counts)
+        CHECK(analysis::find_clearances(lives, coverage, shipped_catalog(),
+                                        analysis::Shipping::Include, &counts)
                   .empty());
         CHECK(counts.uncounted == 1);
     }
@@ -94,8 +94,8 @@ TEST_SUITE("clearance") {
         coverage["2026-12-03"]["RTX"] = true;       // a broader query covers the 3090 too
         const std::vector<schema::ListingLife> lives = {
             life(1, "rtx-3090", "2026-12-01", "2026-12-01", 80000)};
-        const auto cleared =
-            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Include);
+        const auto cleared = analysis::find_clearances(lives, coverage, shipped_catalog(),
+                                                       analysis::Shipping::Include);
         REQUIRE(cleared.size() == 1);
         CHECK(cleared[0].night == "2026-12-03");
     }
@@ -117,8 +117,8 @@ TEST_SUITE("clearance") {
         auto unknown = life(3, "rtx-3090", "2026-12-01", "2026-12-01", 30000, "AUCTION");
         early.last_bid_cents = 20000;
         const std::vector<schema::ListingLife> lives = {near, early, unknown, unbid};
-        const auto found =
-            analysis::find_clearances(lives, coverage, catalog(), analysis::Shipping::Exclude);
+        const auto found = analysis::find_clearances(lives, coverage, shipped_catalog(),
+                                                     analysis::Shipping::Exclude);
         REQUIRE(found.size() == 1);
         CHECK(found[0].life.listing_id == 1);
         CHECK(found[0].kind == ClearanceKind::auction_near_final);
@@ -224,3 +224,5 @@ TEST_SUITE("clearance decisions") {
         }
     }
 }
+
+}  // namespace test_clearance

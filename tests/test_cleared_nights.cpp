@@ -17,6 +17,8 @@
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_cleared_nights {
+
 using namespace gpuprice;
 
 namespace {
@@ -316,3 +318,5 @@ TEST_SUITE("end_to_end::cleared") {
         CHECK(test::csv_cell(report, "RTX 3090", "cleared_listings") == "0");
     }
 }
+
+}  // namespace test_cleared_nights

@@ -6,6 +6,8 @@
 #include "schema/domain/clock.hpp"
 #include "schema/domain/night.hpp"
 
+namespace test_clock {
+
 using namespace gpuprice;
 
 TEST_SUITE("clock") {
@@ -102,3 +104,5 @@ TEST_SUITE("clock") {
         }
     }
 }
+
+}  // namespace test_clock

@@ -19,11 +19,15 @@
 #include "schema/store/observation_store.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/query_int.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_compaction {
+
+using gpuprice::test::shipped_catalog;
+
 using namespace gpuprice;
-using test::catalog;
 
 namespace {
 
@@ -127,14 +131,14 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
             schema::night_status(compacted, from, tonight, filter.market).summary(from, tonight) ==
             schema::night_status(plain, from, tonight, filter.market).summary(from, tonight));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            CHECK(describe(app::report_clearances(compacted, catalog(), from, from, tonight, filter,
-                                                  shipping)) ==
-                  describe(app::report_clearances(plain, catalog(), from, from, tonight, filter,
-                                                  shipping)));
-            CHECK(describe(app::decide_report_clearances(compacted, catalog(), from, from, tonight,
-                                                         filter, shipping)) ==
-                  describe(app::decide_report_clearances(plain, catalog(), from, from, tonight,
-                                                         filter, shipping)));
+            CHECK(describe(app::report_clearances(compacted, shipped_catalog(), from, from, tonight,
+                                                  filter, shipping)) ==
+                  describe(app::report_clearances(plain, shipped_catalog(), from, from, tonight,
+                                                  filter, shipping)));
+            CHECK(describe(app::decide_report_clearances(compacted, shipped_catalog(), from, from,
+                                                         tonight, filter, shipping)) ==
+                  describe(app::decide_report_clearances(plain, shipped_catalog(), from, from,
+                                                         tonight, filter, shipping)));
         }
     }
     const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
@@ -142,10 +146,12 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
         CAPTURE(model);
         CHECK(model_history(compacted, model, filter) == model_history(plain, model, filter));
         for (const auto period : {analysis::Period::night, analysis::Period::week}) {
-            CHECK(describe(app::compute_model_history(compacted, catalog(), model, filter.market,
-                                                      used, analysis::Shipping::Include, period)) ==
-                  describe(app::compute_model_history(plain, catalog(), model, filter.market, used,
-                                                      analysis::Shipping::Include, period)));
+            CHECK(
+                describe(app::compute_model_history(compacted, shipped_catalog(), model,
+                                                    filter.market, used,
+                                                    analysis::Shipping::Include, period)) ==
+                describe(app::compute_model_history(plain, shipped_catalog(), model, filter.market,
+                                                    used, analysis::Shipping::Include, period)));
         }
     }
     CHECK(test::stored_rows(compacted) == test::stored_rows(plain));
@@ -182,8 +188,8 @@ TEST_SUITE("compaction") {
         test::play_market({&twins.plain_market, &twins.compacted_market}, 40,
                           [&](int n, const std::string& night) {
                               CAPTURE(night);
-                              app::update_derived_tables(plain, catalog());
-                              app::update_derived_tables(compacted, catalog());
+                              app::update_derived_tables(plain, shipped_catalog());
+                              app::update_derived_tables(compacted, shipped_catalog());
                               if (n % 3 == 2) {
                                   for (const auto& c : app::compact_database(compacted, 3)) {
                                       extended += c.result.intervals_extended;
@@ -237,7 +243,7 @@ TEST_SUITE("compaction") {
         // every auction's (the real one: a twentieth; tonight's report reads the same rows).
         CHECK(kept_rows + intervals < plain_rows * 3 / 4);
         // A pass from scratch over the compacted file (a catalog change) derives the same tables.
-        app::redo_derived_tables(compacted, catalog());
+        app::redo_derived_tables(compacted, shipped_catalog());
         CHECK(test::stored_rows(compacted) == test::stored_rows(plain));
         CHECK(test::stored_decisions(compacted) == test::stored_decisions(plain));
     }
@@ -260,8 +266,8 @@ TEST_SUITE("compaction") {
                         compactions += c.result.observations > 0;
                     return;
                 }
-                app::update_derived_tables(plain, catalog());
-                app::update_derived_tables(compacted, catalog());
+                app::update_derived_tables(plain, shipped_catalog());
+                app::update_derived_tables(compacted, shipped_catalog());
                 CHECK(test::stored_decisions(compacted) == test::stored_decisions(plain));
                 CHECK(test::stored_rows(compacted) == test::stored_rows(plain));
             });
@@ -275,3 +281,5 @@ TEST_SUITE("compaction") {
         CHECK_THROWS_AS(app::compact_database(db, 0), std::invalid_argument);
     }
 }
+
+}  // namespace test_compaction

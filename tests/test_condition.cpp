@@ -9,6 +9,8 @@
 #include "schema/domain/condition_names.hpp"
 #include "schema/domain/skip_reason.hpp"
 
+namespace test_condition {
+
 using namespace gpuprice::schema;
 
 TEST_SUITE("schema::condition") {
@@ -100,3 +102,5 @@ TEST_SUITE("schema::skip_reason") {
         }
     }
 }
+
+}  // namespace test_condition

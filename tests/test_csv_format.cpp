@@ -7,6 +7,8 @@
 
 #include "analysis/csv_format.hpp"
 
+namespace test_csv_format {
+
 using namespace gpuprice::analysis;
 
 TEST_SUITE("analysis::csv_format") {
@@ -107,3 +109,5 @@ TEST_SUITE("analysis::csv_format") {
         CHECK(format_width(3.5) == "3.5");
     }
 }
+
+}  // namespace test_csv_format

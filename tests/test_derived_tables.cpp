@@ -24,11 +24,15 @@
 #include "schema/store/model_night_store.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/query_int.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_derived_tables {
+
+using gpuprice::test::shipped_catalog;
+
 using namespace gpuprice;
-using test::catalog;
 using test::stored_decisions;
 using test::stored_rows;
 
@@ -67,10 +71,10 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
         for (const auto& from : {since, std::max(since, schema::add_days(latest, -1))}) {
             CAPTURE(from);
             for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-                const auto stored =
-                    app::report_clearances(db, catalog(), since, from, latest, filter, shipping);
-                const auto decided = app::decide_report_clearances(db, catalog(), since, from,
-                                                                   latest, filter, shipping);
+                const auto stored = app::report_clearances(db, shipped_catalog(), since, from,
+                                                           latest, filter, shipping);
+                const auto decided = app::decide_report_clearances(db, shipped_catalog(), since,
+                                                                   from, latest, filter, shipping);
                 CHECK(describe(stored) == describe(decided));
                 for (const auto& c : stored) CHECK((c.night >= from && c.night <= latest));
                 // The room the report reserves for them.
@@ -82,16 +86,16 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
     for (const auto* model : {"rtx-3090", "rtx-4090", "rtx-3090-ti"}) {
         CAPTURE(model);
-        CHECK(describe(app::model_clearances(db, catalog(), model, filter,
+        CHECK(describe(app::model_clearances(db, shipped_catalog(), model, filter,
                                              analysis::Shipping::Include)) ==
-              describe(app::decide_model_clearances(db, catalog(), model, filter,
+              describe(app::decide_model_clearances(db, shipped_catalog(), model, filter,
                                                     analysis::Shipping::Include)));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            const auto history = app::model_history(db, catalog(), model, filter.market, used,
-                                                    shipping, analysis::Period::night);
+            const auto history = app::model_history(db, shipped_catalog(), model, filter.market,
+                                                    used, shipping, analysis::Period::night);
             CHECK(describe(history) ==
-                  describe(app::compute_model_history(db, catalog(), model, filter.market, used,
-                                                      shipping, analysis::Period::night)));
+                  describe(app::compute_model_history(db, shipped_catalog(), model, filter.market,
+                                                      used, shipping, analysis::Period::night)));
         }
     }
     // The page's sparklines, from the rollups and computed from the nights.
@@ -101,18 +105,19 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
         request.options.conditions = {schema::ConditionClass::used,
                                       schema::ConditionClass::new_item};
         request.options.shipping = shipping;
-        const auto loaded = app::load_report(db, catalog(), request, schema::Details::Without);
+        const auto loaded =
+            app::load_report(db, shipped_catalog(), request, schema::Details::Without);
         REQUIRE(loaded);
         const auto& from = loaded->evidence_from;  // as on the page: its last 30 nights
-        CHECK(app::rolled_up_price_series(db, catalog(), from, latest, filter,
-                                          request.options.conditions, shipping,
-                                          loaded->evidence.sold)
-                  .has_value() == app::derived_tables_current(db, catalog(), filter.market));
-        CHECK(describe(app::page_price_series(db, catalog(), request, *loaded, from)) ==
+        CHECK(
+            app::rolled_up_price_series(db, shipped_catalog(), from, latest, filter,
+                                        request.options.conditions, shipping, loaded->evidence.sold)
+                .has_value() == app::derived_tables_current(db, shipped_catalog(), filter.market));
+        CHECK(describe(app::page_price_series(db, shipped_catalog(), request, *loaded, from)) ==
               describe(analysis::price_series(schema::load_window_history(db, from, latest, filter),
                                               loaded->evidence.clearances, loaded->evidence.sold,
-                                              catalog(), request.options.conditions, shipping,
-                                              filter.market)));
+                                              shipped_catalog(), request.options.conditions,
+                                              shipping, filter.market)));
     }
     // A change column's earlier night, from the rollups and as build_report computes it.
     analysis::ReportOptions options;
@@ -120,16 +125,17 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     for (int back = 0; back < 4; ++back) {
         const auto night = schema::add_days(latest, -back);
         CAPTURE(night);
-        const auto rolled = app::rolled_up_night_report(db, catalog(), night, options, filter);
+        const auto rolled =
+            app::rolled_up_night_report(db, shipped_catalog(), night, options, filter);
         // Before any pass the rollups cannot serve: the report computes as before.
-        if (!app::derived_tables_current(db, catalog(), filter.market)) {
+        if (!app::derived_tables_current(db, shipped_catalog(), filter.market)) {
             CHECK_FALSE(rolled);
             continue;
         }
         REQUIRE(rolled);
         const auto computed = analysis::build_report(
             schema::load_latest_observations(db, night, night, schema::Details::Without, filter),
-            catalog(), options);
+            shipped_catalog(), options);
         CHECK(describe(*rolled) == describe(computed));
     }
 }
@@ -145,7 +151,7 @@ std::string rows_of_night(const std::string& rows, const std::string& night) {
 
 std::vector<std::string> nights_a_pass_rolls_up(schema::Database& db) {
     const auto work =
-        schema::derived_work(db, test::us_market(), app::derivation_fingerprint(catalog()));
+        schema::derived_work(db, test::us_market(), app::derivation_fingerprint(shipped_catalog()));
     return schema::nights_to_roll_up(db, work, {}, analysis::kSuspectEvidenceNights);
 }
 
@@ -207,8 +213,8 @@ void play_late_change(Twins& twins, const LateChange& change,
         if (n < 2 || (n >= 7 && change.back)) tonight.push_back(leaving);
         for (auto* market : markets) market->run(night, 3, tonight, both);
         if (before_pass) before_pass(night);
-        app::update_derived_tables(twins.nightly, catalog());
-        app::redo_derived_tables(twins.redone, catalog());
+        app::update_derived_tables(twins.nightly, shipped_catalog());
+        app::redo_derived_tables(twins.redone, shipped_catalog());
         CHECK(stored_decisions(twins.nightly) == stored_decisions(twins.redone));
         CHECK(stored_rows(twins.nightly) == stored_rows(twins.redone));
         // The change reaches a night the listing was not seen on, nor cleared on.
@@ -227,7 +233,7 @@ TEST_SUITE("derived tables") {
         schema::migrate(db);
         test::NightlyMarket market(db);
         test::play_market({&market}, 14, [&](int, const std::string&) {
-            app::update_derived_tables(db, catalog());
+            app::update_derived_tables(db, shipped_catalog());
         });
         const auto derived = stored_rows(db) + stored_decisions(db);
         REQUIRE(derived.find("cleared") != std::string::npos);
@@ -263,7 +269,7 @@ TEST_SUITE("derived tables") {
             auto tonight = listings;
             if (n >= 2) tonight.pop_back();  // a 4090 left after the second night
             market.run(schema::add_days("2026-11-01", n), 3, tonight, both);
-            app::update_derived_tables(db, catalog());
+            app::update_derived_tables(db, shipped_catalog());
         }
         const auto before = stored_rows(db);
         REQUIRE(rows_of_night(before, "2026-11-04").find("rtx-3090") != std::string::npos);
@@ -279,7 +285,7 @@ TEST_SUITE("derived tables") {
         CHECK(test::query_int(db,
                               "SELECT count(*) FROM fetch_runs WHERE id = (SELECT max(id) "
                               "FROM fetch_runs) AND night = '2026-11-04'") == 1);
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         const auto after_late = stored_rows(db);
         CHECK(rows_of_night(after_late, "2026-11-04") != rows_of_night(before, "2026-11-04"));
         CHECK(stored_decisions(db).find("2026-11-04 cleared") == std::string::npos);
@@ -287,7 +293,7 @@ TEST_SUITE("derived tables") {
         // The next night's run touches only its own night: the one before stands.
         market.run("2026-11-05", 3, late, both);
         CHECK(nights_a_pass_rolls_up(db) == std::vector<std::string>{"2026-11-05"});
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         const auto rows = stored_rows(db);
         const auto decisions = stored_decisions(db);
         CHECK(rows_of_night(rows, "2026-11-04") == rows_of_night(after_late, "2026-11-04"));
@@ -297,7 +303,7 @@ TEST_SUITE("derived tables") {
         CHECK(decisions.find("cleared 2026-11-05") == std::string::npos);
 
         // Night by night, the same as a first pass over the whole database.
-        app::redo_derived_tables(db, catalog());
+        app::redo_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
     }
@@ -314,13 +320,13 @@ TEST_SUITE("derived tables") {
             CAPTURE(night);
             // Before the first pass there is nothing stored: reports decide as before.
             if (n == 2 && !passed_once) check_same_as_deciding_now(db, night);
-            app::update_derived_tables(db, catalog());
+            app::update_derived_tables(db, shipped_catalog());
             passed_once = true;
             check_same_as_deciding_now(db, night);
         });
         const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
         const auto history =
-            app::compute_model_history(db, catalog(), "rtx-4090", test::us_market(), used,
+            app::compute_model_history(db, shipped_catalog(), "rtx-4090", test::us_market(), used,
                                        analysis::Shipping::Include, analysis::Period::night);
         const auto cheap_night = std::find_if(
             history.begin(), history.end(), [](const auto& n) { return n.night == "2026-11-06"; });
@@ -334,7 +340,7 @@ TEST_SUITE("derived tables") {
         CHECK(night_by_night.find("pending") != std::string::npos);
         const auto rolled_night_by_night = stored_rows(db);
         CHECK(rolled_night_by_night.find("rtx-4090") != std::string::npos);
-        app::redo_derived_tables(db, catalog());
+        app::redo_derived_tables(db, shipped_catalog());
         CHECK(stored_decisions(db) == night_by_night);
         CHECK(stored_rows(db) == rolled_night_by_night);
     }
@@ -346,26 +352,26 @@ TEST_SUITE("derived tables") {
         schema::Database db(dir.file("market.db"));
         schema::migrate(db);
         // A database never derived has nothing to derive again.
-        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        CHECK_FALSE(app::derivation_outdated(db, shipped_catalog()));
         test::NightlyMarket market(db);
         test::play_market({&market}, 8, [&](int, const std::string&) {
-            app::update_derived_tables(db, catalog());
+            app::update_derived_tables(db, shipped_catalog());
         });
         const auto us = test::us_market();
         const auto rows = stored_rows(db);
         const auto decisions = stored_decisions(db);
         REQUIRE(decisions.find("cleared") != std::string::npos);
-        CHECK(app::derived_tables_current(db, catalog(), us));
-        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        CHECK(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK_FALSE(app::derivation_outdated(db, shipped_catalog()));
         const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
         const auto history = [&] {
-            return describe(app::model_history(db, catalog(), "rtx-4090", us, used,
+            return describe(app::model_history(db, shipped_catalog(), "rtx-4090", us, used,
                                                analysis::Shipping::Include,
                                                analysis::Period::night));
         };
-        const auto computed = describe(app::compute_model_history(db, catalog(), "rtx-4090", us,
-                                                                  used, analysis::Shipping::Include,
-                                                                  analysis::Period::night));
+        const auto computed = describe(
+            app::compute_model_history(db, shipped_catalog(), "rtx-4090", us, used,
+                                       analysis::Shipping::Include, analysis::Period::night));
         REQUIRE(history() == computed);
 
         // Tables as another derivation made them: other medians, clearances not decided.
@@ -377,7 +383,7 @@ TEST_SUITE("derived tables") {
         // Made with this derivation and catalog, they are read as they are, and a pass with
         // nothing new leaves them.
         CHECK(history() != computed);
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) != rows);
         CHECK(stored_decisions(db) != decisions);
 
@@ -386,22 +392,22 @@ TEST_SUITE("derived tables") {
             "UPDATE meta SET value = 'derivation 0, catalog 1 through run ' || "
             "(SELECT value FROM meta WHERE key = 'derived_run:EBAY_US') "
             "WHERE key = 'derived_with:EBAY_US'");
-        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
-        CHECK(app::derivation_outdated(db, catalog()));
+        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK(app::derivation_outdated(db, shipped_catalog()));
         CHECK(history() == computed);
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
-        CHECK(app::derived_tables_current(db, catalog(), us));
-        CHECK_FALSE(app::derivation_outdated(db, catalog()));
+        CHECK(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK_FALSE(app::derivation_outdated(db, shipped_catalog()));
         CHECK(history() == computed);
 
         // Made before gpuprice recorded what with: the same.
         as_another_made_them();
         db.exec("DELETE FROM meta WHERE key = 'derived_with:EBAY_US'");
-        CHECK(app::derivation_outdated(db, catalog()));
+        CHECK(app::derivation_outdated(db, shipped_catalog()));
         CHECK(history() == computed);
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
 
@@ -415,21 +421,21 @@ TEST_SUITE("derived tables") {
         REQUIRE(test::query_int(db,
                                 "SELECT count(*) FROM meta WHERE key = 'derived_with:EBAY_US' "
                                 "AND value LIKE '% through run 0'") == 1);
-        CHECK(app::derivation_outdated(db, catalog()));
-        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
+        CHECK(app::derivation_outdated(db, shipped_catalog()));
+        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
         CHECK(history() == computed);
-        app::update_derived_tables(db, catalog());
+        app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
 
         // Made with another catalog (any edit changes its digest): the same.
-        auto edited = catalog();
+        auto edited = shipped_catalog();
         edited.digest += " edited";
         CHECK_FALSE(app::derived_tables_current(db, edited, us));
         CHECK(app::derivation_outdated(db, edited));
         app::update_derived_tables(db, edited);
         CHECK(app::derived_tables_current(db, edited, us));
-        CHECK_FALSE(app::derived_tables_current(db, catalog(), us));
+        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
         CHECK(stored_rows(db) == rows);
     }
 
@@ -449,7 +455,7 @@ TEST_SUITE("derived tables") {
             // The clearance of 11-03 changes tonight: it and the nights after it whose evidence
             // holds it, those the market has (no fetch on 11-06), none past tonight's.
             const auto work = schema::derived_work(twins.nightly, test::us_market(),
-                                                   app::derivation_fingerprint(catalog()));
+                                                   app::derivation_fingerprint(shipped_catalog()));
             CHECK(schema::nights_to_roll_up(twins.nightly, work, {"2026-11-03"},
                                             analysis::kSuspectEvidenceNights) ==
                   std::vector<std::string>{"2026-11-03", "2026-11-04", "2026-11-05", "2026-11-07",
@@ -457,3 +463,5 @@ TEST_SUITE("derived tables") {
         });
     }
 }
+
+}  // namespace test_derived_tables

@@ -3,6 +3,8 @@
 
 #include "cli/did_you_mean.hpp"
 
+namespace test_did_you_mean {
+
 using namespace gpuprice::cli;
 
 TEST_SUITE("cli::did_you_mean") {
@@ -38,3 +40,5 @@ TEST_SUITE("cli::did_you_mean") {
         CHECK(did_you_mean("--colour", options).empty());
     }
 }
+
+}  // namespace test_did_you_mean

@@ -17,6 +17,8 @@
 #include "tests/manual_clock.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_ebay_client {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using test::Fault;
@@ -237,3 +239,5 @@ TEST_SUITE("fetcher::call_budget") {
         CHECK_FALSE(none.take(fetcher::Pass::listings));
     }
 }
+
+}  // namespace test_ebay_client

@@ -11,6 +11,8 @@
 #include "schema/domain/query_stop.hpp"
 #include "schema/domain/run_status.hpp"
 
+namespace test_enum_names {
+
 using namespace gpuprice::schema;
 
 TEST_SUITE("schema::enum_names") {
@@ -87,3 +89,5 @@ TEST_SUITE("schema::enum_names") {
         CHECK_FALSE(parse_clearance_outcome("cleared "));
     }
 }
+
+}  // namespace test_enum_names

@@ -29,6 +29,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_fetch_run {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using test::FakeEbay;
@@ -1361,3 +1363,5 @@ TEST_SUITE("fetcher::hostile") {
         CHECK_FALSE(response.complete());
     }
 }
+
+}  // namespace test_fetch_run

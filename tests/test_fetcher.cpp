@@ -20,6 +20,8 @@
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_fetcher {
+
 using namespace gpuprice::fetcher;
 using namespace std::chrono_literals;
 
@@ -433,3 +435,5 @@ TEST_SUITE("fetcher::credentials files") {
                              CredentialsError);
     }
 }
+
+}  // namespace test_fetcher

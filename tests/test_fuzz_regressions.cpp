@@ -9,6 +9,8 @@
 #include "fetcher/oauth_client.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_fuzz_regressions {
+
 using namespace gpuprice;
 
 namespace {
@@ -91,3 +93,5 @@ TEST_SUITE("fuzz_regressions") {
         }
     }
 }
+
+}  // namespace test_fuzz_regressions

@@ -5,6 +5,8 @@
 
 #include "analysis/group_figures.hpp"
 
+namespace test_group_figures {
+
 using namespace gpuprice::analysis;
 
 TEST_SUITE("analysis::group_figures") {
@@ -65,3 +67,5 @@ TEST_SUITE("analysis::group_figures") {
         CHECK_FALSE(f.median_days_listed);
     }
 }
+
+}  // namespace test_group_figures

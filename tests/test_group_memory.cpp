@@ -11,6 +11,8 @@
 #include "schema/domain/clock.hpp"
 #include "tests/fake_fetch_config.hpp"
 
+namespace test_group_memory {
+
 using namespace gpuprice;
 
 namespace {
@@ -163,3 +165,5 @@ TEST_SUITE("fetcher::group_memory") {
         CHECK(fetcher::group_summary_key(b) != key);
     }
 }
+
+}  // namespace test_group_memory

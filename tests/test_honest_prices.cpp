@@ -10,17 +10,17 @@
 #include "schema/domain/market.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
+
+namespace test_honest_prices {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice;
 using namespace gpuprice::analysis;
 
 namespace {
-
-const schema::Catalog& catalog() {
-    static const auto c = schema::load_catalog(test::catalog_dir());
-    return c;
-}
 
 schema::PricedObservation ask(const std::string& model, double usd) {
     static std::int64_t next_id = 1;
@@ -72,7 +72,7 @@ TEST_SUITE("analysis::honest_prices") {
 
         ReportOptions options;
         options.min_listings = 2;
-        const auto by_median = build_report(asks, catalog(), options, evidence);
+        const auto by_median = build_report(asks, shipped_catalog(), options, evidence);
         const auto* r3090 = row_of(by_median, "RTX 3090");
         REQUIRE(r3090);
         CHECK(r3090->median_usd == 810);
@@ -91,7 +91,7 @@ TEST_SUITE("analysis::honest_prices") {
         CHECK_FALSE(r4090->sold_median_usd);
 
         options.basis = PriceBasis::cleared;
-        const auto by_cleared = build_report(asks, catalog(), options, evidence);
+        const auto by_cleared = build_report(asks, shipped_catalog(), options, evidence);
         const auto* c3090 = row_of(by_cleared, "RTX 3090");
         CHECK(*c3090->gflops_per_usd == doctest::Approx(*c3090->tflops * 1000 / 720));
         CHECK(c3090->rank == 1);
@@ -115,8 +115,9 @@ TEST_SUITE("analysis::honest_prices") {
         // asking median ($800) would not.
         BoxOptions box;
         box.budget_usd = 750;
-        const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog());
-        const auto picks = single_card_advice(by_cleared, catalog(), rules, box, "2026-12-03");
+        const auto rules = schema::load_attribute_rules(test::catalog_dir(), shipped_catalog());
+        const auto picks =
+            single_card_advice(by_cleared, shipped_catalog(), rules, box, "2026-12-03");
         REQUIRE(picks.size() == 1);
         CHECK(picks[0].row.model.key == c3090->model.key);
         CHECK(picks[0].row.basis_usd == c3090->basis_usd);
@@ -125,15 +126,15 @@ TEST_SUITE("analysis::honest_prices") {
         const auto table = advice_table(picks, cleared);
         CHECK(table.find("  cleared  ") != std::string::npos);
         CHECK(table.find(schema::format_money(*c3090->basis_usd, "USD")) != std::string::npos);
-        CHECK(single_card_advice(build_report(asks, catalog(), {}, evidence), catalog(), rules, box,
-                                 "2026-12-03")
+        CHECK(single_card_advice(build_report(asks, shipped_catalog(), {}, evidence),
+                                 shipped_catalog(), rules, box, "2026-12-03")
                   .empty());
     }
 
     TEST_CASE("without any sold data the sold columns are empty, not zero") {
         const std::vector<schema::PricedObservation> asks = {
             ask("rtx-3090", 800), ask("rtx-3090", 810), ask("rtx-3090", 790)};
-        const auto report = build_report(asks, catalog(), {}, {});
+        const auto report = build_report(asks, shipped_catalog(), {}, {});
         const auto csv =
             report_csv(report, {"fp16", Sparsity::Dense, "2026-12-03", PriceBasis::median});
         CHECK(test::csv_cell(csv, "RTX 3090", "sold_listings") == "");
@@ -168,3 +169,5 @@ TEST_SUITE("analysis::honest_prices") {
         CHECK(price_basis_names() == "median, p25, lowest3, cleared or sold");
     }
 }
+
+}  // namespace test_honest_prices

@@ -18,19 +18,19 @@
 #include "analysis/sha256.hpp"
 #include "analysis/sparkline.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 #include "tests/used_listing.hpp"
+
+namespace test_html_page {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::PricedObservation;
 
 namespace {
-
-const gpuprice::schema::Catalog& catalog() {
-    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-    return c;
-}
 
 PricedObservation listing(std::int64_t id, const std::string& model, double usd,
                           const std::string& title, const std::string& url,
@@ -63,7 +63,7 @@ CsvContext context() {
 Report report() {
     ReportOptions options;
     options.as_of = "2026-12-01";
-    return build_report(night(), catalog(), options);
+    return build_report(night(), shipped_catalog(), options);
 }
 
 std::string page(const PageInput& input = {}) {
@@ -510,7 +510,7 @@ TEST_SUITE("analysis::price_series") {
             listing(4, "rtx-3060-12gb", 220, "", "", "2026-12-01")};
         history.back().condition_id = 1000;  // new
         const auto series = price_series(
-            history, {}, {}, catalog(),
+            history, {}, {}, shipped_catalog(),
             {gpuprice::schema::ConditionClass::used, gpuprice::schema::ConditionClass::new_item},
             Shipping::Include, gpuprice::test::us_market());
         REQUIRE(series.size() == 2);
@@ -550,10 +550,10 @@ TEST_SUITE("analysis::price_series") {
             sold.push_back(sale(++id, "rtx-4090", 1700 + 10 * k, "2026-12-02"));
             sold.push_back(sale(++id, "rtx-4090", 1600 + 10 * k, "2026-12-05"));
         }
-        auto series =
-            price_series(history, {}, sold, catalog(), {gpuprice::schema::ConditionClass::used},
-                         Shipping::Include, gpuprice::test::us_market());
-        pool_thin_sales(series, sold, catalog(), gpuprice::test::us_market(), "2026-12-06");
+        auto series = price_series(history, {}, sold, shipped_catalog(),
+                                   {gpuprice::schema::ConditionClass::used}, Shipping::Include,
+                                   gpuprice::test::us_market());
+        pool_thin_sales(series, sold, shipped_catalog(), gpuprice::test::us_market(), "2026-12-06");
 
         const auto& r3090 = series.at({"rtx-3090", gpuprice::schema::ConditionClass::used});
         std::vector<std::tuple<std::string, double, int>> weekly;
@@ -587,3 +587,5 @@ TEST_SUITE("analysis::price_series") {
               std::string::npos);
     }
 }
+
+}  // namespace test_html_page

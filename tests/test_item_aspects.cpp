@@ -18,6 +18,8 @@
 #include "tests/fake_fetch_fixture.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_item_aspects {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 using test::FakeEbay;
@@ -244,3 +246,5 @@ TEST_SUITE("fetcher::item_aspects") {
         CHECK(test::stored_verdict(cli_db, "v1|6|0") == "ambiguous||aspect");
     }
 }
+
+}  // namespace test_item_aspects

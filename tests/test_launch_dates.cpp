@@ -7,6 +7,8 @@
 #include "schema/rules/launch_dates.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_launch_dates {
+
 using namespace gpuprice::schema;
 
 namespace {
@@ -67,3 +69,5 @@ TEST_SUITE("schema::launch_dates") {
               "2020-09-24");
     }
 }
+
+}  // namespace test_launch_dates

@@ -15,6 +15,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_listing_store {
+
 using namespace gpuprice::schema;
 
 namespace {
@@ -572,3 +574,5 @@ TEST_SUITE("schema::listing_store") {
         CHECK(statement.int64(1) == 8);
     }
 }
+
+}  // namespace test_listing_store

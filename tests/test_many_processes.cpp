@@ -18,6 +18,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_many_processes {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 
@@ -157,3 +159,5 @@ TEST_SUITE("many_processes") {
         CHECK(stmt.int64(0) == 0);
     }
 }
+
+}  // namespace test_many_processes

@@ -6,7 +6,7 @@
 
 #include "schema/domain/market.hpp"
 
-namespace gpuprice {
+namespace gpuprice::test_market {
 
 TEST_SUITE("domain::market") {
     TEST_CASE("money reads in the market's currency, locale-free") {
@@ -46,4 +46,4 @@ TEST_SUITE("domain::market") {
     }
 }
 
-}  // namespace gpuprice
+}  // namespace gpuprice::test_market

@@ -15,6 +15,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_match_store {
+
 using namespace gpuprice;
 using schema::Cooler;
 using schema::ListingAttributes;
@@ -148,3 +150,5 @@ TEST_SUITE("schema::match_store") {
                               "WHERE name = 'extracted_at'") == 0);
     }
 }
+
+}  // namespace test_match_store

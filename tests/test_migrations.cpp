@@ -8,6 +8,8 @@
 #include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_migrations {
+
 using namespace gpuprice::schema;
 using gpuprice::test::TempDir;
 
@@ -252,3 +254,5 @@ TEST_SUITE("schema::migrations") {
         CHECK(migrate(db, kTwoStep) == 2);
     }
 }
+
+}  // namespace test_migrations

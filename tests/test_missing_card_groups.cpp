@@ -16,6 +16,8 @@
 #include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_missing_card_groups {
+
 using namespace gpuprice;
 
 namespace {
@@ -183,3 +185,5 @@ TEST_SUITE("schema::missing_card_groups") {
         CHECK(verdict("AMD Radeon Pro V340L 16GB MxGPU") == "unknown-model");
     }
 }
+
+}  // namespace test_missing_card_groups

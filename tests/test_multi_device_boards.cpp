@@ -12,16 +12,16 @@
 #include "analysis/tensor_flops.hpp"
 #include "schema/rules/attribute_rules.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
+
+namespace test_multi_device_boards {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice;
 
 namespace {
-
-const schema::Catalog& catalog() {
-    static const auto shipped = schema::load_catalog(test::catalog_dir());
-    return shipped;
-}
 
 schema::PricedObservation board(const std::string& sku, double usd, std::int64_t id) {
     schema::PricedObservation o;
@@ -49,25 +49,25 @@ TEST_SUITE("schema::multi_device_boards") {
               Board{"instinct-mi250", 2, 64}, Board{"instinct-mi250x", 2, 64}, Board{"a16", 4, 16},
               Board{"arc-pro-b60-dual", 2, 24}}) {
             CAPTURE(b.key);
-            const auto* m = catalog().find_model(b.key);
+            const auto* m = shipped_catalog().find_model(b.key);
             REQUIRE(m != nullptr);
             CHECK(m->devices == b.devices);
             CHECK(m->vram_gb == b.vram_gb);
         }
-        CHECK(catalog().find_model("a16-per-gpu") == nullptr);  // one A16 row, not two
-        CHECK(catalog().find_model("rtx-3090")->devices == 1);
+        CHECK(shipped_catalog().find_model("a16-per-gpu") == nullptr);  // one A16 row, not two
+        CHECK(shipped_catalog().find_model("rtx-3090")->devices == 1);
     }
 
     TEST_CASE("a listing of one board counts its devices: TFLOPS, bandwidth and USD per GB") {
-        const auto* k80 = catalog().find_model("tesla-k80");
+        const auto* k80 = shipped_catalog().find_model("tesla-k80");
         REQUIRE(k80 != nullptr);
-        const double per_gpu = *analysis::peak_tflops(catalog(), *k80, "fp32");
+        const double per_gpu = *analysis::peak_tflops(shipped_catalog(), *k80, "fp32");
         CHECK(per_gpu == doctest::Approx(4.368).epsilon(0.001));  // 2496 x 2 x 875 MHz
         analysis::ReportOptions options;
         options.precision = "fp32";
         const auto report = analysis::build_report(
             {board("tesla-k80", 40, 1), board("tesla-k80", 50, 2), board("tesla-k80", 60, 3)},
-            catalog(), options);
+            shipped_catalog(), options);
         REQUIRE(report.rows.size() == 1);
         const auto& row = report.rows[0];
         CHECK(row.vram_class.label == "10-12 GB");  // one device's 12 GB, not the board's 24
@@ -85,21 +85,21 @@ TEST_SUITE("schema::multi_device_boards") {
         options.precision = "fp32";
         std::vector<schema::PricedObservation> listings;
         for (int i = 1; i <= 4; ++i) listings.push_back(board("tesla-k80", 40 + i, i));
-        const auto report = analysis::build_report(listings, catalog(), options);
-        const auto rules = schema::load_attribute_rules(test::catalog_dir(), catalog());
+        const auto report = analysis::build_report(listings, shipped_catalog(), options);
+        const auto rules = schema::load_attribute_rules(test::catalog_dir(), shipped_catalog());
         analysis::BoxOptions box;
         box.min_count = box.max_count = 2;
         box.budget_usd = 1000;
         box.today = "2026-12-01";
-        const auto result = analysis::plan_boxes(report, catalog(), rules, options, box);
+        const auto result = analysis::plan_boxes(report, shipped_catalog(), rules, options, box);
         REQUIRE(result.plans.size() == 1);
         const auto& plan = result.plans[0];
-        const auto* k80 = catalog().find_model("tesla-k80");
+        const auto* k80 = shipped_catalog().find_model("tesla-k80");
         CHECK(plan.count == 2);
         CHECK(plan.total_vram_gb == 2 * 2 * 12);
         CHECK(plan.total_bandwidth_gbs == 2 * 2 * 240);
         CHECK(*plan.total_tflops ==
-              doctest::Approx(4 * *analysis::peak_tflops(catalog(), *k80, "fp32")));
+              doctest::Approx(4 * *analysis::peak_tflops(shipped_catalog(), *k80, "fp32")));
         CHECK(plan.total_watts == 2 * 300);
         CHECK(plan.slots_used == 4);  // passive boards side by side
         bool says_devices = false;
@@ -110,3 +110,5 @@ TEST_SUITE("schema::multi_device_boards") {
         CHECK(says_devices);
     }
 }
+
+}  // namespace test_multi_device_boards

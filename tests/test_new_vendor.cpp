@@ -15,6 +15,8 @@
 #include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_new_vendor {
+
 using namespace gpuprice;
 
 namespace {
@@ -109,3 +111,5 @@ TEST_SUITE("schema::catalog extension") {
         CHECK(csv.find(",current (TT-Metalium),1,no,tflops,") != std::string::npos);
     }
 }
+
+}  // namespace test_new_vendor

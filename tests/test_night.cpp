@@ -15,7 +15,7 @@
 #include "tests/frozen_clock.hpp"
 #include "tests/test_market.hpp"
 
-namespace gpuprice {
+namespace gpuprice::test_night {
 
 namespace {
 
@@ -186,4 +186,4 @@ TEST_SUITE("app::night") {
     }
 }
 
-}  // namespace gpuprice
+}  // namespace gpuprice::test_night

@@ -24,6 +24,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_only_with_stored {
+
 using namespace gpuprice;
 
 namespace {
@@ -194,3 +196,5 @@ TEST_SUITE("end_to_end") {
         CHECK(with_aspects < compared / 10);
     }
 }
+
+}  // namespace test_only_with_stored

@@ -5,6 +5,8 @@
 
 #include "analysis/phrase_index.hpp"
 
+namespace test_phrase_index {
+
 using gpuprice::analysis::PhraseIndex;
 
 namespace {
@@ -55,3 +57,5 @@ TEST_SUITE("analysis::phrase_index") {
         CHECK(index.find(words({})).empty());
     }
 }
+
+}  // namespace test_phrase_index

@@ -15,18 +15,18 @@
 #include "analysis/support_caveat.hpp"
 #include "analysis/svg_chart.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
+
+namespace test_price_report {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::PricedObservation;
 
 namespace {
-
-const gpuprice::schema::Catalog& catalog() {
-    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-    return c;
-}
 
 PricedObservation obs(const std::string& model, double usd, int condition = 3000,
                       std::optional<double> shipping = 0.0,
@@ -110,7 +110,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {230.0, 250.0}) o.push_back(obs("tesla-p40", p));
         ReportOptions options;
         options.market = gpuprice::test::us_market();  // the placeholder is under its floor
-        const auto report = build_report(o, catalog(), options);
+        const auto report = build_report(o, shipped_catalog(), options);
         const auto* r3090 = row_of(report, "RTX 3090");
         REQUIRE(r3090);
         CHECK(r3090->median_usd == 800);
@@ -142,7 +142,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("rtx-3080-10gb", p));
         ReportOptions options;
         options.precision = "tf32";  // Turing has none
-        const auto report = build_report(o, catalog(), options);
+        const auto report = build_report(o, shipped_catalog(), options);
         REQUIRE(report.rows.size() == 2);
         CHECK(report.rows[0].model.name == "RTX 3080 10GB");
         CHECK(report.rows[0].rank == 1);
@@ -159,7 +159,7 @@ TEST_SUITE("analysis::price_report") {
         options.conditions = {gpuprice::schema::ConditionClass::used,
                               gpuprice::schema::ConditionClass::new_item};
         options.min_vram_gb = 24;
-        const auto report = build_report(o, catalog(), options);
+        const auto report = build_report(o, shipped_catalog(), options);
         CHECK(row_of(report, "RTX 3060 12GB") == nullptr);
         const auto* used = row_of(report, "RTX 3090", "used");
         REQUIRE(used);
@@ -175,13 +175,13 @@ TEST_SUITE("analysis::price_report") {
         std::vector<PricedObservation> o = {obs("rtx-3090", 800, 3000, 20.0),
                                             obs("rtx-3090", 800, 3000, std::nullopt),
                                             obs("rtx-3090", 800, 3000, 0.0)};
-        const auto with = build_report(o, catalog(), {});
+        const auto with = build_report(o, shipped_catalog(), {});
         CHECK(with.rows[0].median_usd == 800);
         CHECK(with.rows[0].p75_usd == 810);
         CHECK(with.rows[0].unknown_shipping == 1);
         ReportOptions without;
         without.shipping = Shipping::Exclude;
-        const auto bare = build_report(o, catalog(), without);
+        const auto bare = build_report(o, shipped_catalog(), without);
         CHECK(bare.rows[0].p75_usd == 800);
         CHECK(bare.rows[0].unknown_shipping == 0);
     }
@@ -191,7 +191,7 @@ TEST_SUITE("analysis::price_report") {
             obs("a100-pcie-40gb", 4000), obs("a100-pcie-40gb", 4100), obs("a100-pcie-40gb", 4200)};
         ReportOptions options;
         options.sparsity = Sparsity::Sparse;
-        const auto report = build_report(o, catalog(), options);
+        const auto report = build_report(o, shipped_catalog(), options);
         CHECK(*report.rows[0].tflops == doctest::Approx(623.7).epsilon(0.001));
         const auto csv = report_csv(report, {options.precision, options.sparsity, "2026-12-01"});
         CHECK(csv.find(",fp16-sparse,") != std::string::npos);
@@ -202,8 +202,8 @@ TEST_SUITE("analysis::price_report") {
                                               obs("rtx-3090", 800)};
         std::vector<PricedObservation> week = {obs("rtx-3090", 1000), obs("rtx-3090", 1000),
                                                obs("rtx-3090", 1000)};
-        auto report = build_report(now, catalog(), {});
-        const auto earlier = build_report(week, catalog(), {});
+        auto report = build_report(now, shipped_catalog(), {});
+        const auto earlier = build_report(week, shipped_catalog(), {});
         attach_changes(report, &earlier, nullptr);
         CHECK(*report.rows[0].change_7d_pct == doctest::Approx(-20));
         CHECK_FALSE(report.rows[0].change_30d_pct.has_value());
@@ -219,7 +219,7 @@ TEST_SUITE("analysis::price_report") {
         ListingLine line;
         Report earlier;
         {
-            const auto own_catalog = catalog();  // dies with this scope
+            const auto own_catalog = shipped_catalog();  // dies with this scope
             std::vector<PricedObservation> o = {obs("rtx-3090", 800), obs("rtx-3090", 810),
                                                 obs("rtx-3090", 820)};
             o[0].title = "NVIDIA GeForce RTX 3090 Founders Edition 24GB";
@@ -229,7 +229,7 @@ TEST_SUITE("analysis::price_report") {
             line = built.listings.at(0);
             std::vector<PricedObservation> week = {obs("rtx-3090", 1000), obs("rtx-3090", 1000),
                                                    obs("rtx-3090", 1000)};
-            earlier = build_report(week, catalog(), {});
+            earlier = build_report(week, shipped_catalog(), {});
         }
         CHECK(kept.rows.at(0).model.name == "RTX 3090");
         CHECK(row.model.vram_gb == 24);
@@ -247,8 +247,8 @@ TEST_SUITE("analysis::price_report") {
     TEST_CASE("the CSV has the documented columns in order, every row as wide as the header") {
         std::vector<PricedObservation> o = {obs("rtx-3090", 800), obs("rtx-3090", 810),
                                             obs("rtx-3090", 820), obs("tesla-p40", 200)};
-        const auto csv =
-            report_csv(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
+        const auto csv = report_csv(build_report(o, shipped_catalog(), {}),
+                                    {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(csv.starts_with(
             "condition,vram_class_gb,rank,model,architecture,vram_gb,listings,outliers_removed,"
             "median_price_usd,p25_price_usd,p75_price_usd,min_price_usd,precision,tflops,"
@@ -285,7 +285,7 @@ TEST_SUITE("analysis::price_report") {
         std::vector<PricedObservation> o;
         for (double p : {180.0, 190.0, 200.0}) o.push_back(obs("tesla-p40", p));
         for (double p : {780.0, 800.0, 820.0}) o.push_back(obs("rtx-3090", p));
-        const auto fp16 = build_report(o, catalog(), {});
+        const auto fp16 = build_report(o, shipped_catalog(), {});
         const auto* p40 = row_of(fp16, "Tesla P40");
         REQUIRE(p40);
         CHECK(p40->no_matrix_units);
@@ -301,7 +301,7 @@ TEST_SUITE("analysis::price_report") {
 
         ReportOptions vector;
         vector.precision = "fp32";
-        const auto fp32 = build_report(o, catalog(), vector);
+        const auto fp32 = build_report(o, shipped_catalog(), vector);
         // 11.76 TFLOPS / $190 beats 35.6 / $800: the P40 ranks first on FP32 per dollar.
         CHECK(row_of(fp32, "Tesla P40")->rank == 1);
         CHECK(row_of(fp32, "RTX 3090")->rank == 2);
@@ -316,7 +316,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("tesla-p40", p));    // 347
         ReportOptions options;
         options.rank_by = RankBy::bandwidth;
-        auto report = build_report(o, catalog(), options);
+        auto report = build_report(o, shipped_catalog(), options);
         // GB/s per USD: 7900 XTX 1.477, 3090 1.17, P40 1.12, 4090 0.695.
         CHECK(row_of(report, "RX 7900 XTX")->rank == 1);
         CHECK(row_of(report, "RTX 3090")->rank == 2);
@@ -325,7 +325,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(*row_of(report, "RTX 3090")->bandwidth_gbs_per_usd == doctest::Approx(1.17));
         CHECK(report.rows[0].model.name == "RX 7900 XTX");
         options.rank_by = RankBy::vram;
-        report = build_report(o, catalog(), options);
+        report = build_report(o, shipped_catalog(), options);
         CHECK(row_of(report, "Tesla P40")->rank == 1);  // $12.92 per GB
         CHECK(*row_of(report, "Tesla P40")->usd_per_gb_vram == doctest::Approx(310.0 / 24));
         CHECK(row_of(report, "RTX 4090")->rank == 4);
@@ -337,7 +337,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {380.0, 390.0, 400.0}) o.push_back(obs("tesla-t4", p));
         for (double p : {200.0, 210.0, 220.0}) o.push_back(obs("instinct-mi50-16gb", p));
         for (double p : {40.0, 45.0, 50.0}) o.push_back(obs("tesla-k80", p));
-        auto report = build_report(o, catalog(), {});
+        auto report = build_report(o, shipped_catalog(), {});
         REQUIRE(report.rows.size() == 4);
         // Volta runs on PyTorch's cu126 legacy wheels: supported, with its caveat.
         CHECK(row_of(report, "Tesla V100 PCIe 16GB")->support.status ==
@@ -348,7 +348,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(row_of(report, "Tesla T4")->support.status == "no bf16");
         ReportOptions options;
         options.supported_only = true;
-        report = build_report(o, catalog(), options);
+        report = build_report(o, shipped_catalog(), options);
         REQUIRE(report.rows.size() == 2);  // the K80 (sm_37) and the MI50 (gfx906) leave
         CHECK(row_of(report, "Tesla T4") != nullptr);
         CHECK(row_of(report, "Tesla V100 PCIe 16GB") != nullptr);
@@ -360,13 +360,13 @@ TEST_SUITE("analysis::price_report") {
         o.item_id = "v1|1|0";
         CsvContext context;
         context.currency = "USD";
-        const auto csv = listings_csv(build_report({o}, catalog(), {}), context);
+        const auto csv = listings_csv(build_report({o}, shipped_catalog(), {}), context);
         CHECK(csv.find("\"'=HYPERLINK(\"\"http://evil\"\",\"\"RTX 3090\"\")\"") !=
               std::string::npos);
         o.decided_by = gpuprice::schema::MatchEvidence::part_number;
         // The appended currency and decided_by, then cooler and slot width (not stated here),
         // then the suspect-price verdict and its (absent) reference.
-        const auto with_evidence = listings_csv(build_report({o}, catalog(), {}), context);
+        const auto with_evidence = listings_csv(build_report({o}, shipped_catalog(), {}), context);
         CHECK(with_evidence.find(",USD,part-number,,,no,,\r\n") != std::string::npos);
     }
 
@@ -374,8 +374,8 @@ TEST_SUITE("analysis::price_report") {
         std::vector<PricedObservation> o;
         for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));
         for (double p : {100.0, 110.0, 120.0}) o.push_back(obs("tesla-v100-sxm2-16gb", p));
-        const auto svg =
-            svg_chart(build_report(o, catalog(), {}), {"fp16", Sparsity::Dense, "2026-12-01"});
+        const auto svg = svg_chart(build_report(o, shipped_catalog(), {}),
+                                   {"fp16", Sparsity::Dense, "2026-12-01"});
         CHECK(svg.starts_with("<?xml"));
         CHECK(svg.find("20-24 GB - used") != std::string::npos);
         CHECK(svg.find("Tesla V100 SXM2 16GB (SXM2)") != std::string::npos);
@@ -389,7 +389,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
         for (double p : {520.0, 530.0, 540.0}) o.push_back(obs("rtx-a4000", p));
         o.push_back(obs("tesla-t4", 600.0));  // one listing: low sample
-        const auto report = build_report(o, catalog(), {});
+        const auto report = build_report(o, shipped_catalog(), {});
         const auto* sxm = row_of(report, "Tesla V100 SXM2 16GB");
         REQUIRE(sxm);
         CHECK_FALSE(sxm->rank.has_value());
@@ -417,7 +417,7 @@ TEST_SUITE("analysis::price_report") {
 
         ReportOptions with_sxm;
         with_sxm.include_sxm = true;
-        const auto joint = build_report(o, catalog(), with_sxm);
+        const auto joint = build_report(o, shipped_catalog(), with_sxm);
         CHECK(row_of(joint, "Tesla V100 SXM2 16GB")->rank == 1);
         CHECK_FALSE(row_of(joint, "Tesla V100 SXM2 16GB")->module_apart);
         CHECK(row_of(joint, "Tesla V100 PCIe 16GB")->rank == 2);
@@ -437,7 +437,7 @@ TEST_SUITE("analysis::price_report") {
                 ++n;
             return n;
         };
-        const auto used = svg_chart(build_report(o, catalog(), {}), context);
+        const auto used = svg_chart(build_report(o, shipped_catalog(), {}), context);
         // Two classes, two axes, each labelled and starting at "0", not "0.0"; and again in the
         // training panel under them, whose ticks step by tenths.
         CHECK(count(used, ">GFLOPS per USD</text>") == 2);
@@ -457,7 +457,7 @@ TEST_SUITE("analysis::price_report") {
         ReportOptions both;
         both.conditions = {gpuprice::schema::ConditionClass::new_item,
                            gpuprice::schema::ConditionClass::used};
-        const auto all = svg_chart(build_report(o, catalog(), both), context);
+        const auto all = svg_chart(build_report(o, shipped_catalog(), both), context);
         CHECK(all.find("fill=\"#f28e2b\">10-12 GB - new") != std::string::npos);
         CHECK(all.find("fill=\"#e15759\">20-24 GB - used") != std::string::npos);
         CHECK(count(all, ">GFLOPS per USD</text>") == 3);
@@ -470,7 +470,7 @@ TEST_SUITE("analysis::price_report") {
         for (double p : {700.0, 750.0, 800.0}) o.push_back(obs("rtx-3090", p));  // 95 GFLOPS/$
         o.push_back(obs("rtx-4090", 1500.0));  // one listing, unranked: 165.2 / 1.5 = 110
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
-        const auto report = build_report(o, catalog(), {});
+        const auto report = build_report(o, shipped_catalog(), {});
         REQUIRE(row_of(report, "RTX 4090"));
         CHECK_FALSE(row_of(report, "RTX 4090")->rank.has_value());
         const auto svg = svg_chart(report, context);
@@ -493,7 +493,7 @@ TEST_SUITE("analysis::price_report") {
             return n;
         };
         CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
-        const auto report = build_report(o, catalog(), {});
+        const auto report = build_report(o, shipped_catalog(), {});
         const auto by_peak = svg_chart(report, context);
         // The second panel, after the GFLOPS/$ bars: one axis per class, three classes.
         const auto second =
@@ -521,7 +521,7 @@ TEST_SUITE("analysis::price_report") {
         ReportOptions training;
         training.rank_by = RankBy::training;
         context.rank_by = RankBy::training;
-        const auto by_training = svg_chart(build_report(o, catalog(), training), context);
+        const auto by_training = svg_chart(build_report(o, shipped_catalog(), training), context);
         CHECK(count(by_training, "Training throughput (RTX 3090 = 1) per 1,000 USD") == 1);
         CHECK(by_training.find("What each card does") == std::string::npos);
         CHECK(count(by_training, "class=\"est\"") == 2);
@@ -529,7 +529,7 @@ TEST_SUITE("analysis::price_report") {
         ReportOptions bandwidth;
         bandwidth.rank_by = RankBy::bandwidth;
         context.rank_by = RankBy::bandwidth;
-        const auto by_bandwidth = svg_chart(build_report(o, catalog(), bandwidth), context);
+        const auto by_bandwidth = svg_chart(build_report(o, shipped_catalog(), bandwidth), context);
         CHECK(by_bandwidth.find(">Training throughput (RTX 3090 = 1) per 1,000 USD</text>") !=
               std::string::npos);
     }
@@ -558,7 +558,7 @@ TEST_SUITE("analysis::price_report") {
         options.conditions = {gpuprice::schema::ConditionClass::used,
                               gpuprice::schema::ConditionClass::new_item};
         options.min_vram_gb = 10;
-        const auto report = build_report(market, catalog(), options);
+        const auto report = build_report(market, shipped_catalog(), options);
         // Expected: by (condition, SKU key), each group in the order it was read; not the
         // refurbished listing (2500) nor the 8 GB card.
         std::map<std::pair<int, std::string>, std::vector<std::int64_t>> groups;
@@ -580,7 +580,7 @@ TEST_SUITE("analysis::price_report") {
         for (const auto& l : report.listings) {
             outliers += l.outlier;
             suspects += l.kept_out_as_suspect;
-            CHECK(l.model_name == catalog().find_model(l.observation.model)->name);
+            CHECK(l.model_name == shipped_catalog().find_model(l.observation.model)->name);
         }
         CHECK(outliers == 1);
         CHECK(suspects == 2);
@@ -588,7 +588,7 @@ TEST_SUITE("analysis::price_report") {
         // From lines, as report assembly reads them, the same report.
         std::vector<ListingLine> lines;
         for (const auto& o : market) lines.emplace_back().observation = o;
-        const auto from_lines = build_report(std::move(lines), catalog(), options);
+        const auto from_lines = build_report(std::move(lines), shipped_catalog(), options);
         REQUIRE(from_lines.listings.size() == report.listings.size());
         for (std::size_t i = 0; i < report.listings.size(); ++i) {
             CHECK(from_lines.listings[i].observation.listing_id ==
@@ -608,8 +608,8 @@ TEST_SUITE("analysis::price_report") {
                                   gpuprice::schema::ConditionClass::new_item};
             std::vector<gpuprice::schema::LatestPrice> prices;
             for (const auto& o : market) prices.push_back(gpuprice::schema::latest_price(o));
-            const auto full = build_report(market, catalog(), options);
-            const auto rows = build_report_rows(prices, catalog(), options);
+            const auto full = build_report(market, shipped_catalog(), options);
+            const auto rows = build_report_rows(prices, shipped_catalog(), options);
             CHECK(rows.listings.empty());
             REQUIRE(rows.rows.size() == full.rows.size());
             REQUIRE(full.rows.size() == 6);
@@ -656,21 +656,22 @@ TEST_SUITE("analysis::left_out") {
 
 TEST_SUITE("analysis::support_caveat") {
     TEST_CASE("legacy architectures and missing BF16 carry a caveat, current ones none") {
-        const auto* k80 = catalog().find_model("tesla-k80");
+        const auto* k80 = shipped_catalog().find_model("tesla-k80");
         REQUIRE(k80);
-        const auto caveat = support_caveat(catalog(), *k80);
+        const auto caveat = support_caveat(shipped_catalog(), *k80);
         CHECK_FALSE(caveat.supported);
         CHECK(caveat.target == "sm_37");
         CHECK(caveat.warning.starts_with("legacy: no CUDA 12"));
-        const auto* v100 = catalog().find_model("tesla-v100-pcie-16gb");
+        const auto* v100 = shipped_catalog().find_model("tesla-v100-pcie-16gb");
         REQUIRE(v100);
-        CHECK(support_caveat(catalog(), *v100).warning.starts_with("legacy: cu126 wheels only"));
-        const auto* t4 = catalog().find_model("tesla-t4");
+        CHECK(support_caveat(shipped_catalog(), *v100)
+                  .warning.starts_with("legacy: cu126 wheels only"));
+        const auto* t4 = shipped_catalog().find_model("tesla-t4");
         REQUIRE(t4);
-        CHECK(support_caveat(catalog(), *t4).warning.starts_with("no bf16"));
-        const auto* rtx3090 = catalog().find_model("rtx-3090");
+        CHECK(support_caveat(shipped_catalog(), *t4).warning.starts_with("no bf16"));
+        const auto* rtx3090 = shipped_catalog().find_model("rtx-3090");
         REQUIRE(rtx3090);
-        CHECK(support_caveat(catalog(), *rtx3090).warning.empty());
+        CHECK(support_caveat(shipped_catalog(), *rtx3090).warning.empty());
     }
 }
 
@@ -681,8 +682,9 @@ TEST_SUITE("analysis::price_history") {
                                             obs("rtx-3090", 1.0, 3000, 0.0, "2026-11-30"),
                                             obs("rtx-3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("rtx-3090", 1100, 1000, 0.0, "2026-12-01")};
-        const auto nights = nightly_medians(h, catalog(), {gpuprice::schema::ConditionClass::used},
-                                            Shipping::Include, gpuprice::test::us_market());
+        const auto nights =
+            nightly_medians(h, shipped_catalog(), {gpuprice::schema::ConditionClass::used},
+                            Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);
@@ -698,7 +700,7 @@ TEST_SUITE("analysis::report_table") {
         // A V100 at this price ranks first in its class: a #1 current software no longer runs.
         for (double p : {420.0, 430.0, 440.0}) o.push_back(obs("tesla-v100-pcie-16gb", p));
         for (double p : {300.0, 310.0, 320.0}) o.push_back(obs("rtx-2080-ti", p));
-        auto report = build_report(o, catalog(), {});
+        auto report = build_report(o, shipped_catalog(), {});
         const CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
         // software_support.csv: Volta and Turing have no BF16 and no FlashAttention-2.
         auto table = report_table(report, context, 120);
@@ -726,8 +728,8 @@ TEST_SUITE("analysis::report_table") {
         // Only the cards that have none are unmarked.
         std::vector<PricedObservation> current;
         for (double p : {700.0, 750.0, 800.0}) current.push_back(obs("rtx-3090", p));
-        CHECK(report_table(build_report(current, catalog(), {}), context, 120).find("marks:") ==
-              std::string::npos);
+        CHECK(report_table(build_report(current, shipped_catalog(), {}), context, 120)
+                  .find("marks:") == std::string::npos);
     }
 
     TEST_CASE("the price column is the basis in use, and --rank-by shows and charts its metric") {
@@ -736,7 +738,7 @@ TEST_SUITE("analysis::report_table") {
         for (double p : {1500.0, 1600.0, 1700.0}) o.push_back(obs("rtx-4090", p));
         ReportOptions options;
         options.basis = PriceBasis::lowest3;
-        auto report = build_report(o, catalog(), options);
+        auto report = build_report(o, shipped_catalog(), options);
         CsvContext context{"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::lowest3, "USD"};
         auto table = report_table(report, context, 120);
         // The heading names the basis and the cell is its figure (the mean of the lowest three).
@@ -747,7 +749,7 @@ TEST_SUITE("analysis::report_table") {
         // By VRAM: the table shows USD per GB, the chart draws GB per 1,000 USD, sorted by it.
         options = {};
         options.rank_by = RankBy::vram;
-        report = build_report(o, catalog(), options);
+        report = build_report(o, shipped_catalog(), options);
         context = {"fp16", Sparsity::Dense, "2026-12-01", PriceBasis::median, "USD"};
         context.rank_by = RankBy::vram;
         table = report_table(report, context, 120);
@@ -762,3 +764,5 @@ TEST_SUITE("analysis::report_table") {
         CHECK(svg.find("RTX 3090</text>") < svg.find("RTX 4090</text>"));
     }
 }
+
+}  // namespace test_price_report

@@ -2,6 +2,8 @@
 
 #include "schema/domain/printable_text.hpp"
 
+namespace test_printable_text {
+
 using gpuprice::schema::printable_lines;
 using gpuprice::schema::printable_text;
 
@@ -30,3 +32,5 @@ TEST_SUITE("schema::printable_text") {
         CHECK(printable_lines("one\r\ntwo\n\x1b[Kthree") == "one \ntwo\n[Kthree");
     }
 }
+
+}  // namespace test_printable_text

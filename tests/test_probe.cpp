@@ -11,6 +11,8 @@
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_probe {
+
 using namespace gpuprice;
 
 namespace {
@@ -264,3 +266,5 @@ TEST_SUITE("fetcher::probe") {
         CHECK_FALSE(fetcher::parse_default_tree_id("<html>"));
     }
 }
+
+}  // namespace test_probe

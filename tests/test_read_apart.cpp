@@ -6,6 +6,8 @@
 #include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_read_apart {
+
 using gpuprice::app::ReadApart;
 using namespace gpuprice::schema;
 
@@ -103,3 +105,5 @@ TEST_SUITE("app::read_apart") {
         CHECK_THROWS_WITH_AS(apart.get(), doctest::Contains("nowhere"), SqliteError);
     }
 }
+
+}  // namespace test_read_apart

@@ -12,6 +12,8 @@
 #include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_real_title_corpus {
+
 using namespace gpuprice::analysis;
 
 namespace {
@@ -156,3 +158,5 @@ TEST_SUITE("analysis::real_title_corpus") {
                           doctest::Contains("not tuning or held-out"));
     }
 }
+
+}  // namespace test_real_title_corpus

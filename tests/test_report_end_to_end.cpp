@@ -28,6 +28,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_report_end_to_end {
+
 using namespace gpuprice;
 
 namespace {
@@ -492,3 +494,5 @@ TEST_SUITE("end_to_end") {
         }
     }
 }
+
+}  // namespace test_report_end_to_end

@@ -15,6 +15,8 @@
 #include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_robustness {
+
 using namespace gpuprice;
 using namespace std::chrono_literals;
 
@@ -336,3 +338,5 @@ TEST_SUITE("robustness::concurrency") {
         CHECK(count.int64(0) >= 6000);
     }
 }
+
+}  // namespace test_robustness

@@ -14,8 +14,13 @@
 #include "schema/store/compaction.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/nightly_market.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
+
+namespace test_rollup_window {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice;
 
@@ -85,7 +90,7 @@ TEST_SUITE("app::rollup_window") {
             if (n >= 3) tonight.push_back(late);
             if (n < 2 || n == 7 || n == 8) tonight.push_back(back);
             market.run(schema::add_days("2026-11-01", n), 3, tonight, both);
-            app::update_derived_tables(db, test::catalog());
+            app::update_derived_tables(db, shipped_catalog());
         }
         REQUIRE(test::stored_decisions(db).find("cleared") != std::string::npos);
         for (const int nights : {3, 4, 30}) check_slides(db, "2026-11-01", "2026-11-12", nights);
@@ -98,3 +103,5 @@ TEST_SUITE("app::rollup_window") {
         for (const int nights : {3, 30}) check_slides(db, "2026-11-01", "2026-11-12", nights);
     }
 }
+
+}  // namespace test_rollup_window

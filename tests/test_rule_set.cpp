@@ -7,7 +7,7 @@
 #include "schema/rules/rule_set.hpp"
 #include "tests/test_context.hpp"
 
-namespace gpuprice {
+namespace gpuprice::test_rule_set {
 
 namespace {
 
@@ -64,4 +64,4 @@ TEST_SUITE("rules::rule_set") {
     }
 }
 
-}  // namespace gpuprice
+}  // namespace gpuprice::test_rule_set

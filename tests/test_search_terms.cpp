@@ -11,6 +11,8 @@
 #include "schema/rules/search_terms.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_search_terms {
+
 using namespace gpuprice;
 
 namespace {
@@ -143,3 +145,5 @@ TEST_SUITE("schema::search_terms") {
         CHECK(double(returned) / titles >= kMinShare);
     }
 }
+
+}  // namespace test_search_terms

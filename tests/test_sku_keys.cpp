@@ -21,6 +21,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_sku_keys {
+
 using namespace gpuprice;
 namespace fs = std::filesystem;
 
@@ -268,3 +270,5 @@ TEST_SUITE("schema::sku_keys") {
         CHECK(models == std::vector<std::string>{"wormhole-n300", "tesla-p40", "-"});
     }
 }
+
+}  // namespace test_sku_keys

@@ -13,6 +13,8 @@
 #include "tests/fake_fetch_config.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_sold_fetch {
+
 using namespace gpuprice;
 
 namespace {
@@ -444,3 +446,5 @@ TEST_SUITE("fetcher::sold") {
                        "after 215") == 1);
     }
 }
+
+}  // namespace test_sold_fetch

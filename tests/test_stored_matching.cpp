@@ -13,6 +13,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_stored_matching {
+
 using namespace gpuprice;
 
 namespace {
@@ -92,3 +94,5 @@ TEST_SUITE("app::stored_matching") {
         }
     }
 }
+
+}  // namespace test_stored_matching

@@ -9,8 +9,13 @@
 #include "analysis/suspect_price.hpp"
 #include "schema/domain/price_flags.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
+
+namespace test_suspect_price {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::ConditionClass;
@@ -18,11 +23,6 @@ using gpuprice::schema::latest_price;
 using gpuprice::schema::PricedObservation;
 
 namespace {
-
-const gpuprice::schema::Catalog& catalog() {
-    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-    return c;
-}
 
 // A market under construction: listings (candidates and evidence at once), sales, clearances.
 struct Market {
@@ -45,7 +45,7 @@ struct Market {
         for (int i = 0; i < n; ++i) list(model, center * (0.75 + 0.5 * i / std::max(1, n - 1)));
     }
     std::map<std::int64_t, SuspectPrice> suspects_on(const gpuprice::schema::Market& where) const {
-        return find_suspect_prices(candidates, prices, catalog(), where);
+        return find_suspect_prices(candidates, prices, shipped_catalog(), where);
     }
     std::map<std::int64_t, SuspectPrice> suspects() const {
         return suspects_on(gpuprice::test::us_market());
@@ -80,7 +80,7 @@ TEST_SUITE("analysis::suspect_price") {
         m.spread("rtx-3060-12gb", 220, 8);
         m.sold("rtx-3090", 790);
         const auto all =
-            judge_prices(m.candidates, m.prices, catalog(), gpuprice::test::us_market());
+            judge_prices(m.candidates, m.prices, shipped_catalog(), gpuprice::test::us_market());
         std::map<std::int64_t, double> expected;
         for (const auto& [id, j] : all)
             if (j.suspect()) expected[id] = j.ratio;
@@ -220,7 +220,7 @@ TEST_SUITE("analysis::price_report") {
         observations.push_back(obs(100, "rtx-3090", 240));
         ReportOptions options;
         options.as_of = "2026-12-03";
-        const auto report = build_report(observations, catalog(), options);
+        const auto report = build_report(observations, shipped_catalog(), options);
         REQUIRE(report.rows.size() == 1);
         const auto& row = report.rows.front();
         CHECK(row.listings == 39);
@@ -238,7 +238,7 @@ TEST_SUITE("analysis::price_report") {
         CHECK(csv.find(",yes,795.00,median of 39 used RTX 3090 prices") != std::string::npos);
 
         options.include_suspect_prices = true;
-        const auto included = build_report(observations, catalog(), options);
+        const auto included = build_report(observations, shipped_catalog(), options);
         CHECK(included.rows.front().suspect_removed == 0);
         // Let in, the outlier rule (3 scaled MADs of log prices) still judges it.
         for (const auto& l : included.listings) {
@@ -259,11 +259,11 @@ TEST_SUITE("analysis::price_report") {
         evidence.recent.push_back(latest_price(tonight.front()));  // the window includes tonight
         ReportOptions options;
         options.as_of = "2026-12-03";
-        const auto report = build_report(tonight, catalog(), options, evidence);
+        const auto report = build_report(tonight, shipped_catalog(), options, evidence);
         REQUIRE(report.rows.size() == 1);
         CHECK(report.rows.front().listings == 0);
         CHECK(report.rows.front().suspect_removed == 1);
-        const auto without_history = build_report(tonight, catalog(), options);
+        const auto without_history = build_report(tonight, shipped_catalog(), options);
         CHECK(without_history.rows.front().listings == 1);
     }
 }
@@ -275,7 +275,7 @@ TEST_SUITE("analysis::price_history") {
             history.push_back(obs(i + 1, "rtx-3090", 780 + 10 * i, "2026-12-01"));
         history.push_back(obs(50, "rtx-3090", 200, "2026-12-02"));
         history.push_back(obs(51, "rtx-3090", 800, "2026-12-02"));
-        const auto nights = nightly_medians(history, catalog(), {ConditionClass::used},
+        const auto nights = nightly_medians(history, shipped_catalog(), {ConditionClass::used},
                                             Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[1].night == "2026-12-02");
@@ -283,9 +283,11 @@ TEST_SUITE("analysis::price_history") {
         CHECK(nights[1].listings == 1);
         CHECK(nights[1].median_usd == 800);
         const auto with =
-            price_history(history, {}, {}, catalog(), {ConditionClass::used}, Shipping::Include,
-                          gpuprice::test::us_market(), Period::night, true);
+            price_history(history, {}, {}, shipped_catalog(), {ConditionClass::used},
+                          Shipping::Include, gpuprice::test::us_market(), Period::night, true);
         CHECK(with[1].suspect_removed == 0);
         CHECK(with[1].listings == 2);
     }
 }
+
+}  // namespace test_suspect_price

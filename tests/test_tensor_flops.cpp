@@ -6,23 +6,23 @@
 
 #include "analysis/tensor_flops.hpp"
 #include "schema/rules/catalog.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
+
+namespace test_tensor_flops {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::Catalog;
 
 namespace {
 
-const Catalog& catalog() {
-    static const Catalog c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-    return c;
-}
-
 std::optional<double> tflops(const std::string& model, const std::string& p,
                              Sparsity s = Sparsity::Dense) {
-    const auto* m = catalog().find_model(model);
+    const auto* m = shipped_catalog().find_model(model);
     REQUIRE_MESSAGE(m != nullptr, model);
-    return peak_tflops(catalog(), *m, p, s);
+    return peak_tflops(shipped_catalog(), *m, p, s);
 }
 
 }  // namespace
@@ -36,10 +36,10 @@ TEST_SUITE("analysis::tensor_flops") {
     TEST_CASE("computed dense figures match the vendors' published ones within 2%") {
         std::map<std::string, int> per_vendor;
         std::set<std::string> precisions;
-        for (const auto& f : catalog().published) {
-            const auto* m = catalog().find_model(f.sku);
+        for (const auto& f : shipped_catalog().published) {
+            const auto* m = shipped_catalog().find_model(f.sku);
             REQUIRE(m != nullptr);
-            const auto computed = peak_tflops(catalog(), *m, f.precision);
+            const auto computed = peak_tflops(shipped_catalog(), *m, f.precision);
             CAPTURE(f.sku);
             CAPTURE(f.precision);
             CAPTURE(f.tflops);
@@ -54,21 +54,21 @@ TEST_SUITE("analysis::tensor_flops") {
             ++per_vendor[m->vendor];
             precisions.insert(f.precision);
         }
-        CHECK(catalog().published.size() >= 150);
+        CHECK(shipped_catalog().published.size() >= 150);
         CHECK(per_vendor["NVIDIA"] >= 100);
         CHECK(per_vendor["AMD"] >= 40);
         CHECK(per_vendor["Intel"] >= 2);
-        for (const auto& p : catalog().precisions) {
+        for (const auto& p : shipped_catalog().precisions) {
             CAPTURE(p.name);
             CHECK(precisions.count(p.name) == 1);  // every precision is checked somewhere
         }
     }
 
     TEST_CASE("every SKU has a source and a figure for at least one precision") {
-        for (const auto& m : catalog().models) {
+        for (const auto& m : shipped_catalog().models) {
             CAPTURE(m.key);
             CHECK_FALSE(m.source.empty());
-            CHECK(peak_tflops(catalog(), m, "fp32").has_value());
+            CHECK(peak_tflops(shipped_catalog(), m, "fp32").has_value());
         }
     }
 
@@ -101,7 +101,7 @@ TEST_SUITE("analysis::tensor_flops") {
         CHECK_FALSE(tflops("rtx-3090", "fp8").has_value());
         CHECK(tflops("rtx-4090", "fp8").has_value());
         CHECK(tflops("h100-sxm5", "fp8").has_value());
-        for (const auto& p : catalog().precisions) {
+        for (const auto& p : shipped_catalog().precisions) {
             if (p.unit != gpuprice::schema::RateUnit::matrix) continue;
             CHECK_FALSE(tflops("tesla-p40", p.name).has_value());
             CHECK_FALSE(tflops("tesla-m40-24gb", p.name).has_value());
@@ -149,29 +149,29 @@ TEST_SUITE("analysis::tensor_flops") {
         const auto* h20 = uncapped.find_model("h20");
         REQUIRE(h20 != nullptr);
         CHECK(*peak_tflops(uncapped, *h20, "fp16") == doctest::Approx(632.6).epsilon(0.001));
-        for (const auto& c : catalog().capped) {
+        for (const auto& c : shipped_catalog().capped) {
             CAPTURE(c.sku);
             CAPTURE(c.precision);
             CHECK_FALSE(c.source.empty());
-            const auto* m = catalog().find_model(c.sku);
+            const auto* m = shipped_catalog().find_model(c.sku);
             REQUIRE(m != nullptr);
-            CHECK(*peak_tflops(catalog(), *m, c.precision) == doctest::Approx(c.tflops));
+            CHECK(*peak_tflops(shipped_catalog(), *m, c.precision) == doctest::Approx(c.tflops));
         }
     }
 
     TEST_CASE("a card without matrix units reports its fp32 figure, marked as such") {
-        const auto* p40 = catalog().find_model("tesla-p40");
+        const auto* p40 = shipped_catalog().find_model("tesla-p40");
         REQUIRE(p40 != nullptr);
-        const auto figure = report_figure(catalog(), *p40, "fp16", Sparsity::Dense);
+        const auto figure = report_figure(shipped_catalog(), *p40, "fp16", Sparsity::Dense);
         REQUIRE(figure.has_value());
         CHECK(figure->no_matrix_units);
         CHECK(figure->precision == "fp32");
         CHECK(figure->tflops == doctest::Approx(11.758).epsilon(0.001));
         // A card with tensor cores but without the precision gets nothing, not a fallback.
-        const auto* t4 = catalog().find_model("tesla-t4");
+        const auto* t4 = shipped_catalog().find_model("tesla-t4");
         REQUIRE(t4 != nullptr);
-        CHECK_FALSE(report_figure(catalog(), *t4, "tf32", Sparsity::Dense).has_value());
-        const auto own = report_figure(catalog(), *t4, "fp16", Sparsity::Dense);
+        CHECK_FALSE(report_figure(shipped_catalog(), *t4, "tf32", Sparsity::Dense).has_value());
+        const auto own = report_figure(shipped_catalog(), *t4, "fp16", Sparsity::Dense);
         REQUIRE(own.has_value());
         CHECK_FALSE(own->no_matrix_units);
     }
@@ -212,7 +212,7 @@ TEST_SUITE("analysis::tensor_flops") {
     // the note must say so.
     TEST_CASE("a tensor clock above the boost clock is one the vendor's own figures state") {
         int above = 0;
-        for (const auto& m : catalog().models) {
+        for (const auto& m : shipped_catalog().models) {
             if (!m.tensor_clock_mhz || *m.tensor_clock_mhz <= m.boost_mhz) continue;
             CAPTURE(m.key);
             ++above;
@@ -220,8 +220,10 @@ TEST_SUITE("analysis::tensor_flops") {
             CHECK(m.vendor == "Intel");
         }
         CHECK(above == 2);  // the B580 and B570
-        const auto* pro4500 = catalog().find_model("rtx-pro-4500-blackwell");
+        const auto* pro4500 = shipped_catalog().find_model("rtx-pro-4500-blackwell");
         REQUIRE(pro4500 != nullptr);
         CHECK_FALSE(pro4500->tensor_clock_mhz.has_value());
     }
 }
+
+}  // namespace test_tensor_flops

@@ -10,6 +10,8 @@
 #include "schema/rules/match_rules.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_title_matcher {
+
 using namespace gpuprice::analysis;
 using gpuprice::schema::MatchReason;
 
@@ -665,3 +667,5 @@ TEST_SUITE("analysis::title_matcher") {
         CHECK(recall >= 0.97);
     }
 }
+
+}  // namespace test_title_matcher

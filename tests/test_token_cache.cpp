@@ -9,6 +9,8 @@
 #include "fetcher/token_cache.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_token_cache {
+
 using namespace gpuprice::fetcher;
 using namespace std::chrono_literals;
 using gpuprice::test::read_file;
@@ -115,3 +117,5 @@ TEST_SUITE("fetcher::token_cache") {
         CHECK_FALSE(load_cached_token(path, "id", "url", "scope", kNow, 300s).has_value());
     }
 }
+
+}  // namespace test_token_cache

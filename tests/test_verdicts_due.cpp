@@ -12,6 +12,8 @@
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
+namespace test_verdicts_due {
+
 using namespace gpuprice;
 
 namespace {
@@ -95,3 +97,5 @@ TEST_SUITE("verdicts due") {
         CHECK(due_titles(db, third).empty());
     }
 }
+
+}  // namespace test_verdicts_due

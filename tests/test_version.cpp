@@ -8,6 +8,8 @@
 #include "tests/fake_ebay.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_version {
+
 using namespace gpuprice;
 
 TEST_SUITE("version") {
@@ -41,3 +43,5 @@ TEST_SUITE("version") {
         CHECK(*agents.begin() == schema::user_agent());
     }
 }
+
+}  // namespace test_version

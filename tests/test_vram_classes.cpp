@@ -6,6 +6,8 @@
 #include "schema/rules/vram_classes.hpp"
 #include "tests/test_context.hpp"
 
+namespace test_vram_classes {
+
 using namespace gpuprice::schema;
 
 namespace {
@@ -91,3 +93,5 @@ TEST_SUITE("rules::vram_classes") {
         CHECK(error_of("8,8 GB,entry cards\n12,10-12 GB,vision\n").empty());
     }
 }
+
+}  // namespace test_vram_classes

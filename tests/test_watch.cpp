@@ -6,19 +6,19 @@
 #include "schema/store/migrations.hpp"
 #include "schema/store/sqlite.hpp"
 #include "schema/store/watch_store.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 #include "tests/used_listing.hpp"
+
+namespace test_watch {
+
+using gpuprice::test::shipped_catalog;
 
 using namespace gpuprice::analysis;
 using gpuprice::schema::PricedObservation;
 using gpuprice::schema::Watch;
 
 namespace {
-
-const gpuprice::schema::Catalog& catalog() {
-    static const auto c = gpuprice::schema::load_catalog(gpuprice::test::catalog_dir());
-    return c;
-}
 
 PricedObservation seen(std::int64_t id, double usd, const std::string& night,
                        const std::string& model = "rtx-3090") {
@@ -30,7 +30,7 @@ Report night(const std::vector<PricedObservation>& observations,
     ReportOptions options;
     options.as_of = observations.front().observed_on;
     options.basis = basis;
-    return build_report(observations, catalog(), options);
+    return build_report(observations, shipped_catalog(), options);
 }
 
 Watch watch_3090(double below, const std::string& price = "median") {
@@ -181,3 +181,5 @@ TEST_SUITE("store::watches") {
         CHECK_THROWS_AS(add_watch(db, none), gpuprice::schema::SqliteError);
     }
 }
+
+}  // namespace test_watch
