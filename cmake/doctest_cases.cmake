@@ -1,11 +1,11 @@
-# Registers every doctest case of a test program as its own ctest test, labelled.
+# Registers the doctest cases of a test program as labelled ctest tests, a few cases per process.
 #
 #   gpuprice_doctest_cases(TARGET UNIT_SUITES <regex>... SLOW_CASES <regex>...)
 #
 # After each build of TARGET, doctest_cases_discover.cmake lists its cases once (doctest's XML
 # listing: name and suite of every case) and writes the ctest file. A case is labelled `unit` when
 # its suite matches one of UNIT_SUITES, else `integration`; also `slow` when its name matches one
-# of SLOW_CASES. Each test runs exactly its case, whatever characters the name holds.
+# of SLOW_CASES. A test runs exactly its cases (named in full), whatever characters a name holds.
 #
 # Why not doctest's own doctest_discover_tests (doctest 2.4.9): it splits the listing on ';', so a
 # case named "a; b" became two tests, "a" and " b", that each matched no case and passed without
