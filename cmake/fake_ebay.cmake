@@ -9,3 +9,4 @@ target_link_libraries(gpuprice_fake_ebay PUBLIC gpuprice_fetcher PkgConfig::HTTP
                                                 Threads::Threads PRIVATE gpuprice_warnings)
 # Test code: -O0, as the tests' own code (tests/CMakeLists.txt says why).
 target_compile_options(gpuprice_fake_ebay PRIVATE -O0)
+set_target_properties(gpuprice_fake_ebay PROPERTIES GPUPRICE_TEST_CODE ON)

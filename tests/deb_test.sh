@@ -1,13 +1,37 @@
 #!/usr/bin/env bash
-# The Debian package as a user gets it: scripts/package builds the .deb, apt-get installs it
-# (pulling its runtime dependencies), a non-root user runs the installed gpuprice --version and
-# the sample report in an empty HOME, and apt-get removes it again. Needs root (or sudo without
-# a password); exits 77 (skipped) otherwise. One at a time per machine: the package is global.
-# Usage: deb_test.sh SOURCE_DIR PACKAGE_BUILD_DIR (a Release build folder to package; an existing
-# one, such as the checkout's build/, is reused)
+# The Debian package as a user gets it, in two ctest tests:
+#   deb_test.sh build SOURCE_DIR PACKAGE_BUILD_DIR    scripts/package builds the .deb; its name and
+#       Depends are checked. No root and no lock: most of its time is the build, which runs beside
+#       the other tests.
+#   deb_test.sh install SOURCE_DIR PACKAGE_BUILD_DIR  apt-get installs that .deb (pulling its
+#       runtime dependencies), a non-root user runs the installed gpuprice --version and the sample
+#       report in an empty HOME, and apt-get removes it again. Needs root (or sudo without a
+#       password); exits 77 (skipped) otherwise. One at a time per machine: the package is global.
+# PACKAGE_BUILD_DIR is a Release build folder to package; an existing one, such as the checkout's
+# build/, is reused.
 set -u
-src=$1
-export GPUPRICE_BUILD_DIR=$2
+mode=$1
+src=$2
+export GPUPRICE_BUILD_DIR=$3
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+if [ "$mode" = build ]; then
+    # At a low priority: ctest runs the other tests beside it (tests/CMakeLists.txt).
+    deb=$(nice -n 10 "$src/scripts/package") || { fail "scripts/package"; exit 1; }
+    [ -f "$deb" ] && ok || { fail "no .deb at '$deb'"; exit 1; }
+    case $(basename "$deb") in gpuprice_*.deb) ok ;; *) fail "package name $(basename "$deb")" ;; esac
+    depends=$(dpkg-deb -f "$deb" Depends)
+    for library in libcurl4 libsqlite3-0 libsimdjson libboost-program-options libstdc++6 ca-certificates; do
+        grep -q "$library" <<<"$depends" && ok || fail "Depends lacks $library: $depends"
+    done
+    echo "deb build: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+fi
+[ "$mode" = install ] || { echo "deb_test.sh: '$mode' is neither build nor install" >&2; exit 2; }
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
     if sudo -n true 2>/dev/null; then sudo="sudo -n"; else
@@ -18,10 +42,6 @@ exec 7>/tmp/gpuprice-deb-test.lock
 flock 7
 work=$(mktemp -d)
 chmod 755 "$work"
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 if dpkg-query -W -f='${Status}' gpuprice 2>/dev/null | grep -q "install ok installed"; then
     echo "deb: a gpuprice package is already installed on this machine; not touching it"
     exit 77
@@ -32,14 +52,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# At a low priority: ctest runs the other tests beside it (tests/CMakeLists.txt).
-deb=$(nice -n 10 "$src/scripts/package") || { fail "scripts/package"; exit 1; }
-[ -f "$deb" ] && ok || { fail "no .deb at '$deb'"; exit 1; }
-case $(basename "$deb") in gpuprice_*.deb) ok ;; *) fail "package name $(basename "$deb")" ;; esac
-depends=$(dpkg-deb -f "$deb" Depends)
-for library in libcurl4 libsqlite3-0 libsimdjson libboost-program-options libstdc++6 ca-certificates; do
-    grep -q "$library" <<<"$depends" && ok || fail "Depends lacks $library: $depends"
-done
+# The package the build test made (scripts/package removes older ones before it builds).
+deb=$(ls "$GPUPRICE_BUILD_DIR"/gpuprice_*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] || { fail "no .deb in $GPUPRICE_BUILD_DIR: the build test did not run"; exit 1; }
 
 export DEBIAN_FRONTEND=noninteractive
 if $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "$deb" >"$work/apt.log" 2>&1; then ok; else
@@ -85,5 +100,5 @@ if $sudo apt-get remove -y -qq -o DPkg::Lock::Timeout=300 gpuprice >"$work/apt.l
 fi
 [ ! -e /usr/bin/gpuprice ] && [ ! -e /usr/share/gpuprice ] && ok || fail "files left after removal"
 
-echo "deb: $passed passed, $failed failed"
+echo "deb install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -81,7 +81,7 @@ class Browser:
         message, self.buffer = self.buffer.split(b"\0", 1)
         return json.loads(message)
 
-    def send(self, method, params=None, session=True, wait=True):
+    def send(self, method, params=None, session=True, wait=True, timeout=TIMEOUT):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session and self.session:
@@ -89,7 +89,7 @@ class Browser:
         os.write(self.to_browser, json.dumps(message).encode() + b"\0")
         if not wait:
             return None
-        deadline = time.time() + TIMEOUT
+        deadline = time.time() + timeout
         while True:
             reply = self.read_message(deadline)
             if reply.get("id") == self.next_id:
@@ -363,7 +363,10 @@ def main():
         browser.send("Emulation.setEmulatedMedia", {"features": []})
 
         def printed_pages():
-            pdf = base64.b64decode(browser.send("Page.printToPDF", {"printBackground": False})["data"])
+            # Laying out a 1.4 MB page for print takes the browser a minute on a busy 2-core
+            # machine (the suite runs four tests at once): a longer wait for this answer only.
+            pdf = base64.b64decode(browser.send("Page.printToPDF", {"printBackground": False},
+                                                timeout=4 * TIMEOUT)["data"])
             check(len(pdf) > 20000, "the printed page is nearly empty")
             return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
