@@ -14,15 +14,18 @@ namespace {
 // Lives read at once on a first pass: memory stays flat however many listings there are.
 constexpr int kBatch = 20000;
 
-std::vector<schema::ClearanceDecisionRow> decide(const std::vector<schema::ListingLife>& lives,
+std::vector<schema::ClearanceDecisionRow> decide(schema::Database& db,
+                                                 std::vector<schema::ListingLife> lives,
                                                  const schema::Catalog& catalog,
                                                  const schema::FamilyCoverage& coverage,
+                                                 const schema::SentCoverage& sent,
                                                  analysis::FamilyCovers& covers) {
+    schema::attach_returned_by(db, lives);
     std::vector<schema::ClearanceDecisionRow> rows;
     rows.reserve(lives.size());
     for (const auto& life : lives) {
-        auto decision =
-            analysis::decide_clearance(life, catalog.display_name(life.model), coverage, covers);
+        auto decision = analysis::decide_clearance(life, catalog.display_name(life.model), coverage,
+                                                   covers, &sent);
         rows.push_back(
             {life.listing_id, life.last_seen, decision.outcome, std::move(decision.night)});
     }
@@ -56,6 +59,7 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
                                         const schema::DerivedWork& work) {
     // Every fetched night: a listing waits for the first one after its last night.
     const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31", work.market);
+    const auto sent = schema::load_sent_coverage(db, "0000-01-01", "9999-12-31", work.market);
     analysis::FamilyCovers covers;
     // No night after the latest fetched yet: a fixed-price listing seen on it is pending
     // (decide_clearance), and gets no row; its life is not read (on a first night, none is).
@@ -67,15 +71,16 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
         const schema::ListingsToDecide listings(db, work);
         return schema::store_clearance_decisions(
             db, listings, work,
-            decide(schema::load_lives_to_decide(db, listings, work, pending_from), catalog,
-                   coverage, covers));
+            decide(db, schema::load_lives_to_decide(db, listings, work, pending_from), catalog,
+                   coverage, sent, covers));
     }
     schema::forget_clearance_decisions(db, work.market);
     for (std::int64_t after = 0;;) {
-        const auto lives = schema::load_lives_after(db, work.market, after, kBatch, pending_from);
+        auto lives = schema::load_lives_after(db, work.market, after, kBatch, pending_from);
         if (lives.empty()) break;
-        schema::add_clearance_decisions(db, work, decide(lives, catalog, coverage, covers));
         after = lives.back().listing_id;
+        schema::add_clearance_decisions(
+            db, work, decide(db, std::move(lives), catalog, coverage, sent, covers));
     }
     return {};
 }
@@ -84,9 +89,11 @@ std::vector<analysis::Clearance> decide_report_clearances(
     schema::Database& db, const schema::Catalog& catalog, const std::string& since,
     const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
     analysis::Shipping shipping, analysis::ClearanceCounts* counts) {
-    const auto lives = schema::load_listing_lives(db, since, to, filter);
+    auto lives = schema::load_listing_lives(db, since, to, filter);
+    schema::attach_returned_by(db, lives);
     const auto coverage = schema::load_family_coverage(db, since, to, filter.market);
-    auto clearances = analysis::find_clearances(lives, coverage, catalog, shipping, counts);
+    const auto sent = schema::load_sent_coverage(db, since, to, filter.market);
+    auto clearances = analysis::find_clearances(lives, coverage, catalog, shipping, counts, &sent);
     std::erase_if(clearances,
                   [&](const analysis::Clearance& c) { return c.night < from || c.night > to; });
     return clearances;
@@ -98,10 +105,12 @@ std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
                                                          const schema::ObservationFilter& filter,
                                                          analysis::Shipping shipping) {
     // Every night's coverage: a listing's whole life may matter.
-    const auto lives = schema::load_model_listing_lives(db, model, filter);
+    auto lives = schema::load_model_listing_lives(db, model, filter);
+    schema::attach_returned_by(db, lives);
     const auto coverage =
         schema::load_family_coverage(db, "0000-01-01", "9999-12-31", filter.market);
-    return analysis::find_clearances(lives, coverage, catalog, shipping);
+    const auto sent = schema::load_sent_coverage(db, "0000-01-01", "9999-12-31", filter.market);
+    return analysis::find_clearances(lives, coverage, catalog, shipping, nullptr, &sent);
 }
 
 std::vector<analysis::Clearance> report_clearances(
