@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "analysis/clearance.hpp"
-#include "app/derived_pass.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/clearance_store.hpp"
 
@@ -114,10 +113,13 @@ std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
 }
 
 std::vector<analysis::Clearance> report_clearances(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
-    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
-    analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions) {
-    if (!derived_tables_current(db, catalog, filter.market)) {
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& since, const std::string& from, const std::string& to,
+    const schema::ObservationFilter& filter, analysis::Shipping shipping,
+    const std::vector<schema::ConditionClass>& conditions) {
+    const auto bound =
+        past.if_derived([&] { return schema::decided_lives_bound(db, from, to, filter.market); });
+    if (!bound) {
         auto decided = decide_report_clearances(db, catalog, since, from, to, filter, shipping);
         if (!conditions.empty()) {
             std::erase_if(decided, [&](const analysis::Clearance& c) {
@@ -131,7 +133,7 @@ std::vector<analysis::Clearance> report_clearances(
     // of the lives beside the clearances nor a doubling vector's spare half (a year's window
     // holds 74,000).
     std::vector<analysis::Clearance> out;
-    out.reserve(schema::decided_lives_bound(db, from, to, filter.market));
+    out.reserve(*bound);
     schema::for_each_decided_life(
         db, since, from, to, filter, conditions,
         [&](schema::DecidedLife&& d) { add_clearance(out, catalog, std::move(d), shipping); });
@@ -139,14 +141,15 @@ std::vector<analysis::Clearance> report_clearances(
     return out;
 }
 
-std::vector<analysis::Clearance> model_clearances(schema::Database& db,
+std::vector<analysis::Clearance> model_clearances(schema::Database& db, const schema::Past& past,
                                                   const schema::Catalog& catalog,
                                                   const std::string& model,
                                                   const schema::ObservationFilter& filter,
                                                   analysis::Shipping shipping) {
-    if (!derived_tables_current(db, catalog, filter.market))
-        return decide_model_clearances(db, catalog, model, filter, shipping);
-    return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping);
+    if (auto decided =
+            past.if_derived([&] { return schema::load_model_decided_lives(db, model, filter); }))
+        return from_decisions(catalog, std::move(*decided), shipping);
+    return decide_model_clearances(db, catalog, model, filter, shipping);
 }
 
 }  // namespace gpuprice::app

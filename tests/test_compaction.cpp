@@ -17,6 +17,7 @@
 #include "schema/store/night_runs.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
@@ -61,7 +62,8 @@ std::string describe(const std::vector<schema::NightRun>& runs) {
 // Sorted rows of a listing's latest nights in a window: the order of a GROUP BY is not promised.
 std::string latest(schema::Database& db, const std::string& from, const std::string& to,
                    const schema::ObservationFilter& filter) {
-    auto rows = schema::load_latest_observations(db, from, to, schema::Details::With, filter);
+    auto rows = schema::load_latest_observations(db, schema::Past::read(db, filter.market), from,
+                                                 to, schema::Details::With, filter);
     std::sort(rows.begin(), rows.end(),
               [](const auto& a, const auto& b) { return a.listing_id < b.listing_id; });
     return describe(rows);
@@ -69,7 +71,8 @@ std::string latest(schema::Database& db, const std::string& from, const std::str
 
 std::string window_history(schema::Database& db, const std::string& from, const std::string& to,
                            const schema::ObservationFilter& filter) {
-    auto rows = schema::load_window_history(db, from, to, filter);
+    auto rows =
+        schema::load_window_history(db, schema::Past::read(db, filter.market), from, to, filter);
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return std::tie(a.observed_on, a.listing_id) < std::tie(b.observed_on, b.listing_id);
     });
@@ -78,7 +81,8 @@ std::string window_history(schema::Database& db, const std::string& from, const 
 
 std::string model_history(schema::Database& db, const std::string& model,
                           const schema::ObservationFilter& filter) {
-    auto rows = schema::load_model_history(db, model, filter);
+    auto rows =
+        schema::load_model_history(db, schema::Past::read(db, filter.market), model, filter);
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return std::tie(a.observed_on, a.listing_id) < std::tie(b.observed_on, b.listing_id);
     });
@@ -127,10 +131,12 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
             schema::night_status(compacted, from, tonight, filter.market).summary(from, tonight) ==
             schema::night_status(plain, from, tonight, filter.market).summary(from, tonight));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            CHECK(describe(app::report_clearances(compacted, catalog(), from, from, tonight, filter,
-                                                  shipping)) ==
-                  describe(app::report_clearances(plain, catalog(), from, from, tonight, filter,
-                                                  shipping)));
+            CHECK(describe(app::report_clearances(
+                      compacted, app::read_past(compacted, catalog(), filter.market), catalog(),
+                      from, from, tonight, filter, shipping)) ==
+                  describe(
+                      app::report_clearances(plain, app::read_past(plain, catalog(), filter.market),
+                                             catalog(), from, from, tonight, filter, shipping)));
             CHECK(describe(app::decide_report_clearances(compacted, catalog(), from, from, tonight,
                                                          filter, shipping)) ==
                   describe(app::decide_report_clearances(plain, catalog(), from, from, tonight,
@@ -142,10 +148,12 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
         CAPTURE(model);
         CHECK(model_history(compacted, model, filter) == model_history(plain, model, filter));
         for (const auto period : {analysis::Period::night, analysis::Period::week}) {
-            CHECK(describe(app::compute_model_history(compacted, catalog(), model, filter.market,
-                                                      used, analysis::Shipping::Include, period)) ==
-                  describe(app::compute_model_history(plain, catalog(), model, filter.market, used,
-                                                      analysis::Shipping::Include, period)));
+            CHECK(describe(app::compute_model_history(
+                      compacted, app::read_past(compacted, catalog(), filter.market), catalog(),
+                      model, used, analysis::Shipping::Include, period)) ==
+                  describe(app::compute_model_history(
+                      plain, app::read_past(plain, catalog(), filter.market), catalog(), model,
+                      used, analysis::Shipping::Include, period)));
         }
     }
     CHECK(test::stored_rows(compacted) == test::stored_rows(plain));
