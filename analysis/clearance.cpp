@@ -48,6 +48,27 @@ std::optional<CoveringNight> covering_night_after(const schema::FamilyCoverage& 
     return std::nullopt;
 }
 
+// The first fetched night after `after` that sent a query that returned the listing before
+// (search, price band, other category, another family's broader search: audit 3, F10): complete
+// when every one of them sent that night was paged to its end, withheld when the pages of one of
+// them may have left the listing out (its creation date in one of their windows).
+std::optional<CoveringNight> sent_night_after(const schema::SentCoverage& coverage,
+                                              const std::string& after,
+                                              const schema::ListingLife& life) {
+    for (auto it = coverage.upper_bound(after); it != coverage.end(); ++it) {
+        bool asked = false, complete = true, withheld = false;
+        for (const auto& sent : life.returned_by) {
+            const auto found = it->second.find(sent);
+            if (found == it->second.end()) continue;
+            asked = true;
+            complete = complete && found->second.complete;
+            withheld = withheld || found->second.may_have_withheld(life.created_at);
+        }
+        if (asked) return CoveringNight{it->first, complete, withheld};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view clearance_kind_name(ClearanceKind kind) {
@@ -72,7 +93,8 @@ bool FamilyCovers::operator()(const std::string& family, const std::string& mode
 }
 
 ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::string& model_name,
-                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers) {
+                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers,
+                                   const schema::SentCoverage* sent) {
     using schema::ClearanceOutcome;
     if (schema::offers(life.buying_options, schema::BuyingOption::auction)) {
         // An auction ends by itself: its disappearance says nothing, its last bid near the end
@@ -86,14 +108,21 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
         if (!life.last_bid_cents) return {ClearanceOutcome::never, {}};
         return {ClearanceOutcome::auction_near_final, schema::utc_date(*end)};
     }
-    const auto gone = covering_night_after(coverage, life.last_seen, model_name, covers);
+    // The queries that returned it decide, once one of them is sent again; a listing stored
+    // before they were recorded, or whose queries are no longer sent, is decided by its family.
+    const bool by_sent = sent && !life.returned_by.empty() &&
+                         sent_night_after(*sent, life.last_seen, life).has_value();
+    const auto next_after = [&](const std::string& after) {
+        return by_sent ? sent_night_after(*sent, after, life)
+                       : covering_night_after(coverage, after, model_name, covers);
+    };
+    const auto gone = next_after(life.last_seen);
     if (!gone) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
     if (!gone->complete) return {ClearanceOutcome::uncounted, gone->night};
     if (!gone->withheld) return {ClearanceOutcome::cleared, gone->night};
-    // eBay withheld items on short pages that night: the listing may have been one. Gone again
-    // on the next covering night, paged to its end, it has left; the night it was first missed
-    // is its clearance's.
-    const auto again = covering_night_after(coverage, gone->night, model_name, covers);
+    // eBay may have withheld it that night: gone again on the next covering night, paged to
+    // its end, it has left; the night it was first missed is its clearance's.
+    const auto again = next_after(gone->night);
     if (!again) return {ClearanceOutcome::pending, {}};
     return {again->complete ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, gone->night};
 }
@@ -134,12 +163,12 @@ void sort_by_night(std::vector<Clearance>& clearances) {
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
                                        const schema::FamilyCoverage& coverage,
                                        const schema::Catalog& catalog, Shipping shipping,
-                                       ClearanceCounts* counts) {
+                                       ClearanceCounts* counts, const schema::SentCoverage* sent) {
     FamilyCovers covers;
     std::vector<Clearance> out;
     for (const auto& life : lives) {
         auto model_name = catalog.display_name(life.model);
-        const auto decision = decide_clearance(life, model_name, coverage, covers);
+        const auto decision = decide_clearance(life, model_name, coverage, covers, sent);
         if (decision.outcome == schema::ClearanceOutcome::uncounted && counts) ++counts->uncounted;
         if (auto c = make_clearance(life, std::move(model_name), decision, shipping))
             out.push_back(std::move(*c));

@@ -1,10 +1,12 @@
 // Cleared listings: what left the market, and at what asking price. A fixed-price listing seen
-// one night and missing the next night its family was fetched has cleared (sold, or ended by its
-// seller) only when every query that returns it was complete that night (paged to its end) and
-// no page of theirs came back short with `next`; when one did (eBay may have withheld the
-// listing for the night), only when the next covering night, complete too, misses it again. A
-// gap between eBay's total and the items served with full pages (a total counting variations)
-// withholds nothing.
+// one night and missing the next night a query that returned it before was sent has cleared
+// (sold, or ended by its seller) only when every such query sent that night was complete (paged
+// to its end) and none of their pages may have left it out: its creation date lies outside their
+// withheld windows (a short page with `next`, a seam between pages, a last page when eBay's total
+// is not accounted for: fetcher/withheld_windows.hpp). When it may have been left out, only when
+// the next such night, complete too, misses it again. A listing stored before the queries that
+// returned it were recorded is decided by its family's coverage instead: its family search and
+// every broader one complete, and none of their pages short with `next`.
 // On an incompletely covered night it may merely have been missed, so it is not counted. An auction
 // seen within its last hours (eBay's itemEndDate) gives a near-final price, kept apart as such.
 #pragma once
@@ -21,6 +23,7 @@
 #include "schema/domain/clearance_outcome.hpp"
 #include "schema/domain/family_coverage.hpp"
 #include "schema/domain/listing_life.hpp"
+#include "schema/domain/sent_coverage.hpp"
 #include "schema/rules/catalog.hpp"
 
 namespace gpuprice::analysis {
@@ -69,8 +72,11 @@ struct ClearanceDecision {
 // Decides `life` (whose SKU's display name is `model_name`, the words family searches were
 // derived from) against `coverage`, which holds every fetched night after its last one (up to
 // the latest). A fixed-price listing waits (pending) until a later night asks for its family.
+// `sent` (null: none read) holds the nights' sent queries, which decide a life that records
+// the queries that returned it.
 ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::string& model_name,
-                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers);
+                                   const schema::FamilyCoverage& coverage, FamilyCovers& covers,
+                                   const schema::SentCoverage* sent = nullptr);
 
 // The clearance a decision of cleared or auction-near-final makes, priced per `shipping`;
 // nullopt for the other outcomes. `life` is taken by value: a caller done with it moves it in.
@@ -90,6 +96,7 @@ struct ClearanceCounts {
 std::vector<Clearance> find_clearances(const std::vector<schema::ListingLife>& lives,
                                        const schema::FamilyCoverage& coverage,
                                        const schema::Catalog& catalog, Shipping shipping,
-                                       ClearanceCounts* counts = nullptr);
+                                       ClearanceCounts* counts = nullptr,
+                                       const schema::SentCoverage* sent = nullptr);
 
 }  // namespace gpuprice::analysis

@@ -43,9 +43,45 @@ std::optional<PowerLimit> parse_power_limit(std::string_view text) {
     return limit;
 }
 
+AssumedMinimum assumed_minimum(const schema::GpuModel& model, const schema::PowerRules& rules) {
+    const bool small = model.tdp_w <= kSmallBoardWatts;
+    // The highest share among the vendor's measured boards, of the model's size when `sized`.
+    const auto highest = [&](bool sized) {
+        const schema::MeasuredMinimum* best = nullptr;
+        for (const auto& m : rules.measured) {
+            if (m.vendor != model.vendor || (sized && (m.tdp_w <= kSmallBoardWatts) != small)) {
+                continue;
+            }
+            // m.min_w / m.tdp_w > best's, without rounding
+            if (!best || m.min_w * best->tdp_w > best->min_w * m.tdp_w) best = &m;
+        }
+        return best;
+    };
+    const auto* best = highest(true);
+    const bool any_size = !best;
+    if (any_size) best = highest(false);
+    AssumedMinimum assumed;
+    if (!best) {
+        assumed.watts = model.tdp_w;
+        assumed.basis = "no " + model.vendor + " board's minimum is measured";
+        return assumed;
+    }
+    assumed.share = static_cast<double>(best->min_w) / best->tdp_w;
+    // The share of this TDP, rounded up: the floor is never under the measured share.
+    assumed.watts = (model.tdp_w * best->min_w + best->tdp_w - 1) / best->tdp_w;
+    const std::string size = std::to_string(kSmallBoardWatts) + " W";
+    assumed.basis = "the highest share measured on " +
+                    (any_size ? "any " + model.vendor + " board (none of its size measured)"
+                              : "an " + model.vendor + " board " +
+                                    (small ? "of " + size + " or less" : "over " + size)) +
+                    ", the " + best->name + "'s " + std::to_string(best->min_w) + " of " +
+                    std::to_string(best->tdp_w) + " W";
+    return assumed;
+}
+
 int minimum_power(const schema::GpuModel& model, const schema::PowerRules& rules) {
     if (const auto* range = rules.range_of(model)) return range->min_w;
-    return static_cast<int>(std::ceil(kAssumedMinimumShare * model.tdp_w));
+    return assumed_minimum(model, rules).watts;
 }
 
 std::optional<std::string> power_refusal(const schema::GpuModel& model, const PowerLimit& limit,
@@ -53,13 +89,15 @@ std::optional<std::string> power_refusal(const schema::GpuModel& model, const Po
     const int watts = limit.apply(model.tdp_w);
     const int minimum = minimum_power(model, rules);
     if (watts >= minimum) return std::nullopt;
-    const auto* range = rules.range_of(model);
-    return model.name + ": " + std::to_string(watts) + " W is under " +
-           (range ? "its driver's minimum, " + std::to_string(minimum) +
-                        " W (power_limits.csv: " + power_range_text(*range) + ")"
-                  : "the " + std::to_string(minimum) + " W assumed for its minimum (" +
-                        format_number(kAssumedMinimumShare * 100, 0) +
-                        "% of its TDP: power_limits.csv has no row for it)");
+    const std::string head = model.name + ": " + std::to_string(watts) + " W is under ";
+    if (const auto* range = rules.range_of(model)) {
+        return head + "its driver's minimum, " + std::to_string(minimum) +
+               " W (power_limits.csv: " + power_range_text(*range) + ")";
+    }
+    const auto assumed = assumed_minimum(model, rules);
+    return head + "the " + std::to_string(minimum) +
+           " W assumed for its minimum (no power_limits.csv row: " +
+           format_number(assumed.share * 100, 0) + "% of TDP, " + assumed.basis + ")";
 }
 
 std::optional<CardPower> card_power(const schema::GpuModel& model, const PowerLimit& limit,
@@ -70,7 +108,7 @@ std::optional<CardPower> card_power(const schema::GpuModel& model, const PowerLi
     if (const auto* range = rules.range_of(model)) {
         power.range = *range;
     } else {
-        power.minimum_assumed = true;
+        power.minimum_assumed = assumed_minimum(model, rules);
     }
     if (model.tdp_w <= 0 || power.watts >= model.tdp_w) return power;
     const auto share = rules.throughput_at(static_cast<double>(power.watts) / model.tdp_w);
@@ -86,31 +124,43 @@ std::string power_range_text(const schema::PowerRange& range) {
 }
 
 std::optional<std::string> refused_power_limit(const PowerLimit& limit,
-                                               const schema::PowerRules& rules,
-                                               const schema::Catalog& catalog) {
+                                               const schema::PowerRules& rules) {
     const double lowest = rules.lowest_share() * 100.0;
     if (!limit.percent || *limit.percent >= lowest - 1e-9) return std::nullopt;
-    std::string ranges;
-    for (const auto& model : catalog.models) {
-        if (const auto* range = rules.range_of(model)) {
-            ranges += (ranges.empty() ? "" : ", ") + model.name + " " + power_range_text(*range);
-        }
-    }
     return format_number(*limit.percent, 0) + "% of TDP is under " + format_number(lowest, 0) +
            "%, the lowest power at which deep-learning throughput was measured "
-           "(schema/catalog/power_curve.csv); cards also refuse limits under their minimum (" +
-           ranges + ")";
+           "(schema/catalog/power_curve.csv)";
+}
+
+std::string refusal_with_ranges(const std::string& why, const std::vector<schema::GpuModel>& models,
+                                const schema::PowerRules& rules) {
+    constexpr std::size_t kMost = 5;
+    std::vector<std::string> lines;
+    std::vector<std::string_view> named;
+    for (const auto& model : models) {
+        if (named.size() == kMost) break;
+        if (std::find(named.begin(), named.end(), model.key) != named.end()) continue;
+        named.push_back(model.key);
+        const auto* range = rules.range_of(model);
+        lines.push_back("  " + model.name + " " +
+                        (range ? power_range_text(*range)
+                               : "at least " + std::to_string(minimum_power(model, rules)) +
+                                     " W (assumed: no power_limits.csv row)"));
+    }
+    if (lines.empty()) return why;
+    std::string text = why + "; the cards it concerns accept, per their drivers:";
+    for (const auto& line : lines) text += "\n" + line;
+    return text;
 }
 
 std::vector<std::string> power_caveats(const schema::GpuModel& model, const CardPower& power) {
     std::vector<std::string> caveats;
     if (power.limited && power.minimum_assumed) {
-        caveats.push_back(
-            "minimum power limit unknown (power_limits.csv has no row for the " + model.name +
-            "): taken as " + format_number(kAssumedMinimumShare * 100, 0) + "% of TDP, " +
-            std::to_string(static_cast<int>(std::ceil(kAssumedMinimumShare * model.tdp_w))) +
-            " W; check nvidia-smi -q -d "
-            "POWER before you buy");
+        const auto& assumed = *power.minimum_assumed;
+        caveats.push_back("minimum power limit unknown (power_limits.csv has no row for the " +
+                          model.name + "): taken as " + format_number(assumed.share * 100, 0) +
+                          "% of TDP, " + std::to_string(assumed.watts) + " W, " + assumed.basis +
+                          "; check nvidia-smi -q -d POWER before you buy");
     }
     if (power.limited) {
         caveats.push_back("TFLOPS an estimate: at " + std::to_string(power.watts) + " W (" +

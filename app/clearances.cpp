@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "analysis/clearance.hpp"
-#include "app/derived_pass.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/clearance_store.hpp"
 
@@ -14,15 +13,18 @@ namespace {
 // Lives read at once on a first pass: memory stays flat however many listings there are.
 constexpr int kBatch = 20000;
 
-std::vector<schema::ClearanceDecisionRow> decide(const std::vector<schema::ListingLife>& lives,
+std::vector<schema::ClearanceDecisionRow> decide(schema::Database& db,
+                                                 std::vector<schema::ListingLife> lives,
                                                  const schema::Catalog& catalog,
                                                  const schema::FamilyCoverage& coverage,
+                                                 const schema::SentCoverage& sent,
                                                  analysis::FamilyCovers& covers) {
+    schema::attach_returned_by(db, lives);
     std::vector<schema::ClearanceDecisionRow> rows;
     rows.reserve(lives.size());
     for (const auto& life : lives) {
-        auto decision =
-            analysis::decide_clearance(life, catalog.display_name(life.model), coverage, covers);
+        auto decision = analysis::decide_clearance(life, catalog.display_name(life.model), coverage,
+                                                   covers, &sent);
         rows.push_back(
             {life.listing_id, life.last_seen, decision.outcome, std::move(decision.night)});
     }
@@ -56,6 +58,7 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
                                         const schema::DerivedWork& work) {
     // Every fetched night: a listing waits for the first one after its last night.
     const auto coverage = schema::load_family_coverage(db, "0000-01-01", "9999-12-31", work.market);
+    const auto sent = schema::load_sent_coverage(db, "0000-01-01", "9999-12-31", work.market);
     analysis::FamilyCovers covers;
     // No night after the latest fetched yet: a fixed-price listing seen on it is pending
     // (decide_clearance), and gets no row; its life is not read (on a first night, none is).
@@ -67,15 +70,16 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
         const schema::ListingsToDecide listings(db, work);
         return schema::store_clearance_decisions(
             db, listings, work,
-            decide(schema::load_lives_to_decide(db, listings, work, pending_from), catalog,
-                   coverage, covers));
+            decide(db, schema::load_lives_to_decide(db, listings, work, pending_from), catalog,
+                   coverage, sent, covers));
     }
     schema::forget_clearance_decisions(db, work.market);
     for (std::int64_t after = 0;;) {
-        const auto lives = schema::load_lives_after(db, work.market, after, kBatch, pending_from);
+        auto lives = schema::load_lives_after(db, work.market, after, kBatch, pending_from);
         if (lives.empty()) break;
-        schema::add_clearance_decisions(db, work, decide(lives, catalog, coverage, covers));
         after = lives.back().listing_id;
+        schema::add_clearance_decisions(
+            db, work, decide(db, std::move(lives), catalog, coverage, sent, covers));
     }
     return {};
 }
@@ -84,9 +88,11 @@ std::vector<analysis::Clearance> decide_report_clearances(
     schema::Database& db, const schema::Catalog& catalog, const std::string& since,
     const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
     analysis::Shipping shipping, analysis::ClearanceCounts* counts) {
-    const auto lives = schema::load_listing_lives(db, since, to, filter);
+    auto lives = schema::load_listing_lives(db, since, to, filter);
+    schema::attach_returned_by(db, lives);
     const auto coverage = schema::load_family_coverage(db, since, to, filter.market);
-    auto clearances = analysis::find_clearances(lives, coverage, catalog, shipping, counts);
+    const auto sent = schema::load_sent_coverage(db, since, to, filter.market);
+    auto clearances = analysis::find_clearances(lives, coverage, catalog, shipping, counts, &sent);
     std::erase_if(clearances,
                   [&](const analysis::Clearance& c) { return c.night < from || c.night > to; });
     return clearances;
@@ -98,17 +104,22 @@ std::vector<analysis::Clearance> decide_model_clearances(schema::Database& db,
                                                          const schema::ObservationFilter& filter,
                                                          analysis::Shipping shipping) {
     // Every night's coverage: a listing's whole life may matter.
-    const auto lives = schema::load_model_listing_lives(db, model, filter);
+    auto lives = schema::load_model_listing_lives(db, model, filter);
+    schema::attach_returned_by(db, lives);
     const auto coverage =
         schema::load_family_coverage(db, "0000-01-01", "9999-12-31", filter.market);
-    return analysis::find_clearances(lives, coverage, catalog, shipping);
+    const auto sent = schema::load_sent_coverage(db, "0000-01-01", "9999-12-31", filter.market);
+    return analysis::find_clearances(lives, coverage, catalog, shipping, nullptr, &sent);
 }
 
 std::vector<analysis::Clearance> report_clearances(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
-    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
-    analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions) {
-    if (!derived_tables_current(db, catalog, filter.market)) {
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& since, const std::string& from, const std::string& to,
+    const schema::ObservationFilter& filter, analysis::Shipping shipping,
+    const std::vector<schema::ConditionClass>& conditions) {
+    const auto bound =
+        past.if_derived([&] { return schema::decided_lives_bound(db, from, to, filter.market); });
+    if (!bound) {
         auto decided = decide_report_clearances(db, catalog, since, from, to, filter, shipping);
         if (!conditions.empty()) {
             std::erase_if(decided, [&](const analysis::Clearance& c) {
@@ -122,7 +133,7 @@ std::vector<analysis::Clearance> report_clearances(
     // of the lives beside the clearances nor a doubling vector's spare half (a year's window
     // holds 74,000).
     std::vector<analysis::Clearance> out;
-    out.reserve(schema::decided_lives_bound(db, from, to, filter.market));
+    out.reserve(*bound);
     schema::for_each_decided_life(
         db, since, from, to, filter, conditions,
         [&](schema::DecidedLife&& d) { add_clearance(out, catalog, std::move(d), shipping); });
@@ -130,14 +141,15 @@ std::vector<analysis::Clearance> report_clearances(
     return out;
 }
 
-std::vector<analysis::Clearance> model_clearances(schema::Database& db,
+std::vector<analysis::Clearance> model_clearances(schema::Database& db, const schema::Past& past,
                                                   const schema::Catalog& catalog,
                                                   const std::string& model,
                                                   const schema::ObservationFilter& filter,
                                                   analysis::Shipping shipping) {
-    if (!derived_tables_current(db, catalog, filter.market))
-        return decide_model_clearances(db, catalog, model, filter, shipping);
-    return from_decisions(catalog, schema::load_model_decided_lives(db, model, filter), shipping);
+    if (auto decided =
+            past.if_derived([&] { return schema::load_model_decided_lives(db, model, filter); }))
+        return from_decisions(catalog, std::move(*decided), shipping);
+    return decide_model_clearances(db, catalog, model, filter, shipping);
 }
 
 }  // namespace gpuprice::app

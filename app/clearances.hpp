@@ -1,8 +1,8 @@
 // Cleared listings for reports and history. The nightly pass (app/derived_pass) decides
 // what became of the listings the runs since the last pass touched (schema/store/clearance_store);
 // reports and history then read those decisions instead of deciding every listing that left, every
-// time. Where the decisions do not take every run into account yet (a fetch is running, or no pass
-// was made since the upgrade), they are decided from the lives as before: the same clearances.
+// time. Where the decisions do not stand for the nights (schema::Past: a fetch is running, or no
+// pass was made since the upgrade), they are decided from the lives as before: the same clearances.
 #pragma once
 
 #include <set>
@@ -14,6 +14,7 @@
 #include "schema/rules/catalog.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -28,11 +29,12 @@ std::set<std::string> decide_clearances(schema::Database& db, const schema::Cata
 // [since, to]) that left on a night in [from, to], oldest night first; only those of
 // `conditions` (all when empty).
 std::vector<analysis::Clearance> report_clearances(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& since,
-    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
-    analysis::Shipping shipping, const std::vector<schema::ConditionClass>& conditions = {});
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& since, const std::string& from, const std::string& to,
+    const schema::ObservationFilter& filter, analysis::Shipping shipping,
+    const std::vector<schema::ConditionClass>& conditions = {});
 // Every clearance of `model`, all nights, oldest first.
-std::vector<analysis::Clearance> model_clearances(schema::Database& db,
+std::vector<analysis::Clearance> model_clearances(schema::Database& db, const schema::Past& past,
                                                   const schema::Catalog& catalog,
                                                   const std::string& model,
                                                   const schema::ObservationFilter& filter,

@@ -10,9 +10,9 @@ std::string derivation_fingerprint(const schema::Catalog& catalog) {
     return "derivation " + std::to_string(kDerivationVersion) + ", catalog " + catalog.digest;
 }
 
-bool derived_tables_current(schema::Database& db, const schema::Catalog& catalog,
-                            const schema::Market& market) {
-    return schema::derived_tables_are_current(db, market, derivation_fingerprint(catalog));
+schema::Past read_past(schema::Database& db, const schema::Catalog& catalog,
+                       const schema::Market& market) {
+    return schema::Past::read(db, market, derivation_fingerprint(catalog));
 }
 
 bool derivation_outdated(schema::Database& db, const schema::Catalog& catalog) {
@@ -28,13 +28,15 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
         if (work.up_to_date) continue;
         // Read on a second core while the clearances are decided: nothing the window reads is
         // written by a pass, and its IMMEDIATE transaction keeps other writers out.
-        const auto ahead = read_window_ahead(db, work);
+        // The pass reads prices only: compaction's form, not the tables it derives.
+        const auto past = schema::Past::read(db, market);
+        const auto ahead = read_window_ahead(db, past, work);
         // A listing whose verdict or flags changed counts differently on every night it was
         // listed, and where it cleared (before and after); the nights whose evidence held those
         // are added where the nights are chosen (nights_to_roll_up).
         auto nights = schema::stale_listing_nights(db);
         nights.merge(decide_clearances(db, catalog, work));
-        roll_up_nights(db, catalog, work, nights, ahead.get());
+        roll_up_nights(db, past, catalog, work, nights, ahead.get());
         schema::record_derived_pass(db, work);
     }
     schema::clear_stale_listings(db);

@@ -9,6 +9,7 @@
 
 #include "schema/domain/market.hpp"
 #include "schema/rules/catalog.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -36,11 +37,11 @@ static_assert(std::end(kDerivationDigests)[-1].version == kDerivationVersion,
 // the suspect-price rule's evidence.
 std::string derivation_fingerprint(const schema::Catalog& catalog);
 
-// Whether the derived tables of `market` take every run and verdict into account, and were made
-// with this gpuprice's derivation and `catalog`: readers use them then, and derive from the
-// nights otherwise.
-bool derived_tables_current(schema::Database& db, const schema::Catalog& catalog,
-                            const schema::Market& market);
+// The forms `market`'s past is in, read once per command: its derived tables stand for the nights
+// when they take every run and verdict into account and were made with this gpuprice's derivation
+// and `catalog`; readers compute from the nights otherwise.
+schema::Past read_past(schema::Database& db, const schema::Catalog& catalog,
+                       const schema::Market& market);
 
 // Whether there are derived tables made with another catalog or gpuprice: the next pass derives
 // them again from every night (minutes at a year: worth saying first).

@@ -1,5 +1,6 @@
 #include "app/history_assembly.hpp"
 
+#include "app/derived_pass.hpp"
 #include "app/model_nights.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/night_status.hpp"
@@ -10,7 +11,8 @@ namespace gpuprice::app {
 ModelHistory load_history(schema::Database& db, const schema::Catalog& catalog,
                           const HistoryRequest& request) {
     ModelHistory history;
-    history.periods = model_history(db, catalog, request.model, request.market, request.conditions,
+    const auto past = read_past(db, catalog, request.market);
+    history.periods = model_history(db, past, catalog, request.model, request.conditions,
                                     request.shipping, request.period);
     const auto latest = schema::latest_night(db, request.market);
     if (latest && (request.days > 0 || !request.since.empty())) {

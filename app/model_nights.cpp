@@ -4,7 +4,6 @@
 
 #include "analysis/price_basis.hpp"
 #include "app/clearances.hpp"
-#include "app/derived_pass.hpp"
 #include "app/rollup_window.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/clearance_store.hpp"
@@ -76,21 +75,22 @@ analysis::NightlyMedian to_median(const schema::ModelNight& r) {
 
 }  // namespace
 
-std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db,
+std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db, const schema::Past& past,
                                                const schema::DerivedWork& work) {
     if (work.from_scratch || work.latest_night.empty()) return nullptr;
-    return std::make_unique<WindowAhead>(db, rollup_filter(work.market),
+    return std::make_unique<WindowAhead>(db, past, rollup_filter(work.market),
                                          analysis::kSuspectEvidenceNights, work.latest_night);
 }
 
-void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
+void roll_up_nights(schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
                     const schema::DerivedWork& work, const std::set<std::string>& also,
                     WindowAhead* ahead) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     // The window slides from night to night: a run of nights (a pass from scratch, or the nights
     // after a late change) reads each night's own prices, not every listing seen since its
     // window began (about 1 s a night at a year, once the night is weeks old).
-    RollupWindow window(db, rollup_filter(work.market), analysis::kSuspectEvidenceNights, ahead);
+    RollupWindow window(db, past, rollup_filter(work.market), analysis::kSuspectEvidenceNights,
+                        ahead);
     // A night's medians are computed on a second thread while the window moves to the next night
     // on this one (half of a run of rollups each, by perf); the connection stays on this thread.
     struct Rolled {
@@ -119,48 +119,54 @@ void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
 }
 
 std::vector<analysis::NightlyMedian> compute_model_history(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
-    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& model, const std::vector<schema::ConditionClass>& conditions,
     analysis::Shipping shipping, analysis::Period period) {
+    const auto& market = past.market();
     const auto filter = rollup_filter(market);
-    return analysis::price_history(schema::load_model_history(db, model, filter),
-                                   model_clearances(db, catalog, model, filter, shipping),
+    return analysis::price_history(schema::load_model_history(db, past, model, filter),
+                                   model_clearances(db, past, catalog, model, filter, shipping),
                                    schema::load_model_sold_prices(db, model, market), catalog,
                                    conditions, shipping, market, period);
 }
 
 std::vector<analysis::NightlyMedian> model_history(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
-    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& model, const std::vector<schema::ConditionClass>& conditions,
     analysis::Shipping shipping, analysis::Period period) {
     // Weeks pool each listing once at its latest price in the week: not a sum of nights.
-    if (period != analysis::Period::night || !derived_tables_current(db, catalog, market))
-        return compute_model_history(db, catalog, model, market, conditions, shipping, period);
-    std::vector<analysis::NightlyMedian> nights;
-    for (const auto& r :
-         schema::load_model_nights(db, market, model, shipping == analysis::Shipping::Include)) {
-        nights.push_back(to_median(r));
+    const auto& market = past.market();
+    std::optional<std::vector<schema::ModelNight>> rows;
+    if (period == analysis::Period::night) {
+        rows = past.if_derived([&] {
+            return schema::load_model_nights(db, market, model,
+                                             shipping == analysis::Shipping::Include);
+        });
     }
+    if (!rows) return compute_model_history(db, past, catalog, model, conditions, shipping, period);
+    std::vector<analysis::NightlyMedian> nights;
+    for (const auto& r : *rows) nights.push_back(to_median(r));
     return analysis::add_sold(nights, schema::load_model_sold_prices(db, model, market), catalog,
                               conditions, market);
 }
 
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
-                                                       const schema::Catalog& catalog,
+                                                       const schema::Past& past,
                                                        const std::string& night,
                                                        const analysis::ReportOptions& options,
                                                        const schema::ObservationFilter& filter) {
-    if (filter.excluded_flags != schema::kAllPriceFlags ||
-        !derived_tables_current(db, catalog, filter.market)) {
-        return std::nullopt;
-    }
+    if (filter.excluded_flags != schema::kAllPriceFlags) return std::nullopt;
+    const auto rows = past.if_derived([&] {
+        return schema::load_model_nights_between(db, filter.market, night, night,
+                                                 options.shipping == analysis::Shipping::Include);
+    });
+    if (!rows) return std::nullopt;
     // As build_report computes an earlier night without evidence: a cleared or sold basis has no
     // prices behind it there, so such a row is never compared.
     const bool asking_basis = options.basis != analysis::PriceBasis::cleared &&
                               options.basis != analysis::PriceBasis::sold;
     analysis::Report report;
-    for (const auto& r : schema::load_night_models(
-             db, filter.market, night, options.shipping == analysis::Shipping::Include)) {
+    for (const auto& r : *rows) {
         const auto& wanted = options.conditions;
         if (std::find(wanted.begin(), wanted.end(), r.condition) == wanted.end()) continue;
         analysis::ReportRow row;
@@ -175,21 +181,22 @@ std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
 }
 
 std::optional<analysis::PriceSeries> rolled_up_price_series(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& from,
-    const std::string& to, const schema::ObservationFilter& filter,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
     const std::vector<schema::ConditionClass>& conditions, analysis::Shipping shipping,
     const std::vector<schema::SoldPrice>& sold) {
-    if (filter.excluded_flags != schema::kAllPriceFlags ||
-        !derived_tables_current(db, catalog, filter.market)) {
-        return std::nullopt;
-    }
+    if (filter.excluded_flags != schema::kAllPriceFlags) return std::nullopt;
+    const auto rows = past.if_derived([&] {
+        return schema::load_model_nights_between(db, filter.market, from, to,
+                                                 shipping == analysis::Shipping::Include);
+    });
+    if (!rows) return std::nullopt;
     // Per model, as price_series groups them: a model with sales alone in the window has a
     // series too.
     std::map<std::string,
              std::pair<std::vector<analysis::NightlyMedian>, std::vector<schema::SoldPrice>>>
         by_model;
-    for (const auto& r : model_nights_between(db, filter.market, from, to, shipping))
-        by_model[r.model].first.push_back(to_median(r));
+    for (const auto& r : *rows) by_model[r.model].first.push_back(to_median(r));
     for (const auto& s : sold) by_model[s.model].second.push_back(s);
     analysis::PriceSeries series;
     for (const auto& [model, in] : by_model) {
@@ -198,14 +205,6 @@ std::optional<analysis::PriceSeries> rolled_up_price_series(
             series[{model, night.condition}].push_back(std::move(night));
     }
     return series;
-}
-
-std::vector<schema::ModelNight> model_nights_between(schema::Database& db,
-                                                     const schema::Market& market,
-                                                     const std::string& from, const std::string& to,
-                                                     analysis::Shipping shipping) {
-    return schema::load_model_nights_between(db, market, from, to,
-                                             shipping == analysis::Shipping::Include);
 }
 
 }  // namespace gpuprice::app

@@ -1,6 +1,6 @@
 // Per-night, per-model rollups for history, the reports' change columns and the page's
 // sparklines. The nightly pass (app/derived_pass) rolls up the nights its runs touched
-// (schema/store/model_night_store); readers take them when they take every run into account and
+// (schema/store/model_night_store); readers take them where the past has them (schema::Past) and
 // compute from the observations otherwise: the same figures either way.
 #pragma once
 
@@ -18,6 +18,7 @@
 #include "schema/store/derived_state.hpp"
 #include "schema/store/model_night_store.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -28,51 +29,46 @@ namespace gpuprice::app {
 // cleared median reads its decisions).
 // `ahead`: the latest night's window read ahead (read_window_ahead), taken if the rollups read
 // that window whole.
-void roll_up_nights(schema::Database& db, const schema::Catalog& catalog,
+void roll_up_nights(schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
                     const schema::DerivedWork& work, const std::set<std::string>& also,
                     WindowAhead* ahead = nullptr);
 
 // The latest night's window of a pass, read on a connection apart while the pass decides the
 // clearances (a night's pass mostly rolls up that night alone, its window read whole: a fifth of
 // a night's ingest at a year). From the pass's transaction before it writes; null from scratch.
-std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db,
+std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db, const schema::Past& past,
                                                const schema::DerivedWork& work);
 
-// One model's asking, cleared and sold medians per night or week on `market`, in
-// `conditions`, oldest first (what `history` prints). Nights come from the rollups when they are
-// current.
+// One model's asking, cleared and sold medians per night or week on the past's market, in
+// `conditions`, oldest first (what `history` prints). Nights come from the rollups where the past
+// has them.
 std::vector<analysis::NightlyMedian> model_history(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
-    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& model, const std::vector<schema::ConditionClass>& conditions,
     analysis::Shipping shipping, analysis::Period period);
 // The same, computed from the observations whatever is stored (what model_history falls back on).
 std::vector<analysis::NightlyMedian> compute_model_history(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& model,
-    const schema::Market& market, const std::vector<schema::ConditionClass>& conditions,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& model, const std::vector<schema::ConditionClass>& conditions,
     analysis::Shipping shipping, analysis::Period period);
 
 // The rows of the report of the single night `night` a change column compares with (models,
 // conditions, listings, medians, low_sample; no listing lines), from the rollups; nullopt when
-// they cannot serve it (not current, or a filter other than the rollups' own: price flags let in).
+// they cannot serve it (the past has none, or a filter other than the rollups' own: price flags
+// let in).
 std::optional<analysis::Report> rolled_up_night_report(schema::Database& db,
-                                                       const schema::Catalog& catalog,
+                                                       const schema::Past& past,
                                                        const std::string& night,
                                                        const analysis::ReportOptions& options,
                                                        const schema::ObservationFilter& filter);
 
 // The page's sparklines over [from, to] (every model's nights, sold medians from `sold`) from the
 // rollups, as analysis::price_series computes them from the nights with the clearances of the
-// window; nullopt when the rollups cannot serve them (not current, or price flags let in).
+// window; nullopt when the rollups cannot serve them (the past has none, or price flags let in).
 std::optional<analysis::PriceSeries> rolled_up_price_series(
-    schema::Database& db, const schema::Catalog& catalog, const std::string& from,
-    const std::string& to, const schema::ObservationFilter& filter,
+    schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
+    const std::string& from, const std::string& to, const schema::ObservationFilter& filter,
     const std::vector<schema::ConditionClass>& conditions, analysis::Shipping shipping,
     const std::vector<schema::SoldPrice>& sold);
-
-// Every model's rollups of `market` over [from, to], per night (for sparklines): one call.
-std::vector<schema::ModelNight> model_nights_between(schema::Database& db,
-                                                     const schema::Market& market,
-                                                     const std::string& from, const std::string& to,
-                                                     analysis::Shipping shipping);
 
 }  // namespace gpuprice::app

@@ -1,11 +1,13 @@
 #include "app/night.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "app/derived_pass.hpp"
 #include "fetcher/aspect_filter.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/item_aspects.hpp"
+#include "fetcher/keyword_join.hpp"
 #include "fetcher/probe.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/sample_replay.hpp"
@@ -70,10 +72,11 @@ bool fetch_sold(schema::Database& db, const schema::RuleSet& rules, const NightP
     }
     fetcher::SoldFetchConfig sold;
     sold.seller = plan.fetch.seller;
+    sold.check_quota = plan.fetch.check_quota;
     // As `gpuprice probe` saw Insights join q's words, else as its documents say.
     sold.keyword_join = fetcher::stored_or_documented_join(db, plan.fetch.search.marketplace,
                                                            fetcher::EbayApi::insights);
-    sold.terms = search_terms(rules, plan);
+    sold.terms = sold_terms(rules, plan);
     sold.condition_ids = schema::search_ids(plan.conditions);
     night.sold = fetcher::run_sold_fetch(db, sold, client, plan.night, schema::now());
     const auto& outcome = *night.sold;
@@ -143,6 +146,19 @@ ItemsAsked ask_items(schema::Database& db, fetcher::EbayClient& client, std::int
 }
 
 }  // namespace
+
+std::vector<std::string> sold_terms(const schema::RuleSet& rules, const NightPlan& plan) {
+    if (!plan.queries.empty()) return plan.queries;
+    std::vector<std::string> terms;
+    std::set<std::string> asked;
+    for (const auto& query : fetcher::catalog_queries(
+             rules.catalog, rules.search_terms, plan.conditions, plan.fetch.search.marketplace)) {
+        for (auto& term : fetcher::and_terms(query.q())) {
+            if (asked.insert(term).second) terms.push_back(std::move(term));
+        }
+    }
+    return terms;
+}
 
 NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const Matchers& matchers,
                       const NightPlan& plan, const fetcher::Credentials* credentials,

@@ -68,6 +68,11 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
                       const NightPlan& plan, const fetcher::Credentials* credentials,
                       const NightObserver& observer);
 
+// The sold pass's terms: the user's --query terms as given; else the q's the listings' searches
+// send (search_terms.csv), each OR group asked as its AND-only terms (fetcher::and_terms), not
+// the catalog's display words (audit 3, F8: "Tesla,T4" missed 18 of 78 real T4 titles).
+std::vector<std::string> sold_terms(const schema::RuleSet& rules, const NightPlan& plan);
+
 // A run's skipped listings by reason, the most common first (empty for no run or no skips).
 std::vector<std::pair<std::string, int>> run_skips(schema::Database& db, std::int64_t run_id);
 

@@ -75,13 +75,13 @@ analysis::PriceSeries page_price_series(schema::Database& db, const schema::Cata
     // together, as they do on the page of a report without --days or --since.
     // The rollups keep suspect prices out: a page that lets them in computes its series.
     if (loaded.evidence_from == from && !request.options.include_suspect_prices) {
-        if (auto rolled = rolled_up_price_series(db, catalog, from, loaded.context.as_of,
-                                                 request.filter, request.options.conditions,
-                                                 request.options.shipping, loaded.evidence.sold))
+        if (auto rolled = rolled_up_price_series(
+                db, loaded.past, catalog, from, loaded.context.as_of, request.filter,
+                request.options.conditions, request.options.shipping, loaded.evidence.sold))
             return std::move(*rolled);
     }
     return analysis::price_series(
-        schema::load_window_history(db, from, loaded.context.as_of, request.filter),
+        schema::load_window_history(db, loaded.past, from, loaded.context.as_of, request.filter),
         loaded.evidence.clearances, loaded.evidence.sold, catalog, request.options.conditions,
         request.options.shipping, request.filter.market);
 }

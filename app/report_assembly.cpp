@@ -5,6 +5,7 @@
 
 #include "analysis/csv_format.hpp"
 #include "app/clearances.hpp"
+#include "app/derived_pass.hpp"
 #include "app/model_nights.hpp"
 #include "app/read_apart.hpp"
 #include "schema/domain/clock.hpp"
@@ -43,7 +44,8 @@ std::string report_filters(const ReportRequest& q) {
 
 // The same report on the night `days_back` days before `latest` (within kChangeSlackDays), for
 // the change columns; only its rows.
-std::optional<analysis::Report> earlier_report(schema::Database& db, const schema::Catalog& catalog,
+std::optional<analysis::Report> earlier_report(schema::Database& db, const schema::Past& past,
+                                               const schema::Catalog& catalog,
                                                const ReportRequest& q,
                                                const analysis::ReportOptions& options,
                                                const std::string& latest, int days_back) {
@@ -53,25 +55,26 @@ std::optional<analysis::Report> earlier_report(schema::Database& db, const schem
     const auto span = q.days > 0 ? q.days : 1;
     // One night with the rollups' own filter: its medians were rolled up when it was fetched.
     if (span == 1) {
-        if (auto rolled = rolled_up_night_report(db, catalog, *night, options, q.filter))
+        if (auto rolled = rolled_up_night_report(db, past, *night, options, q.filter))
             return rolled;
     }
     // Only the rows' medians are compared: each listing's latest price is all it reads.
     return analysis::build_report_rows(
-        schema::load_latest_prices(db, schema::add_days(*night, -(span - 1)), *night, q.filter),
+        schema::load_latest_prices(db, past, schema::add_days(*night, -(span - 1)), *night,
+                                   q.filter),
         catalog, options);
 }
 
 // What left the market and what sold over [evidence_from, latest].
-analysis::MarketEvidence load_evidence(schema::Database& db, const schema::Catalog& catalog,
-                                       const ReportRequest& q,
+analysis::MarketEvidence load_evidence(schema::Database& db, const schema::Past& past,
+                                       const schema::Catalog& catalog, const ReportRequest& q,
                                        const analysis::ReportOptions& options,
                                        const std::string& latest,
                                        const std::string& evidence_from) {
     analysis::MarketEvidence evidence;
     const auto lookback = schema::add_days(evidence_from, -kClearanceLookbackDays);
-    evidence.clearances = report_clearances(db, catalog, lookback, evidence_from, latest, q.filter,
-                                            options.shipping, options.conditions);
+    evidence.clearances = report_clearances(db, past, catalog, lookback, evidence_from, latest,
+                                            q.filter, options.shipping, options.conditions);
     evidence.have_sold_data = schema::has_sold_items(db, q.filter.market);
     if (evidence.have_sold_data)
         evidence.sold = schema::load_sold_prices(db, evidence_from, latest, q.filter.market);
@@ -91,6 +94,9 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     if (q.days > 0) from = schema::add_days(*latest, -(q.days - 1));
 
     LoadedReport loaded;
+    // Which form each window is read from, decided once for all of them.
+    loaded.past = read_past(db, catalog, q.filter.market);
+    const auto& past = loaded.past;
     const auto options = [&] {
         auto o = q.options;
         o.as_of = *latest;
@@ -109,7 +115,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     // they are read one after the other: two cores are busy either way, and one window at a
     // time is 40 MB less at a year.
     ReadApart<analysis::MarketEvidence> evidence(db, [&](schema::Database& conn) {
-        return load_evidence(conn, catalog, q, options, *latest, evidence_from);
+        return load_evidence(conn, past, catalog, q, options, *latest, evidence_from);
     });
     // The reference is every listing of the evidence window once, at its latest price; only
     // those without a price in [from, latest] are read, the report adds its own. Read after the
@@ -118,13 +124,15 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     std::optional<ReadApart<std::vector<schema::LatestPrice>>> reference;
     if (evidence_from < from) {
         reference.emplace(db, [&](schema::Database& conn) {
-            return schema::load_latest_prices_before(conn, evidence_from, *latest, from, q.filter);
+            return schema::load_latest_prices_before(conn, past, evidence_from, *latest, from,
+                                                     q.filter);
         });
     }
     using Earlier = std::pair<std::optional<analysis::Report>, std::optional<analysis::Report>>;
     ReadApart<Earlier> earlier(db, [&](schema::Database& conn) {
-        auto week = earlier_report(conn, catalog, q, options, *latest, 7);
-        return Earlier{std::move(week), earlier_report(conn, catalog, q, options, *latest, 30)};
+        auto week = earlier_report(conn, past, catalog, q, options, *latest, 7);
+        return Earlier{std::move(week),
+                       earlier_report(conn, past, catalog, q, options, *latest, 30)};
     });
     // Read straight into the report's lines: a vector of observations beside them doubled the
     // memory of --days 30. Listings of conditions not asked for are read by nothing (neither
@@ -134,7 +142,7 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     // earlier night (ReportRequest::until, a watch's previous night) grows instead.
     if (q.until.empty()) lines.reserve(schema::latest_observations_bound(db, from));
     schema::for_each_latest_observation(
-        db, from, *latest, details, q.filter, [&](schema::PricedObservation&& o) {
+        db, past, from, *latest, details, q.filter, [&](schema::PricedObservation&& o) {
             const auto condition = schema::condition_class(o.condition_id);
             if (std::find(options.conditions.begin(), options.conditions.end(), condition) !=
                 options.conditions.end())

@@ -11,6 +11,7 @@
 #include "analysis/report_csv.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -33,6 +34,7 @@ struct LoadedReport {
     analysis::CsvContext context;
     analysis::MarketEvidence evidence;  // clearances and sales in the window
     std::string evidence_from;          // the first night of the cleared/sold window
+    schema::Past past;                  // what it was read from: the page reads the same
 };
 
 // Builds the report from the database. Returns nullopt when there is no observation at all.

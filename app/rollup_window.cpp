@@ -18,21 +18,21 @@ void add(RollupWindow::Prices& latest, std::string_view model, schema::NightPric
 
 }  // namespace
 
-RollupWindow::Prices RollupWindow::read_prices(schema::Database& db,
+RollupWindow::Prices RollupWindow::read_prices(schema::Database& db, const schema::Past& past,
                                                const schema::ObservationFilter& filter, int nights,
                                                const std::string& night) {
     const auto first = schema::add_days(night, -(nights - 1));
     Prices latest;
     latest.reserve(schema::latest_observations_bound(db, first));  // no rehash as it fills
     schema::for_each_window_price(
-        db, first, night, filter,
+        db, past, first, night, filter,
         [&](std::string_view model, schema::NightPrice&& p) { add(latest, model, std::move(p)); });
     return latest;
 }
 
-RollupWindow::RollupWindow(schema::Database& db, const schema::ObservationFilter& filter,
-                           int nights, WindowAhead* ahead)
-    : db_(db), filter_(filter), nights_(nights), ahead_(ahead) {}
+RollupWindow::RollupWindow(schema::Database& db, const schema::Past& past,
+                           const schema::ObservationFilter& filter, int nights, WindowAhead* ahead)
+    : db_(db), past_(past), filter_(filter), nights_(nights), ahead_(ahead) {}
 
 void RollupWindow::read_whole(const std::string& first, const std::string& night) {
     latest_.clear();
@@ -40,7 +40,7 @@ void RollupWindow::read_whole(const std::string& first, const std::string& night
         latest_ = ahead_->take();
         ahead_ = nullptr;
     } else {
-        latest_ = read_prices(db_, filter_, nights_, night);
+        latest_ = read_prices(db_, past_, filter_, nights_, night);
     }
     // On the caller's connection: the pass decided this window's clearances just before.
     cleared_ = schema::load_cleared_between(db_, first, night, filter_);
@@ -56,7 +56,7 @@ void RollupWindow::move_to(const std::string& night) {
         // The listings last priced before the window's first night leave it; the nights gained
         // bring their prices (a listing's latest replaces its earlier one) and clearances.
         std::erase_if(latest_, [&](const auto& entry) { return entry.second.price.night < first; });
-        schema::for_each_night_price(db_, *night_, night, filter_,
+        schema::for_each_night_price(db_, past_, *night_, night, filter_,
                                      [this](std::string_view model, schema::NightPrice&& p) {
                                          add(latest_, model, std::move(p));
                                      });
@@ -81,13 +81,13 @@ analysis::PricesByModel RollupWindow::cleared() const {
     return by_model;
 }
 
-WindowAhead::WindowAhead(schema::Database& db, const schema::ObservationFilter& filter, int nights,
-                         std::string night)
+WindowAhead::WindowAhead(schema::Database& db, const schema::Past& past,
+                         const schema::ObservationFilter& filter, int nights, std::string night)
     : night_(std::move(night)),
       prices_(
           db,
-          [filter, nights, night = night_](schema::Database& conn) {
-              return RollupWindow::read_prices(conn, filter, nights, night);
+          [past, filter, nights, night = night_](schema::Database& conn) {
+              return RollupWindow::read_prices(conn, past, filter, nights, night);
           },
           OpenTransaction::unwritten_for_the_work) {}
 

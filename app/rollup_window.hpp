@@ -12,6 +12,7 @@
 #include "app/read_apart.hpp"
 #include "schema/store/clearance_store.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sqlite.hpp"
 
 namespace gpuprice::app {
@@ -28,13 +29,14 @@ class RollupWindow {
     using Prices = std::unordered_map<std::int64_t, Latest>;
 
     // The prices of the `nights` nights ending on `night`, read whole.
-    static Prices read_prices(schema::Database& db, const schema::ObservationFilter& filter,
-                              int nights, const std::string& night);
+    static Prices read_prices(schema::Database& db, const schema::Past& past,
+                              const schema::ObservationFilter& filter, int nights,
+                              const std::string& night);
 
     // `ahead`, when given, holds one window's prices read ahead: taken where that window is read
     // whole.
-    RollupWindow(schema::Database& db, const schema::ObservationFilter& filter, int nights,
-                 WindowAhead* ahead = nullptr);
+    RollupWindow(schema::Database& db, const schema::Past& past,
+                 const schema::ObservationFilter& filter, int nights, WindowAhead* ahead = nullptr);
 
     // Moves the window to end on `night` (nights ascending). From a night inside the new window
     // it reads only the nights it gains; else the whole window.
@@ -48,6 +50,7 @@ class RollupWindow {
     void read_whole(const std::string& first, const std::string& night);
 
     schema::Database& db_;
+    schema::Past past_;
     schema::ObservationFilter filter_;
     int nights_;
     WindowAhead* ahead_;
@@ -61,8 +64,8 @@ class RollupWindow {
 // tonight's window while it decides clearances: two cores).
 class WindowAhead {
   public:
-    WindowAhead(schema::Database& db, const schema::ObservationFilter& filter, int nights,
-                std::string night);
+    WindowAhead(schema::Database& db, const schema::Past& past,
+                const schema::ObservationFilter& filter, int nights, std::string night);
     const std::string& night() const { return night_; }
     RollupWindow::Prices take() { return prices_.get(); }
 

@@ -1,7 +1,11 @@
 #include <algorithm>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "analysis/plan_output.hpp"
+#include "analysis/power_limit.hpp"
 #include "app/plan_assembly.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -26,6 +30,7 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
     auto& box = plan.box;
     int count = 0, max_count = 0;
     std::string power_limit = "none", cooling = "any", objective = "tflops", format = "table";
+    std::optional<std::string> refused_limit;
     po::options_description options("recommend options");
     add_report_query_options(options, query, "used");
     options.add_options()(
@@ -95,11 +100,13 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
             throw UsageError("--power-limit '" + power_limit +
                              "' is not a percentage of TDP (1% to 100%) or watts per card");
         }
-        if (const auto why =
-                analysis::refused_power_limit(*parsed, rules.attributes.power, rules.catalog)) {
-            throw UsageError("--power-limit " + power_limit + ": " + *why);
+        // Refused after the other options are checked, naming the cards the plans would choose
+        // without it (UX: all 40 ranges on one line were no help).
+        if (const auto why = analysis::refused_power_limit(*parsed, rules.attributes.power)) {
+            refused_limit = "--power-limit " + power_limit + ": " + *why;
+        } else {
+            box.power_limit = *parsed;
         }
-        box.power_limit = *parsed;
         // "80" is 80 W per card: said, in case 80% was meant (UX P16).
         if (parsed->watts && *parsed->watts <= 100 &&
             power_limit.find_first_of("wW") == std::string::npos) {
@@ -142,6 +149,15 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
 
     auto db = open_database_for_reading(global, rules);
     const auto answer = app::recommend(db, rules, plan);
+    if (refused_limit) {
+        std::vector<schema::GpuModel> chosen;
+        if (answer) {
+            for (const auto& p : answer->plans.plans) chosen.push_back(p.model);
+            for (const auto& a : answer->advice) chosen.push_back(a.row.model);
+        }
+        throw UsageError(
+            analysis::refusal_with_ranges(*refused_limit, chosen, rules.attributes.power));
+    }
     if (!answer) {
         say("recommend: " + no_prices_yet(db.path(), query.marketplace));
         return kExitFailure;

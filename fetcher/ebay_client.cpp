@@ -97,22 +97,39 @@ MintResult EbayClient::ensure_token(EbayApi api) {
     }
 }
 
-QuotaReading EbayClient::read_quota() {
+namespace {
+
+QuotaReading read_rate_limits(HttpEngine& engine, const std::string& api_base,
+                              const AccessToken* token, RateLimitsOf of) {
     QuotaReading reading;
-    const auto* token = tokens_.usable(api_info(EbayApi::analytics).scope);
     if (!token) {
         reading.problem = "no token";
         return reading;
     }
     HttpResponse response;
-    engine_.submit(rate_limits_request(config_.endpoints.api_base, token->value),
-                   [&response](HttpResponse&& r) { response = std::move(r); });
-    engine_.run();
+    engine.submit(rate_limits_request(api_base, token->value, of),
+                  [&response](HttpResponse&& r) { response = std::move(r); });
+    engine.run();
     if (response.complete() && response.status == 200) {
-        reading.quota = parse_browse_quota(response.body);
+        reading.quota = of == RateLimitsOf::browse ? parse_browse_quota(response.body)
+                                                   : parse_insights_quota(response.body);
     }
     if (!reading.quota) reading.problem = "getRateLimits: " + describe_response(response);
     return reading;
+}
+
+}  // namespace
+
+QuotaReading EbayClient::read_quota() {
+    return read_rate_limits(engine_, config_.endpoints.api_base,
+                            tokens_.usable(api_info(EbayApi::analytics).scope),
+                            RateLimitsOf::browse);
+}
+
+QuotaReading EbayClient::read_insights_quota() {
+    return read_rate_limits(engine_, config_.endpoints.api_base,
+                            tokens_.usable(api_info(EbayApi::analytics).scope),
+                            RateLimitsOf::insights);
 }
 
 bool EbayClient::counted(const EbayCall& call) const {

@@ -121,6 +121,8 @@ class EbayClient {
     MintResult ensure_token(EbayApi api);
     // getRateLimits, sent now and awaited (its own quota, not counted).
     QuotaReading read_quota();
+    // Marketplace Insights' own quota (getRateLimits), read the same way.
+    QuotaReading read_insights_quota();
     // The night's budget, planned from the quota as read: every counted call is refused until
     // it is set.
     void set_budget(CallBudget budget, QuotaReading quota) {

@@ -16,5 +16,10 @@ inline constexpr std::int64_t kItemNotFound = 11001;  // Browse getItem, under H
 inline constexpr std::int64_t kGroupNotFound = 11002;
 inline constexpr std::int64_t kGroupGone = 11005;
 inline constexpr std::int64_t kGroupUnavailable = 11008;
+// Marketplace Insights' 409s (its specification, v1_beta.2.2): "100005 Currently, the
+// {marketplaceId} marketplace is not supported", "100015 The category {categoryId} is not
+// supported".
+inline constexpr std::int64_t kInsightsMarketplaceNotSupported = 100005;
+inline constexpr std::int64_t kInsightsCategoryNotSupported = 100015;
 
 }  // namespace gpuprice::fetcher::ebay_error

@@ -301,7 +301,7 @@ class Fetch {
         // A variation fetched from its group supersedes the group's summary stored before; an
         // aspect search stores only what its family's search did not (and records the aspect
         // on all), its repeats are no skips.
-        writer_.write(page, lost, repeats_of(query.kind));
+        writer_.write(page, lost, repeats_of(query.kind), pager_.sent_key(call.query));
         if (query.kind == QueryKind::aspect_filter) record_aspect(query, page);
         pager_.after_page(call, page, body, items_read(page));
         for (const auto& group : pager_.take_replays()) replay(group);

@@ -3,6 +3,9 @@
 #include <array>
 #include <cstdint>
 #include <sstream>
+#include <stdexcept>
+
+#include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::fetcher {
 
@@ -53,6 +56,34 @@ std::optional<KeywordJoin> join_from_totals(std::int64_t space_total, std::int64
     if (space_total > 0) return KeywordJoin::space_and;
     if (comma_total > 0) return KeywordJoin::comma_and;
     return std::nullopt;
+}
+
+std::vector<std::string> and_terms(std::string_view browse_q) {
+    try {
+        schema::parse_keywords(browse_q);  // what search_terms.csv accepts
+    } catch (const std::invalid_argument&) {
+        return {std::string(browse_q)};
+    }
+    // As written (parse_keywords lowercases): a word, or a group "(a,b)" of alternatives.
+    std::vector<std::string> terms = {""};
+    std::istringstream words{std::string(browse_q)};
+    for (std::string word; words >> word;) {
+        std::vector<std::string> alternatives;
+        if (word.front() == '(') {
+            std::istringstream inner(word.substr(1, word.size() - 2));
+            for (std::string alternative; std::getline(inner, alternative, ',');)
+                alternatives.push_back(alternative);
+        } else {
+            alternatives.push_back(word);
+        }
+        std::vector<std::string> longer;
+        for (const auto& term : terms) {
+            for (const auto& alternative : alternatives)
+                longer.push_back(term.empty() ? alternative : term + " " + alternative);
+        }
+        terms = std::move(longer);
+    }
+    return terms;
 }
 
 }  // namespace gpuprice::fetcher

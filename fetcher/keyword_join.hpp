@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fetcher/ebay_api.hpp"
 
@@ -38,5 +39,12 @@ std::string join_keywords(std::string_view term, KeywordJoin join);
 // space form, means the comma ANDs and the space ORs; the space form finding some otherwise means
 // the space ANDs. Nothing found either way says nothing (nullopt).
 std::optional<KeywordJoin> join_from_totals(std::int64_t space_total, std::int64_t comma_total);
+
+// A Browse q (search_terms.csv: words ANDed, a parenthesised group ORed) as the AND-only terms it
+// stands for, one per choice of each group's alternatives, in the csv's order: "(3080,RTX3080)
+// Ti" -> "3080 Ti", "RTX3080 Ti". Marketplace Insights documents no OR group inside an AND, so
+// the sold pass asks each term and keeps the union of its sales (audit 3, F8). A q that does not
+// parse is the one term it is.
+std::vector<std::string> and_terms(std::string_view browse_q);
 
 }  // namespace gpuprice::fetcher

@@ -181,6 +181,11 @@ void ListingsPager::after_page(const PageCall& call, const SearchPage& page, std
     }
     if (state.query.refinements && call.offset == 0) plan_aspect_searches(call.query, body);
     // (Queries added meanwhile leave `state` valid: the deque keeps references.)
+    if (state.query.kind == QueryKind::item_group) {
+        group_sizes_[state.query.item_group_id] = items_read;
+    } else if (!is_extra(state.query.kind)) {
+        record_span(state, page, items_read);
+    }
     state.coverage.pages += 1;
     state.coverage.items += static_cast<int>(items_read);
     state.coverage.variation_summaries += static_cast<int>(
@@ -194,6 +199,38 @@ void ListingsPager::after_page(const PageCall& call, const SearchPage& page, std
         state.lowest_total = page.total;
     }
     split_or_next(call, page, items_read);
+}
+
+// A search page's place in its query's creation order (newlyListed: newest first), and the item
+// groups of its multi-variation summaries, whose sizes may explain eBay's total.
+void ListingsPager::record_span(QueryState& state, const SearchPage& page,
+                                std::int64_t items_read) {
+    PageSpan span;
+    span.items = items_read;
+    span.short_with_next =
+        !page.next.empty() && items_read < state.paging.limit && page.page_problem.empty();
+    for (const auto& listing : page.listings) {
+        if (listing.item_group_type == kVariationsGroupType)
+            state.variation_groups.push_back(listing.item_group_id);
+        const auto& created = listing.created_at;
+        if (created.empty()) continue;
+        if (!state.last_created.empty() && created > state.last_created)
+            state.paged.in_creation_order = false;
+        state.last_created = created;
+        if (!span.newest) span.newest = created;
+        span.oldest = created;
+    }
+    state.paged.pages.push_back(std::move(span));
+}
+
+std::optional<std::int64_t> ListingsPager::variation_excess(const QueryState& state) const {
+    std::int64_t excess = 0;
+    for (const auto& id : state.variation_groups) {
+        const auto size = id.empty() ? group_sizes_.end() : group_sizes_.find(id);
+        if (size == group_sizes_.end()) return std::nullopt;  // gone, failed or not asked
+        excess += std::max<std::int64_t>(0, size->second - 1);
+    }
+    return excess;
 }
 
 // After a page: split the query into price bands, ask for the next page, or end paging.
@@ -312,10 +349,12 @@ void ListingsPager::expand_variations(std::size_t index, const SearchPage& page)
         group.item_group_summary = group_summary_key(listing);
         if (replayable_ && replayable_(group.item_group_id, group.item_group_summary)) {
             const auto added = add_state(std::move(group), queries_[index].coverage.query);
+            queries_[added].parent = index;
             replays_.push_back(PageCall{added, 0, next_order_++, 0, {}, true});
             continue;
         }
         add(group, queries_[index].coverage.query);
+        queries_.back().parent = index;
     }
 }
 
@@ -388,11 +427,28 @@ bool ListingsPager::complete(std::size_t index) const {
 std::vector<schema::QueryCoverage> ListingsPager::coverage() const {
     std::vector<schema::QueryCoverage> rows;
     for (std::size_t i = 0; i < queries_.size(); ++i) {
-        auto row = queries_[i].coverage;
+        const auto& state = queries_[i];
+        auto row = state.coverage;
         row.complete = complete(i);
+        row.sent = sent_key(i);
+        if (!is_extra(state.query.kind) && !state.paged.pages.empty()) {
+            auto paged = state.paged;
+            // A query split into bands ended on no last page of its own.
+            paged.last_page_suspect =
+                state.coverage.stopped == QueryStop::last_page &&
+                !total_accounted(row.total_gap, row.short_page_deficit, variation_excess(state));
+            row.withheld = withheld_windows(paged);
+        }
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+std::string ListingsPager::sent_key(std::size_t index) const {
+    const auto& state = queries_[index];
+    if (state.query.kind == QueryKind::item_group && state.parent)
+        return queries_[*state.parent].query.sent_key();
+    return state.query.sent_key();
 }
 
 }  // namespace gpuprice::fetcher

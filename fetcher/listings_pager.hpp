@@ -26,6 +26,7 @@
 #include "fetcher/paging.hpp"
 #include "fetcher/query_plan.hpp"
 #include "fetcher/retry_policy.hpp"
+#include "fetcher/withheld_windows.hpp"
 #include "schema/domain/query_coverage.hpp"
 
 namespace gpuprice::fetcher {
@@ -116,6 +117,9 @@ class ListingsPager {
     // Aspect searches the budget ended (one note for the run).
     int aspects_left_for_budget() const;
     std::vector<schema::QueryCoverage> coverage() const;
+    // Query::sent_key of the query, or for an item group of the search that found it: what
+    // eBay was asked that returned the query's listings.
+    std::string sent_key(std::size_t index) const;
 
   private:
     struct QueryState {
@@ -125,6 +129,12 @@ class ListingsPager {
         int dispatched = 0;                 // pages sent for it
         Paging paging;  // the page size asked (the configured one until eBay serves fewer)
         std::optional<std::int64_t> lowest_total;  // of its pages' totals: see paging.hpp
+        // Its pages' creation-date spans, whether they came newest first, the last date seen
+        // (fetcher/withheld_windows.hpp), and the item groups of its multi-variation summaries.
+        PagedQuery paged;
+        std::string last_created;
+        std::vector<std::string> variation_groups;
+        std::optional<std::size_t> parent;  // an item group's search
         bool open() const { return coverage.stopped == schema::QueryStop::open; }
     };
 
@@ -138,6 +148,8 @@ class ListingsPager {
     Query extra_of(std::size_t index, QueryKind kind) const;
     void plan_aspect_searches(std::size_t index, std::string_view body);
     void expand_variations(std::size_t index, const SearchPage& page);
+    void record_span(QueryState& state, const SearchPage& page, std::int64_t items_read);
+    std::optional<std::int64_t> variation_excess(const QueryState& state) const;
     bool complete(std::size_t index) const;
 
     int limit_;
@@ -149,6 +161,7 @@ class ListingsPager {
     std::map<std::string, int> dispatched_by_family_;
     std::map<std::string, int> searching_;  // open family searches (not extras) per family
     std::set<std::string> groups_;          // item groups queued
+    std::map<std::string, std::int64_t> group_sizes_;  // item groups read: their variations
     GroupReplayable replayable_;
     std::vector<PageCall> replays_;
     std::set<std::size_t> degraded_, truncated_, failed_;

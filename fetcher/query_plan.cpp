@@ -63,6 +63,18 @@ std::string Query::key() const {
     return family;
 }
 
+std::string Query::sent_key() const {
+    if (kind == QueryKind::item_group || kind == QueryKind::aspect_filter) return {};
+    std::string key = "q=" + q();
+    if (kind == QueryKind::other_category) key += " category_ids=" + std::to_string(category);
+    key += " conditions=";
+    for (std::size_t i = 0; i < conditions.size(); ++i) {
+        if (i) key += ',';
+        key += schema::condition_name(conditions[i]);
+    }
+    return key;
+}
+
 std::optional<int> Query::fallback_condition() const {
     if (conditions.size() != 1) return std::nullopt;
     // The class's first id stands for the class: reports class conditions, not ids.

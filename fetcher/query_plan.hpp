@@ -63,6 +63,10 @@ struct Query {
     // A name unique within a run: "RTX 3090", "RTX 3090 price:[..499.99]", "group 1234",
     // "RTX 3080 Memory Size:{12 GB}".
     std::string key() const;
+    // What the search asks eBay for, whatever night it is sent on: its q, its category when
+    // not the marketplace's own, and its conditions; a price band's is its search's (bands are
+    // split afresh each night). Empty for an item group and an aspect search (evidence only).
+    std::string sent_key() const;
     // The Browse q: `keywords`, else the family.
     const std::string& q() const { return keywords.empty() ? family : keywords; }
     // The conditionId to assume for an item that carries none: the query's condition when it

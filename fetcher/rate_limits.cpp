@@ -8,15 +8,26 @@ namespace gpuprice::fetcher {
 
 namespace dom = simdjson::dom;
 
-HttpRequest rate_limits_request(const std::string& api_base, const std::string& token) {
+HttpRequest rate_limits_request(const std::string& api_base, const std::string& token,
+                                RateLimitsOf of) {
     HttpRequest request;
-    request.url =
-        api_base + "/developer/analytics/v1_beta/rate_limit/?api_context=buy&api_name=browse";
+    request.url = api_base + "/developer/analytics/v1_beta/rate_limit/?api_context=buy" +
+                  (of == RateLimitsOf::browse ? "&api_name=browse" : "");
     request.headers = {"Authorization: Bearer " + token, "Accept: application/json"};
     return request;
 }
 
-std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
+namespace {
+
+bool names_insights(std::string_view name) {
+    std::string lower(name);
+    for (auto& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower.find("insights") != std::string::npos;
+}
+
+// The quota of the resources `wanted` picks (by the API entry's apiName and the resource's name).
+template <typename Wanted>
+std::optional<BrowseQuota> parse_quota(std::string_view body, Wanted wanted) {
     dom::parser parser;
     dom::object root;
     if (parser.parse(body.data(), body.size()).get(root)) return std::nullopt;
@@ -29,9 +40,11 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
     for (auto api_value : apis) {
         dom::array resources;
         if (api_value["resources"].get(resources)) continue;
+        std::string_view api_name;
+        if (api_value["apiName"].get(api_name)) api_name = {};
         for (auto resource : resources) {
             std::string_view name;
-            if (resource["name"].get(name) || name != "buy.browse") continue;
+            if (resource["name"].get(name) || !wanted(api_name, name)) continue;
             dom::array rates;
             if (resource["rates"].get(rates)) continue;
             for (auto rate : rates) {
@@ -55,6 +68,19 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
     auto quota = daily ? daily : tightest;
     if (quota) quota->spent_window_reset = std::move(spent_window_reset);
     return quota;
+}
+
+}  // namespace
+
+std::optional<BrowseQuota> parse_browse_quota(std::string_view body) {
+    return parse_quota(
+        body, [](std::string_view, std::string_view name) { return name == "buy.browse"; });
+}
+
+std::optional<BrowseQuota> parse_insights_quota(std::string_view body) {
+    return parse_quota(body, [](std::string_view api_name, std::string_view name) {
+        return names_insights(api_name) || names_insights(name);
+    });
 }
 
 int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve) {

@@ -24,7 +24,12 @@ struct BrowseQuota {
     std::string spent_window_reset;
 };
 
-HttpRequest rate_limits_request(const std::string& api_base, const std::string& token);
+// getRateLimits for Browse (api_name=browse), or for Marketplace Insights: the whole buy context
+// (api_context=buy; api_name is an optional filter, [SPEC-AN]), since eBay names Insights' entry
+// nowhere a client could read it from; parse_insights_quota finds it by its name.
+enum class RateLimitsOf { browse, insights };
+HttpRequest rate_limits_request(const std::string& api_base, const std::string& token,
+                                RateLimitsOf of = RateLimitsOf::browse);
 
 // The daily window's seconds (getRateLimits timeWindow).
 inline constexpr std::int64_t kDailyWindow = 86400;
@@ -33,6 +38,10 @@ inline constexpr std::int64_t kDailyWindow = 86400;
 // window with the fewest calls left, with the reset of a shorter window that is spent; nullopt
 // when it has none.
 std::optional<BrowseQuota> parse_browse_quota(std::string_view body);
+// The same for Marketplace Insights' own quota (audit 3, F9): the rates of the entry whose apiName,
+// or of the resource whose name, holds "insights" (buy.marketplace.insights); nullopt when
+// getRateLimits lists none (a keyset without the Limited Release).
+std::optional<BrowseQuota> parse_insights_quota(std::string_view body);
 
 // The run's call budget: --max-calls, or what the quota leaves above the reserve if less;
 // never negative.

@@ -9,14 +9,14 @@ RunWriter::RunWriter(schema::Database& db, std::int64_t run_id, schema::Night ni
     : run_id_(run_id), store_(db, run_id, night, market) {}
 
 schema::PageCounts RunWriter::write(const SearchPage& page, std::optional<std::int64_t> lost,
-                                    schema::Repeats repeats) {
+                                    schema::Repeats repeats, const std::string& sent) {
     auto skips = repeats == schema::Repeats::ignore ? schema::SkipCounts{} : page.skips;
     if (!lost) {
         skips[schema::SkipReason::truncated_page_unknown] += 1;
     } else if (*lost > 0) {
         skips[schema::SkipReason::truncated_page] += static_cast<int>(*lost);
     }
-    const auto counts = store_.store(page.listings, skips, repeats);
+    const auto counts = store_.store(page.listings, skips, repeats, sent);
     ++totals_.pages;
     totals_.seen += counts.seen;
     totals_.added += counts.added;

@@ -29,8 +29,10 @@ class RunWriter {
     // skip when `lost` is nullopt (cut, and nothing says how many it lost); returns what this
     // page added. With Repeats::ignore (an aspect search: its items are a subset of its family
     // search's, which counted them) the page's own skips are not counted again either.
+    // `sent`: the query that returned the page (Query::sent_key), recorded for its listings.
     schema::PageCounts write(const SearchPage& page, std::optional<std::int64_t> lost,
-                             schema::Repeats repeats = schema::Repeats::count_as_duplicate);
+                             schema::Repeats repeats = schema::Repeats::count_as_duplicate,
+                             const std::string& sent = {});
     const RunTotals& totals() const { return totals_; }
     std::int64_t run_id() const { return run_id_; }
 

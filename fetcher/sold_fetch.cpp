@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fetcher/ebay_error_ids.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/insights_parser.hpp"
 #include "fetcher/paging.hpp"
@@ -17,8 +18,8 @@ namespace gpuprice::fetcher {
 namespace {
 
 using SystemClock = std::chrono::system_clock;
-
-constexpr std::int64_t kCategoryNotSupported = 100015;  // Insights, 409
+using ebay_error::kInsightsCategoryNotSupported;
+using ebay_error::kInsightsMarketplaceNotSupported;
 
 class SoldFetch {
   public:
@@ -32,8 +33,9 @@ class SoldFetch {
           now_(now),
           families_(config.terms.size(), Family{Paging{config.page_limit}, 0, std::nullopt}) {}
 
-    SoldOutcome run() {
+    SoldOutcome run(std::optional<std::int64_t> insights_calls_left) {
         outcome_.run_id = run_id_;
+        outcome_.insights_calls_left = insights_calls_left;
         // The first family alone: if eBay denies the scope or the category, one call learns it,
         // not one per family.
         if (!config_.terms.empty()) request(0, 0);
@@ -45,11 +47,20 @@ class SoldFetch {
         }
         for (auto& note : client_.take_notes()) outcome_.notes.push_back(std::move(note));
         outcome_.calls_used = client_.budget()->used(Pass::sold);
-        // A refused scope or category is not a failure of the night: there was nothing to fetch.
-        if (outcome_.pages_failed > 0 || outcome_.budget_reached ||
+        if (outcome_.insights_quota_spent) {
+            outcome_.problems.push_back(
+                "eBay's Marketplace Insights quota is spent (getRateLimits: " +
+                std::to_string(*outcome_.insights_calls_left) +
+                " calls were left): the sold pass stopped there, the rest waits for its reset");
+        }
+        // A refused scope, category or marketplace is not a failure of the night: there was
+        // nothing to fetch.
+        if (outcome_.pages_failed > 0 || outcome_.budget_reached || outcome_.insights_quota_spent ||
             outcome_.stop != StopReason::none) {
-            outcome_.status =
-                outcome_.pages_stored > 0 ? schema::RunStatus::partial : schema::RunStatus::failed;
+            // Insights' quota spent is no failure either: the pass did what the quota allowed.
+            outcome_.status = outcome_.pages_stored > 0 || outcome_.insights_quota_spent
+                                  ? schema::RunStatus::partial
+                                  : schema::RunStatus::failed;
         }
         return std::move(outcome_);
     }
@@ -57,6 +68,11 @@ class SoldFetch {
   private:
     // A family's pages go one at a time: its page size is the one to ask now.
     void request(std::size_t term, std::int64_t offset) {
+        if (outcome_.insights_calls_left && sent_ >= *outcome_.insights_calls_left) {
+            outcome_.insights_quota_spent = true;  // said once, at the end of the pass
+            return;
+        }
+        ++sent_;
         EbayCall call;
         call.api = EbayApi::insights;
         call.pass = Pass::sold;
@@ -73,7 +89,14 @@ class SoldFetch {
             outcome_.scope_refused = true;
             return;
         }
-        if (gate && answer.has_error(kCategoryNotSupported)) {
+        if (gate && answer.has_error(kInsightsMarketplaceNotSupported)) {
+            outcome_.marketplace_refused = true;
+            outcome_.problems.push_back("eBay Marketplace Insights does not serve " +
+                                        std::string(market_.id) + " (" + answer.describe() +
+                                        "); no sold items tonight, the listings are as usual");
+            return;
+        }
+        if (gate && answer.has_error(kInsightsCategoryNotSupported)) {
             outcome_.category_refused = true;
             outcome_.problems.push_back("eBay Marketplace Insights does not serve category " +
                                         std::to_string(market_.graphics_cards_category) + " on " +
@@ -166,6 +189,7 @@ class SoldFetch {
         std::optional<std::int64_t> lowest_total;
     };
     std::vector<Family> families_;  // per term
+    std::int64_t sent_ = 0;         // searches sent, against Insights' quota
     SoldOutcome outcome_;
 };
 
@@ -224,9 +248,21 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, 
     const auto& market = client.config().market;
     const auto run =
         schema::begin_run(db, schema::RunSource::ebay_sold, market, night, schema::iso_utc(now));
+    // Insights' own quota, not Browse's: a keyset whose getRateLimits lists none keeps to the
+    // pass's share of the night's calls alone.
+    std::optional<std::int64_t> insights_left;
+    if (config.check_quota) {
+        try {
+            client.ensure_token(EbayApi::analytics);
+            if (const auto reading = client.read_insights_quota(); reading.quota)
+                insights_left = std::max<std::int64_t>(0, reading.quota->remaining);
+        } catch (const std::exception&) {
+            // No reading: the pass keeps to its share of the night's calls, as before.
+        }
+    }
     SoldFetch fetch(db, config, client, run.id(), now);
     try {
-        outcome = fetch.run();
+        outcome = fetch.run(insights_left);
     } catch (const std::exception& e) {
         // noexcept: a failure to record the failure must not replace the error being reported.
         mark_failed(db, run.id(), e.what());

@@ -4,8 +4,10 @@
 // client. The Insights scope is a Limited Release few keysets have: its own token is asked for,
 // and a refusal (invalid_scope at the token, 403 errorId 1100 or 400 errorId 100017 at the
 // first call) ends this pass quietly with scope_refused set, never the night; so does a category
-// Insights does not serve (409 errorId 100015), said once. The first family is asked alone, so
-// that such a refusal costs one call, not one per family.
+// or a marketplace Insights does not serve (409 errorId 100015, 100005), said once. The first
+// family is asked alone, so that such a refusal costs one call, not one per family. Insights has
+// its own daily quota (getRateLimits): the pass sends no more calls than it has left, and when it
+// is spent ends, said, without failing the night (audit 3, F9).
 #pragma once
 
 #include <chrono>
@@ -36,12 +38,19 @@ struct SoldFetchConfig {
     int page_limit = 200;
     // How q's words are joined (keyword_join.hpp): what `gpuprice probe` saw, else as documented.
     KeywordJoin keyword_join = documented_join(EbayApi::insights);
+    // Read Insights' own quota (getRateLimits) first: the pass sends no more than it has left.
+    bool check_quota = true;
 };
 
 struct SoldOutcome {
     std::int64_t run_id = 0;  // 0 when no run was started (no Insights token)
     bool scope_refused = false;
-    bool category_refused = false;       // Insights does not serve the marketplace's category
+    bool category_refused = false;     // Insights does not serve the marketplace's category
+    bool marketplace_refused = false;  // Insights does not serve the marketplace (409/100005)
+    // Insights' own quota as getRateLimits read it (nullopt: not listed or not read), and
+    // whether the pass stopped because it was spent.
+    std::optional<std::int64_t> insights_calls_left;
+    bool insights_quota_spent = false;
     StopReason stop = StopReason::none;  // why the pass ended early (quota, credentials, ...)
     schema::RunStatus status = schema::RunStatus::ok;
     int calls_used = 0;

@@ -224,7 +224,7 @@ check "recommend --count beyond int" 2 "$bin" --db "$work/sample.db" recommend -
 check "recommend --power-limit 20%" 2 "$bin" --db "$work/sample.db" recommend --budget 10000 --count 4 \
     --min-vram 24 --risers --power-limit 20%
 contains "power limit under the curve named" "--power-limit 20%: 20% of TDP is under 29%"
-contains "power limit refusal gives ranges" "RTX 3090 100-350 W"
+contains "power limit refusal gives ranges" "  RTX A5000 100-230 W"
 check "recommend --power-limit 70%" 0 "$bin" --db "$work/sample.db" recommend --budget 10000 --count 4 \
     --min-vram 24 --risers --power-limit 70%
 contains "estimated TFLOPS heading" "est. TFLOPS fp16"

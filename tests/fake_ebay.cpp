@@ -229,6 +229,11 @@ std::string escape(const std::string& s) {
     return out;
 }
 
+const std::string& created_of(const FakeItem& item) {
+    static const std::string fixed = "2026-11-20T10:00:00.000Z";
+    return item.created_at.empty() ? fixed : item.created_at;
+}
+
 }  // namespace
 
 std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_item) {
@@ -269,7 +274,7 @@ std::string item_json(const FakeItem& item, bool buyer_context, bool as_group_it
            shipping + group +
            R"("buyingOptions":["FIXED_PRICE","BEST_OFFER"],"itemWebUrl":"https://www.ebay.com/itm/)" +
            legacy + R"(","itemLocation":{"country":")" + item.country + R"("},"legacyItemId":")" +
-           legacy + R"(","itemCreationDate":"2026-11-20T10:00:00.000Z"})";
+           legacy + R"(","itemCreationDate":")" + created_of(item) + R"("})";
 }
 
 FakeEbay::FakeEbay() : server_(std::make_unique<httplib::Server>()) {
@@ -564,13 +569,24 @@ void FakeEbay::handle_rate_limits(const httplib::Request& req, httplib::Response
         res.set_content(error_body(1001, "OAuth", "Invalid access token"), "application/json");
         return;
     }
-    int limit = 5000, remaining = 5000;
+    int limit = 5000, remaining = 5000, insights = -1;
     {
         std::lock_guard lock(mutex_);
         if (daily_quota_ >= 0) {
             limit = std::max(daily_quota_, 1);
             remaining = quota_spent_ ? 0 : std::max(0, daily_quota_ - search_calls_.load());
         }
+        insights = insights_quota_;
+    }
+    // Browse alone when asked for it (api_name=browse); the whole buy context otherwise.
+    std::string more;
+    if (insights >= 0 && req.get_param_value("api_name").empty()) {
+        more = R"(,{"apiContext":"buy","apiName":"marketplace_insights","apiVersion":"v1_beta",)"
+               R"("resources":[{"name":"buy.marketplace.insights","rates":[{"count":)" +
+               std::to_string(std::min(insights, sold_calls_.load())) + R"(,"limit":)" +
+               std::to_string(insights) + R"(,"remaining":)" +
+               std::to_string(std::max(0, insights - sold_calls_.load())) +
+               R"(,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]}]})";
     }
     res.set_content(
         R"({"rateLimits":[{"apiContext":"buy","apiName":"Browse","apiVersion":"v1",)"
@@ -579,7 +595,8 @@ void FakeEbay::handle_rate_limits(const httplib::Request& req, httplib::Response
             R"(,"remaining":)" + std::to_string(remaining) +
             R"(,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]},)"
             R"({"name":"buy.browse.item.bulk","rates":[{"count":0,"limit":5000,)"
-            R"("remaining":5000,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]}]}]})",
+            R"("remaining":5000,"reset":"2026-12-04T08:00:00.000Z","timeWindow":86400}]}]})" +
+            more + "]}",
         "application/json");
 }
 
@@ -923,6 +940,12 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
                 return !has_aspects(*item, *aspect_filter);
             });
         }
+        if (req.get_param_value("sort") == "newlyListed") {
+            std::stable_sort(selected.begin(), selected.end(),
+                             [](const FakeItem* a, const FakeItem* b) {
+                                 return created_of(*a) > created_of(*b);
+                             });
+        }
         if (req.get_param_value("sort") != "newlyListed" && best_match_shifts_) {
             std::mt19937 shuffle(static_cast<unsigned>(search_calls_.load()));
             std::shuffle(selected.begin(), selected.end(), shuffle);
@@ -1132,6 +1155,11 @@ std::vector<FakeSale> FakeEbay::sales_for(const std::string& q) const {
     return found;
 }
 
+void FakeEbay::set_insights_quota(int calls) {
+    std::lock_guard lock(mutex_);
+    insights_quota_ = calls;
+}
+
 void FakeEbay::set_insights_denial(InsightsDenial denial) {
     std::lock_guard lock(mutex_);
     insights_denial_ = denial;
@@ -1167,6 +1195,15 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
         res.set_content(error_body(100017, "API_MARKETPLACE_INSIGHTS",
                                    "Insufficient permissions to use this API."),
                         "application/json");
+        return;
+    }
+    if (insights_denial_ == InsightsDenial::marketplace_refused) {
+        res.status = 409;
+        res.set_content(
+            error_body(100005, "API_MARKETPLACE_INSIGHTS",
+                       "Currently, the " + req.get_header_value("X-EBAY-C-MARKETPLACE-ID") +
+                           " marketplace is not supported."),
+            "application/json");
         return;
     }
     if (insights_denial_ == InsightsDenial::category_refused) {

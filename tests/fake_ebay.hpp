@@ -58,6 +58,8 @@ enum class InsightsDenial {
     access_denied,     // 403, errorId 1100 (as Browse does)
     no_permission,     // 400, errorId 100017 "Insufficient permissions to use this API"
     category_refused,  // 409, errorId 100015 "The category {categoryId} is not supported"
+    // 409, errorId 100005 "Currently, the {marketplaceId} marketplace is not supported"
+    marketplace_refused,
 };
 
 // How Marketplace Insights joins the words of q: as its specification says (a comma ANDs, a space
@@ -97,6 +99,9 @@ struct FakeItem {
     std::int64_t feedback_score = 512;
     std::string feedback_pct = "99.8";
     std::string raw;  // if set, served verbatim instead of a generated ItemSummary
+    // eBay's itemCreationDate; empty: 2026-11-20T10:00:00.000Z. sort=newlyListed serves the
+    // newest first (items of one date in the stored order).
+    std::string created_at;
 };
 
 // A generated ItemSummary (or, with `as_group_item`, an Item of an item group) in eBay's shape.
@@ -195,6 +200,10 @@ class FakeEbay {
     // served per search term.
     void set_insights(bool granted, bool api_denied = false);
     void set_insights_denial(InsightsDenial denial);
+    // Marketplace Insights' own daily quota in getRateLimits (apiName "marketplace_insights",
+    // resource buy.marketplace.insights): `calls` a day, less the sold searches served; -1
+    // (the default): not listed, as for a keyset without the Limited Release.
+    void set_insights_quota(int calls);
     // Sales served for a family term ("RTX 3080"): a q whose words, joined as the keyword rule
     // says, are the term's; a q the rule reads as an OR gets every sale holding any of its words.
     void set_sales(const std::string& term, std::vector<FakeSale> sales);
@@ -291,6 +300,7 @@ class FakeEbay {
     std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};
     int daily_quota_ = -1;
+    int insights_quota_ = -1;
     bool quota_spent_ = false;
     bool best_match_shifts_ = true;
     int short_every_ = 0;

@@ -64,9 +64,14 @@ struct ClockedFetch {
 
     // The night of 2026-12-01 for `terms`, used listings.
     fetcher::FetchOutcome fetch(const std::vector<std::string>& terms) {
-        config.queries = fetcher::family_queries(terms, {schema::ConditionClass::used});
-        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text("2026-12-01"),
-                                  {});
+        return fetch_queries(fetcher::family_queries(terms, {schema::ConditionClass::used}));
+    }
+    // The night `night` (its clock 03:00 UTC) for `queries`.
+    fetcher::FetchOutcome fetch_queries(std::vector<fetcher::Query> queries,
+                                        const std::string& night = "2026-12-01") {
+        ::setenv(schema::kClockVariable, (night + "T03:00:00Z").c_str(), 1);
+        config.queries = std::move(queries);
+        return fetcher::run_fetch(db, config, credentials, schema::Night::from_text(night), {});
     }
 
     int count(const std::string& sql) {

@@ -5,8 +5,10 @@
 // (ManualClock): no wait is real, none reads the wall clock.
 #include <doctest/doctest.h>
 
+#include "analysis/clearance.hpp"
 #include "fetcher/fetch_run.hpp"
 #include "fetcher/listings_pager.hpp"
+#include "fetcher/withheld_windows.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/store/clearance_inputs.hpp"
 #include "schema/store/coverage_store.hpp"
@@ -61,6 +63,48 @@ int add_groups(test::FakeEbay& ebay, std::vector<test::FakeItem>& items, int eve
 }
 
 using Night = test::ClockedFetch;
+
+// A creation date `i` seconds after 2026-11-01 in eBay's form: a later card is newer.
+std::string created(int i) {
+    char text[32];
+    std::snprintf(text, sizeof text, "2026-11-%02dT%02d:%02d:%02d.000Z", 1 + i / 86400,
+                  i / 3600 % 24, i / 60 % 60, i % 60);
+    return text;
+}
+
+std::vector<test::FakeItem> dated(std::vector<test::FakeItem> items, int first = 0) {
+    for (std::size_t i = 0; i < items.size(); ++i)
+        items[i].created_at = created(first + static_cast<int>(i));
+    return items;
+}
+
+// The lives of the listings last seen on `night` (fixed price, RTX 3090's), with what decides
+// their clearance read as the night's report reads it.
+std::vector<schema::ListingLife> lives_last_seen(schema::Database& db, const std::string& night,
+                                                 const std::string& model) {
+    auto select =
+        db.prepare("SELECT id, item_id FROM listings WHERE last_seen_on = ?1 ORDER BY item_id");
+    select.bind(1, night);
+    std::vector<schema::ListingLife> lives;
+    while (select.step()) {
+        schema::ListingLife life;
+        life.listing_id = select.int64(0);
+        life.item_id = select.text(1);
+        life.model = model;
+        life.buying_options = "FIXED_PRICE";
+        life.first_seen = life.last_seen = night;
+        life.last_seen_at = night + "T03:00:00Z";
+        lives.push_back(life);
+    }
+    schema::attach_returned_by(db, lives);
+    return lives;
+}
+
+fetcher::Query family_query(const std::string& family, const std::string& q = "") {
+    auto query = fetcher::family_queries({family}, {schema::ConditionClass::used}).front();
+    query.keywords = q;
+    return query;
+}
 
 }  // namespace
 
@@ -299,6 +343,138 @@ TEST_SUITE("fetcher::outages") {
     // Two nights each stopped before their first page (no prices stored, so no night recorded
     // by the derived pass): the second exited 1 with "'' is not a date (YYYY-MM-DD)" instead of
     // its own stop's code.
+    // Where pages may have left a listed item out, as spans of creation dates (newest first):
+    // a short page with `next` from the page before's oldest to the page after's newest, every
+    // seam between two pages, a last page whose total is not accounted for down to the oldest.
+    TEST_CASE("withheld windows: short pages, seams, an unaccounted last page, eBay's order") {
+        using fetcher::PageSpan;
+        fetcher::PagedQuery query;
+        query.pages = {PageSpan{"2026-11-09", "2026-11-07", 200, false},
+                       PageSpan{"2026-11-06", "2026-11-05", 197, true},
+                       PageSpan{"2026-11-04", "2026-11-02", 200, false},
+                       PageSpan{"2026-11-02", "2026-11-01", 40, false}};
+        using W = schema::CreatedWindow;
+        // The short page with its seams: 11-04 to 11-07; the last seam: 11-02 alone.
+        CHECK(fetcher::withheld_windows(query) ==
+              std::vector<W>{W{"2026-11-02", "2026-11-02"}, W{"2026-11-04", "2026-11-07"}});
+        query.last_page_suspect = true;  // down to the oldest, from the page before's oldest
+        CHECK(fetcher::withheld_windows(query) ==
+              std::vector<W>{W{std::nullopt, "2026-11-02"}, W{"2026-11-04", "2026-11-07"}});
+        query.pages[0].short_with_next = true;  // a short first page: open above
+        CHECK(fetcher::withheld_windows(query).back() == W{"2026-11-04", std::nullopt});
+        query.in_creation_order = false;  // nothing says where: anywhere
+        CHECK(fetcher::withheld_windows(query) == std::vector<W>{W{}});
+        fetcher::PagedQuery whole;  // one full page: nothing can be missing
+        whole.pages = {PageSpan{"2026-11-09", "2026-11-01", 150, false}};
+        CHECK(fetcher::withheld_windows(whole).empty());
+        // eBay's total read as listings, or as listings with their variations: either accounts.
+        CHECK(fetcher::total_accounted(0, 0, std::nullopt));
+        CHECK(fetcher::total_accounted(6, 6, std::nullopt));
+        CHECK(fetcher::total_accounted(30, 6, 24));
+        CHECK_FALSE(fetcher::total_accounted(33, 6, 24));  // 3 more than either: a last page
+        CHECK_FALSE(fetcher::total_accounted(30, 6, std::nullopt));  // a group's size unknown
+        CHECK(W{"2026-11-02", "2026-11-04"}.holds("2026-11-03"));
+        CHECK(W{"2026-11-02", "2026-11-04"}.holds(""));  // an unknown date may be inside
+        CHECK_FALSE(W{"2026-11-02", "2026-11-04"}.holds("2026-11-05"));
+    }
+
+    // The 28 listings cleared while still listed (issue 39's bad market): a short last page
+    // withheld them, and the gap it left was taken as explained by multi-variation summaries.
+    // Absence is evidence only outside the windows where the pages may have left an item out:
+    // a listing sold from the middle of a full page is cleared that night, the ones a short last
+    // page withheld wait for a second night.
+    TEST_CASE("a short last page beside variations: what it withheld waits, a sale is cleared") {
+        Night n;
+        auto list = dated(cards("1", 398));  // two pages on the first night
+        const int groups = add_groups(n.ebay, list, 30);
+        n.ebay.set_total_counts_variations(true);
+        n.ebay.set_short_pages(3, 3);  // every third page 3 short: the second night's last
+        n.ebay.set_items("RTX 3090", list);
+        CHECK(n.fetch_queries({family_query("RTX 3090")}, "2026-12-01").status ==
+              schema::RunStatus::ok);
+        auto tonight = list;
+        const auto sold = tonight[389].item_id;  // the 9th newest: inside the first page
+        tonight.erase(tonight.begin() + 389);
+        for (auto& item : dated(cards("2", 5), 100000)) tonight.push_back(item);  // newest
+        n.ebay.set_items("RTX 3090", tonight);
+        CHECK(n.fetch_queries({family_query("RTX 3090")}, "2026-12-02").status ==
+              schema::RunStatus::ok);
+
+        const auto families = schema::load_family_coverage(n.db, "2026-12-01", "2026-12-02",
+                                                           schema::default_market());
+        const auto sent =
+            schema::load_sent_coverage(n.db, "2026-12-01", "2026-12-02", schema::default_market());
+        const auto& second = sent.at("2026-12-02").at("q=RTX 3090 conditions=used");
+        CHECK(second.complete);
+        CHECK_FALSE(second.withheld.empty());
+        analysis::FamilyCovers covers;
+        int waiting = 0, family_rule_cleared = 0;
+        bool sold_cleared = false;
+        for (const auto& life : lives_last_seen(n.db, "2026-12-01", "rtx-3090")) {
+            CAPTURE(life.item_id);
+            REQUIRE(life.returned_by == std::vector<std::string>{"q=RTX 3090 conditions=used"});
+            const auto decision =
+                analysis::decide_clearance(life, "RTX 3090", families, covers, &sent);
+            if (life.item_id == sold) {
+                sold_cleared = decision.outcome == schema::ClearanceOutcome::cleared &&
+                               decision.night == "2026-12-02";
+                continue;
+            }
+            // Still listed, withheld by the short last page (the two oldest cards and a group's
+            // variations): not sold by mistake. By the family's coverage alone, whose gap the
+            // variation summaries seemed to explain, they were.
+            CHECK(decision.outcome == schema::ClearanceOutcome::pending);
+            ++waiting;
+            family_rule_cleared +=
+                analysis::decide_clearance(life, "RTX 3090", families, covers).outcome ==
+                schema::ClearanceOutcome::cleared;
+        }
+        CHECK(sold_cleared);
+        CHECK(waiting >= 2);
+        CHECK(family_rule_cleared == waiting);
+        CHECK(groups == 14);
+    }
+
+    // A listing returned by two queries (its own family's, and a broader family's whose q is not
+    // its name: "Quadro RTX 4000" sends "RTX 4000") is cleared only on a night both were paged to
+    // their end (audit 3, F10): the names alone would not tie the broader one to it.
+    TEST_CASE("coverage keyed by the q sent: a broader family's failed query leaves it uncounted") {
+        Night n;
+        std::vector<test::FakeItem> list;
+        for (auto item : dated(cards("4", 60, "RTX 4000 Ada"))) list.push_back(item);
+        n.ebay.set_items("RTX 4000 Ada", list);
+        n.ebay.set_items("RTX 4000", list);
+        const auto queries = std::vector<fetcher::Query>{
+            family_query("RTX 4000 Ada"), family_query("Quadro RTX 4000", "RTX 4000")};
+        CHECK(n.fetch_queries(queries, "2026-12-01").status == schema::RunStatus::ok);
+        const auto sold = list[30].item_id;
+        list.erase(list.begin() + 30);
+        n.ebay.set_items("RTX 4000 Ada", list);
+        n.ebay.set_items("RTX 4000", list);
+        n.ebay.queue_faults_for("RTX 4000", {Fault::Truncated});  // the broader one is cut
+        n.fetch_queries(queries, "2026-12-02");
+
+        const auto families = schema::load_family_coverage(n.db, "2026-12-01", "2026-12-02",
+                                                           schema::default_market());
+        const auto sent =
+            schema::load_sent_coverage(n.db, "2026-12-01", "2026-12-02", schema::default_market());
+        const auto lives = lives_last_seen(n.db, "2026-12-01", "rtx-4000-ada");
+        REQUIRE(lives.size() == 1);
+        const auto& life = lives.front();
+        CHECK(life.item_id == sold);
+        CHECK(life.returned_by == std::vector<std::string>{"q=RTX 4000 Ada conditions=used",
+                                                           "q=RTX 4000 conditions=used"});
+        analysis::FamilyCovers covers;
+        // By the family names, only "RTX 4000 Ada" covers it, and it was complete: cleared.
+        CHECK(analysis::decide_clearance(life, "RTX 4000 Ada", families, covers).outcome ==
+              schema::ClearanceOutcome::cleared);
+        // By the queries that returned it: one of them was cut that night.
+        const auto decision =
+            analysis::decide_clearance(life, "RTX 4000 Ada", families, covers, &sent);
+        CHECK(decision.outcome == schema::ClearanceOutcome::uncounted);
+        CHECK(decision.night == "2026-12-02");
+    }
+
     TEST_CASE("nights stopped before their first page keep their stop reason and exit code") {
         test::FakeEbay ebay;
         ebay.set_items("RTX 3090", cards("1", 50));

@@ -1072,25 +1072,31 @@ TEST_SUITE("listing attributes") {
         REQUIRE(at70_5090);
         CHECK(at70_5090->watts == 403);
         CHECK_FALSE(at70_5090->minimum_assumed);
-        // A card without a row (the RTX 3090 Ti): its minimum is taken as 70% of its TDP, and
-        // its plans say so.
+        // A card without a row (the RTX 3090 Ti): its minimum is taken as the highest share of
+        // TDP measured on an NVIDIA board over 180 W, the RTX PRO 6000 Blackwell Max-Q's 250 of
+        // 300 W (83%): 375 of its 450 W, and its plans say so.
         const auto& r3090ti = *catalog.find_model("rtx-3090-ti");
         REQUIRE(r3090ti.tdp_w == 450);
-        CHECK(analysis::minimum_power(r3090ti, power) == 315);
+        CHECK(analysis::minimum_power(r3090ti, power) == 375);
         const auto why45 =
             analysis::power_refusal(r3090ti, *analysis::parse_power_limit("45%"), power);
         REQUIRE(why45);
         CHECK(*why45 ==
-              "RTX 3090 Ti: 203 W is under the 315 W assumed for its minimum (70% of its TDP: "
-              "power_limits.csv has no row for it)");
-        const auto at75 = analysis::card_power(r3090ti, *analysis::parse_power_limit("75%"), power);
-        REQUIRE(at75);
-        CHECK(at75->minimum_assumed);
-        const auto caveats = analysis::power_caveats(r3090ti, *at75);
+              "RTX 3090 Ti: 203 W is under the 375 W assumed for its minimum (no power_limits.csv "
+              "row: 83% of TDP, the highest share measured on an NVIDIA board over 180 W, the RTX "
+              "PRO 6000 Blackwell Max-Q's 250 of 300 W)");
+        // 80% (360 W) is under that floor; 85% (383 W) is over it, planned with the caveat.
+        CHECK(analysis::power_refusal(r3090ti, *analysis::parse_power_limit("80%"), power));
+        const auto at85 = analysis::card_power(r3090ti, *analysis::parse_power_limit("85%"), power);
+        REQUIRE(at85);
+        CHECK(at85->minimum_assumed);
+        const auto caveats = analysis::power_caveats(r3090ti, *at85);
         REQUIRE(caveats.size() == 2);
-        CHECK(
-            caveats[0].starts_with("minimum power limit unknown (power_limits.csv has no row "
-                                   "for the RTX 3090 Ti): taken as 70% of TDP, 315 W"));
+        CHECK(caveats[0] ==
+              "minimum power limit unknown (power_limits.csv has no row for the RTX 3090 Ti): "
+              "taken as 83% of TDP, 375 W, the highest share measured on an NVIDIA board over "
+              "180 W, the RTX PRO 6000 Blackwell Max-Q's 250 of 300 W; check nvidia-smi -q -d "
+              "POWER before you buy");
         // 50 W on a 575 W RTX 5090 is under its minimum and the curve's lowest point (29%).
         CHECK_FALSE(analysis::card_power(*catalog.find_model("rtx-5090"),
                                          *analysis::parse_power_limit("50"), power));
@@ -1101,14 +1107,88 @@ TEST_SUITE("listing attributes") {
               "Quadro P2000: 68 W is under its driver's minimum, 75 W (power_limits.csv: "
               "75-75 W)");
         CHECK(analysis::card_power(p2000, *analysis::parse_power_limit("100%"), power));
-        // 20% is refused outright, with the ranges the cards' drivers accept.
-        const auto why =
-            analysis::refused_power_limit(*analysis::parse_power_limit("20%"), power, catalog);
+        // 20% is refused outright: under the curve's lowest point.
+        const auto why = analysis::refused_power_limit(*analysis::parse_power_limit("20%"), power);
         REQUIRE(why);
-        CHECK(why->find("20% of TDP is under 29%") != std::string::npos);
-        CHECK(why->find("RX 7900 XTX at least 294 W") != std::string::npos);
-        CHECK_FALSE(
-            analysis::refused_power_limit(*analysis::parse_power_limit("29%"), power, catalog));
+        CHECK(*why ==
+              "20% of TDP is under 29%, the lowest power at which deep-learning throughput was "
+              "measured (schema/catalog/power_curve.csv)");
+        CHECK_FALSE(analysis::refused_power_limit(*analysis::parse_power_limit("29%"), power));
+    }
+
+    TEST_CASE(
+        "a card without a power_limits.csv row: the highest share measured on its vendor's "
+        "boards of its size, derived from the table") {
+        PlannerDb f;
+        const auto& power = f.rules().power;
+        const auto& catalog = f.catalog();
+        const auto model = [&](const char* key) -> const schema::GpuModel& {
+            const auto* m = catalog.find_model(key);
+            REQUIRE(m);
+            REQUIRE_FALSE(power.range_of(*m));  // a card without a row
+            return *m;
+        };
+        // In-sample, the floor never flatters: for every measured card, the floor its group would
+        // assume (were its row missing) is at or over the minimum its driver was seen to accept.
+        for (const auto& [key, range] : power.ranges) {
+            auto unmeasured = *catalog.find_model(key);
+            unmeasured.key = "not-" + key;  // no row under this key
+            INFO(key);
+            CHECK(analysis::minimum_power(unmeasured, power) >= range.min_w);
+        }
+        // A small NVIDIA board (160 W, 180 W or less): the Quadro P2000's 75 of 75 W, 100%: no
+        // limit under its TDP is planned.
+        const auto& r4060ti8 = model("rtx-4060-ti-8gb");
+        const auto small = analysis::assumed_minimum(r4060ti8, power);
+        CHECK(small.watts == 160);
+        CHECK(small.share == 1.0);
+        CHECK(small.basis ==
+              "the highest share measured on an NVIDIA board of 180 W or less, the Quadro "
+              "P2000's 75 of 75 W");
+        CHECK(analysis::power_refusal(r4060ti8, *analysis::parse_power_limit("90%"), power));
+        CHECK_FALSE(analysis::power_refusal(r4060ti8, *analysis::parse_power_limit("100%"), power));
+        // AMD: no small board measured, so its boards of any size: the Instinct MI100's 290 of
+        // 300 W (97%); 165 W x 290 / 300 = 159.5, rounded up.
+        const auto rx7600 = analysis::assumed_minimum(model("rx-7600"), power);
+        CHECK(rx7600.watts == 160);
+        CHECK(rx7600.basis ==
+              "the highest share measured on any AMD board (none of its size measured), the "
+              "Instinct MI100's 290 of 300 W");
+        CHECK(analysis::assumed_minimum(model("rx-7900-xt"), power).watts == 305);  // 304.5 up
+        // Intel: none measured, so no limit under the TDP.
+        const auto& a770 = model("arc-a770-16gb");
+        const auto intel = analysis::assumed_minimum(a770, power);
+        CHECK(intel.watts == a770.tdp_w);
+        CHECK(intel.basis == "no Intel board's minimum is measured");
+        // Derived, not typed in: a new measured row of a higher share raises the floor of the
+        // cards without one (a 400 W board refusing under 380 W: 95%, 428 W of the 3090 Ti's 450),
+        // and leaves the cards with a row at their own minimum.
+        auto more = power;
+        more.measured.push_back({"Test board", "NVIDIA", 400, 380});
+        CHECK(analysis::minimum_power(model("rtx-3090-ti"), more) == 428);
+        CHECK(analysis::minimum_power(*catalog.find_model("rtx-3090"), more) == 100);
+    }
+
+    TEST_CASE("a refused power limit names the ranges of the cards it concerns, one per line") {
+        PlannerDb f;
+        const auto& power = f.rules().power;
+        const auto& catalog = f.catalog();
+        const std::vector<schema::GpuModel> chosen{
+            *catalog.find_model("rtx-3090"), *catalog.find_model("rtx-3090"),
+            *catalog.find_model("titan-rtx"), *catalog.find_model("rx-7900-xtx")};
+        CHECK(analysis::refusal_with_ranges("20% of TDP is under 29%", chosen, power) ==
+              "20% of TDP is under 29%; the cards it concerns accept, per their drivers:\n"
+              "  RTX 3090 100-350 W\n"
+              "  Titan RTX at least 234 W (assumed: no power_limits.csv row)\n"
+              "  RX 7900 XTX at least 294 W");
+        // At most five cards; none: the reason alone.
+        std::vector<schema::GpuModel> many;
+        for (const char* key : {"rtx-3090", "rtx-4090", "rtx-5090", "titan-v", "a10", "a40"})
+            many.push_back(*catalog.find_model(key));
+        const auto five = analysis::refusal_with_ranges("why", many, power);
+        CHECK(std::count(five.begin(), five.end(), '\n') == 5);
+        CHECK(five.find("A40") == std::string::npos);
+        CHECK(analysis::refusal_with_ranges("why", {}, power) == "why");
     }
 
     TEST_CASE("plans under a power limit carry estimated TFLOPS; extreme limits no longer win") {
@@ -1127,8 +1207,8 @@ TEST_SUITE("listing attributes") {
         CHECK(analysis::plans_table(r, f.loaded().context).find("est. TFLOPS fp16") !=
               std::string::npos);
         // 50 W per card is under every fixture card's minimum: the 3090's and the A10's 100 W
-        // (power_limits.csv) and the 70% of TDP assumed for those without a row (the Titan
-        // RTX's 196 W): no plan, and the planner says which card refuses what (UX P6).
+        // (power_limits.csv) and the floor assumed for those without a row (the Titan RTX's
+        // 234 W, 83% of its 280 W): no plan, and the planner says which card refuses what (UX P6).
         box.power_limit = *analysis::parse_power_limit("50");
         const auto none = f.plan(box);
         CHECK(none.plans.empty());
@@ -1139,7 +1219,7 @@ TEST_SUITE("listing attributes") {
               std::string::npos);
         CHECK(none.nothing_fits.find("A10: 50 W is under its driver's minimum, 100 W "
                                      "(power_limits.csv: 100-150 W)") != std::string::npos);
-        CHECK(none.nothing_fits.find("Titan RTX: 50 W is under the 196 W assumed for its "
+        CHECK(none.nothing_fits.find("Titan RTX: 50 W is under the 234 W assumed for its "
                                      "minimum") != std::string::npos);
         // 250 W: the 350 W 3090s and the 450 W 4090s run, each over its driver's minimum in
         // power_limits.csv (100 W and 150 W); before the 4090's row (UX P6, round 3) the 4090 was
@@ -1152,8 +1232,8 @@ TEST_SUITE("listing attributes") {
                            [](const std::string& why) { return why.starts_with("RTX 4090"); }));
         // 150 W: the cards with a known minimum at or under it are planned (3090 100 W, 4090
         // 150 W, A6000 and A5000 100 W); the Titan RTX, without a row, is refused under the
-        // assumed 70% of its 280 W TDP, 196 W, and the plan list says so. Before the A5000's
-        // row (UX P6, round 3) it was refused too, under an assumed 161 W.
+        // floor assumed for it, 83% of its 280 W TDP, 234 W, and the plan list says so. Before
+        // the A5000's row (UX P6, round 3) it was refused too, under an assumed 161 W.
         box.power_limit = *analysis::parse_power_limit("150");
         const auto low = f.plan(box);
         CHECK_FALSE(plans_of(low, "RTX 4090").empty());
@@ -1161,8 +1241,10 @@ TEST_SUITE("listing attributes") {
         CHECK_FALSE(plans_of(low, "RTX A5000").empty());
         CHECK(plans_of(low, "Titan RTX").empty());
         CHECK(std::find(low.refused.begin(), low.refused.end(),
-                        "Titan RTX: 150 W is under the 196 W assumed for its minimum (70% of its "
-                        "TDP: power_limits.csv has no row for it)") != low.refused.end());
+                        "Titan RTX: 150 W is under the 234 W assumed for its minimum (no "
+                        "power_limits.csv row: 83% of TDP, the highest share measured on an "
+                        "NVIDIA board over 180 W, the RTX PRO 6000 Blackwell Max-Q's 250 of "
+                        "300 W)") != low.refused.end());
         CHECK(std::none_of(low.refused.begin(), low.refused.end(),
                            [](const std::string& why) { return why.starts_with("RTX A5000"); }));
         const auto low_table = analysis::plans_table(low, f.loaded().context);

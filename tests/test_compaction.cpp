@@ -17,6 +17,7 @@
 #include "schema/store/night_runs.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/query_int.hpp"
 #include "tests/shipped_catalog.hpp"
@@ -65,7 +66,8 @@ std::string describe(const std::vector<schema::NightRun>& runs) {
 // Sorted rows of a listing's latest nights in a window: the order of a GROUP BY is not promised.
 std::string latest(schema::Database& db, const std::string& from, const std::string& to,
                    const schema::ObservationFilter& filter) {
-    auto rows = schema::load_latest_observations(db, from, to, schema::Details::With, filter);
+    auto rows = schema::load_latest_observations(db, schema::Past::read(db, filter.market), from,
+                                                 to, schema::Details::With, filter);
     std::sort(rows.begin(), rows.end(),
               [](const auto& a, const auto& b) { return a.listing_id < b.listing_id; });
     return describe(rows);
@@ -73,7 +75,8 @@ std::string latest(schema::Database& db, const std::string& from, const std::str
 
 std::string window_history(schema::Database& db, const std::string& from, const std::string& to,
                            const schema::ObservationFilter& filter) {
-    auto rows = schema::load_window_history(db, from, to, filter);
+    auto rows =
+        schema::load_window_history(db, schema::Past::read(db, filter.market), from, to, filter);
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return std::tie(a.observed_on, a.listing_id) < std::tie(b.observed_on, b.listing_id);
     });
@@ -82,7 +85,8 @@ std::string window_history(schema::Database& db, const std::string& from, const 
 
 std::string model_history(schema::Database& db, const std::string& model,
                           const schema::ObservationFilter& filter) {
-    auto rows = schema::load_model_history(db, model, filter);
+    auto rows =
+        schema::load_model_history(db, schema::Past::read(db, filter.market), model, filter);
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
         return std::tie(a.observed_on, a.listing_id) < std::tie(b.observed_on, b.listing_id);
     });
@@ -131,10 +135,12 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
             schema::night_status(compacted, from, tonight, filter.market).summary(from, tonight) ==
             schema::night_status(plain, from, tonight, filter.market).summary(from, tonight));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            CHECK(describe(app::report_clearances(compacted, shipped_catalog(), from, from, tonight,
-                                                  filter, shipping)) ==
-                  describe(app::report_clearances(plain, shipped_catalog(), from, from, tonight,
-                                                  filter, shipping)));
+            CHECK(describe(app::report_clearances(
+                      compacted, app::read_past(compacted, shipped_catalog(), filter.market),
+                      shipped_catalog(), from, from, tonight, filter, shipping)) ==
+                  describe(app::report_clearances(
+                      plain, app::read_past(plain, shipped_catalog(), filter.market),
+                      shipped_catalog(), from, from, tonight, filter, shipping)));
             CHECK(describe(app::decide_report_clearances(compacted, shipped_catalog(), from, from,
                                                          tonight, filter, shipping)) ==
                   describe(app::decide_report_clearances(plain, shipped_catalog(), from, from,
@@ -146,12 +152,12 @@ void check_same_reads(schema::Database& plain, schema::Database& compacted,
         CAPTURE(model);
         CHECK(model_history(compacted, model, filter) == model_history(plain, model, filter));
         for (const auto period : {analysis::Period::night, analysis::Period::week}) {
-            CHECK(
-                describe(app::compute_model_history(compacted, shipped_catalog(), model,
-                                                    filter.market, used,
-                                                    analysis::Shipping::Include, period)) ==
-                describe(app::compute_model_history(plain, shipped_catalog(), model, filter.market,
-                                                    used, analysis::Shipping::Include, period)));
+            CHECK(describe(app::compute_model_history(
+                      compacted, app::read_past(compacted, shipped_catalog(), filter.market),
+                      shipped_catalog(), model, used, analysis::Shipping::Include, period)) ==
+                  describe(app::compute_model_history(
+                      plain, app::read_past(plain, shipped_catalog(), filter.market),
+                      shipped_catalog(), model, used, analysis::Shipping::Include, period)));
         }
     }
     CHECK(test::stored_rows(compacted) == test::stored_rows(plain));

@@ -65,13 +65,14 @@ std::string describe(const analysis::PriceSeries& series) {
 void check_same_as_deciding_now(schema::Database& db, const std::string& latest) {
     schema::ObservationFilter filter;
     filter.market = test::us_market();
+    const auto past = app::read_past(db, shipped_catalog(), filter.market);
     for (const auto& since : {std::string("2026-11-01"), schema::add_days(latest, -3), latest}) {
         CAPTURE(since);
         // The whole lookback, and a window that starts after it (what a report reads).
         for (const auto& from : {since, std::max(since, schema::add_days(latest, -1))}) {
             CAPTURE(from);
             for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-                const auto stored = app::report_clearances(db, shipped_catalog(), since, from,
+                const auto stored = app::report_clearances(db, past, shipped_catalog(), since, from,
                                                            latest, filter, shipping);
                 const auto decided = app::decide_report_clearances(db, shipped_catalog(), since,
                                                                    from, latest, filter, shipping);
@@ -86,16 +87,16 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
     for (const auto* model : {"rtx-3090", "rtx-4090", "rtx-3090-ti"}) {
         CAPTURE(model);
-        CHECK(describe(app::model_clearances(db, shipped_catalog(), model, filter,
+        CHECK(describe(app::model_clearances(db, past, shipped_catalog(), model, filter,
                                              analysis::Shipping::Include)) ==
               describe(app::decide_model_clearances(db, shipped_catalog(), model, filter,
                                                     analysis::Shipping::Include)));
         for (const auto shipping : {analysis::Shipping::Include, analysis::Shipping::Exclude}) {
-            const auto history = app::model_history(db, shipped_catalog(), model, filter.market,
-                                                    used, shipping, analysis::Period::night);
+            const auto history = app::model_history(db, past, shipped_catalog(), model, used,
+                                                    shipping, analysis::Period::night);
             CHECK(describe(history) ==
-                  describe(app::compute_model_history(db, shipped_catalog(), model, filter.market,
-                                                      used, shipping, analysis::Period::night)));
+                  describe(app::compute_model_history(db, past, shipped_catalog(), model, used,
+                                                      shipping, analysis::Period::night)));
         }
     }
     // The page's sparklines, from the rollups and computed from the nights.
@@ -109,15 +110,15 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
             app::load_report(db, shipped_catalog(), request, schema::Details::Without);
         REQUIRE(loaded);
         const auto& from = loaded->evidence_from;  // as on the page: its last 30 nights
-        CHECK(
-            app::rolled_up_price_series(db, shipped_catalog(), from, latest, filter,
-                                        request.options.conditions, shipping, loaded->evidence.sold)
-                .has_value() == app::derived_tables_current(db, shipped_catalog(), filter.market));
+        CHECK(app::rolled_up_price_series(db, past, shipped_catalog(), from, latest, filter,
+                                          request.options.conditions, shipping,
+                                          loaded->evidence.sold)
+                  .has_value() == past.derived());
         CHECK(describe(app::page_price_series(db, shipped_catalog(), request, *loaded, from)) ==
-              describe(analysis::price_series(schema::load_window_history(db, from, latest, filter),
-                                              loaded->evidence.clearances, loaded->evidence.sold,
-                                              shipped_catalog(), request.options.conditions,
-                                              shipping, filter.market)));
+              describe(analysis::price_series(
+                  schema::load_window_history(db, past, from, latest, filter),
+                  loaded->evidence.clearances, loaded->evidence.sold, shipped_catalog(),
+                  request.options.conditions, shipping, filter.market)));
     }
     // A change column's earlier night, from the rollups and as build_report computes it.
     analysis::ReportOptions options;
@@ -125,17 +126,17 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
     for (int back = 0; back < 4; ++back) {
         const auto night = schema::add_days(latest, -back);
         CAPTURE(night);
-        const auto rolled =
-            app::rolled_up_night_report(db, shipped_catalog(), night, options, filter);
+        const auto rolled = app::rolled_up_night_report(db, past, night, options, filter);
         // Before any pass the rollups cannot serve: the report computes as before.
-        if (!app::derived_tables_current(db, shipped_catalog(), filter.market)) {
+        if (!past.derived()) {
             CHECK_FALSE(rolled);
             continue;
         }
         REQUIRE(rolled);
-        const auto computed = analysis::build_report(
-            schema::load_latest_observations(db, night, night, schema::Details::Without, filter),
-            shipped_catalog(), options);
+        const auto computed =
+            analysis::build_report(schema::load_latest_observations(
+                                       db, past, night, night, schema::Details::Without, filter),
+                                   shipped_catalog(), options);
         CHECK(describe(*rolled) == describe(computed));
     }
 }
@@ -325,9 +326,9 @@ TEST_SUITE("derived tables") {
             check_same_as_deciding_now(db, night);
         });
         const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
-        const auto history =
-            app::compute_model_history(db, shipped_catalog(), "rtx-4090", test::us_market(), used,
-                                       analysis::Shipping::Include, analysis::Period::night);
+        const auto history = app::compute_model_history(
+            db, app::read_past(db, shipped_catalog(), test::us_market()), shipped_catalog(),
+            "rtx-4090", used, analysis::Shipping::Include, analysis::Period::night);
         const auto cheap_night = std::find_if(
             history.begin(), history.end(), [](const auto& n) { return n.night == "2026-11-06"; });
         REQUIRE(cheap_night != history.end());
@@ -361,17 +362,17 @@ TEST_SUITE("derived tables") {
         const auto rows = stored_rows(db);
         const auto decisions = stored_decisions(db);
         REQUIRE(decisions.find("cleared") != std::string::npos);
-        CHECK(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK(app::read_past(db, shipped_catalog(), us).derived());
         CHECK_FALSE(app::derivation_outdated(db, shipped_catalog()));
         const std::vector<schema::ConditionClass> used = {schema::ConditionClass::used};
         const auto history = [&] {
-            return describe(app::model_history(db, shipped_catalog(), "rtx-4090", us, used,
-                                               analysis::Shipping::Include,
-                                               analysis::Period::night));
+            return describe(app::model_history(
+                db, app::read_past(db, shipped_catalog(), us), shipped_catalog(), "rtx-4090", used,
+                analysis::Shipping::Include, analysis::Period::night));
         };
-        const auto computed = describe(
-            app::compute_model_history(db, shipped_catalog(), "rtx-4090", us, used,
-                                       analysis::Shipping::Include, analysis::Period::night));
+        const auto computed = describe(app::compute_model_history(
+            db, app::read_past(db, shipped_catalog(), us), shipped_catalog(), "rtx-4090", used,
+            analysis::Shipping::Include, analysis::Period::night));
         REQUIRE(history() == computed);
 
         // Tables as another derivation made them: other medians, clearances not decided.
@@ -392,13 +393,13 @@ TEST_SUITE("derived tables") {
             "UPDATE meta SET value = 'derivation 0, catalog 1 through run ' || "
             "(SELECT value FROM meta WHERE key = 'derived_run:EBAY_US') "
             "WHERE key = 'derived_with:EBAY_US'");
-        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK_FALSE(app::read_past(db, shipped_catalog(), us).derived());
         CHECK(app::derivation_outdated(db, shipped_catalog()));
         CHECK(history() == computed);
         app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
-        CHECK(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK(app::read_past(db, shipped_catalog(), us).derived());
         CHECK_FALSE(app::derivation_outdated(db, shipped_catalog()));
         CHECK(history() == computed);
 
@@ -422,7 +423,7 @@ TEST_SUITE("derived tables") {
                                 "SELECT count(*) FROM meta WHERE key = 'derived_with:EBAY_US' "
                                 "AND value LIKE '% through run 0'") == 1);
         CHECK(app::derivation_outdated(db, shipped_catalog()));
-        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK_FALSE(app::read_past(db, shipped_catalog(), us).derived());
         CHECK(history() == computed);
         app::update_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
@@ -431,11 +432,11 @@ TEST_SUITE("derived tables") {
         // Made with another catalog (any edit changes its digest): the same.
         auto edited = shipped_catalog();
         edited.digest += " edited";
-        CHECK_FALSE(app::derived_tables_current(db, edited, us));
+        CHECK_FALSE(app::read_past(db, edited, us).derived());
         CHECK(app::derivation_outdated(db, edited));
         app::update_derived_tables(db, edited);
-        CHECK(app::derived_tables_current(db, edited, us));
-        CHECK_FALSE(app::derived_tables_current(db, shipped_catalog(), us));
+        CHECK(app::read_past(db, edited, us).derived());
+        CHECK_FALSE(app::read_past(db, shipped_catalog(), us).derived());
         CHECK(stored_rows(db) == rows);
     }
 

@@ -21,6 +21,7 @@
 #include "schema/store/coverage_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
@@ -863,9 +864,9 @@ TEST_SUITE("fetcher::coverage") {
             f.db.exec(
                 "INSERT INTO match_results (listing_id, model, reason) "
                 "SELECT id, 'RTX 3060', 'ok' FROM listings");
-            return schema::load_latest_observations(f.db, "2026-12-01", "2026-12-02",
-                                                    schema::Details::With,
-                                                    {test::us_market(), excluded});
+            return schema::load_latest_observations(
+                f.db, schema::Past::read(f.db, test::us_market()), "2026-12-01", "2026-12-02",
+                schema::Details::With, {test::us_market(), excluded});
         };
         std::set<std::string> in_median;
         for (const auto& o : medians(schema::kAllPriceFlags)) in_median.insert(o.item_id);

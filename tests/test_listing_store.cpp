@@ -11,6 +11,7 @@
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/offer_binding.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -194,21 +195,23 @@ TEST_SUITE("schema::listing_store") {
             "INSERT INTO match_results (listing_id, model, reason) "
             "SELECT id, 'rtx-3090', 'ok' FROM listings");
         const ObservationFilter filter{us, kAllPriceFlags};
-        const auto both =
-            load_latest_observations(db, "2026-12-01", "2026-12-02", Details::Without, filter);
+        const auto both = load_latest_observations(db, Past::read(db, filter.market), "2026-12-01",
+                                                   "2026-12-02", Details::Without, filter);
         REQUIRE(both.size() == 1);
         CHECK(both.front().observed_on == "2026-12-02");
         CHECK(both.front().price_cents == 90000);
         // A window before its last night: its price there, found in its own prices.
         const auto earlier =
-            load_latest_observations(db, "2026-12-01", "2026-12-01", Details::Without, filter);
+            load_latest_observations(db, Past::read(db, filter.market), "2026-12-01", "2026-12-01",
+                                     Details::Without, filter);
         REQUIRE(earlier.size() == 1);
         CHECK(earlier.front().price_cents == 80000);
         // The rest of a wider window: only listings whose latest night there is before `before`.
-        CHECK(load_latest_prices_before(db, "2026-12-01", "2026-12-02", "2026-12-02", filter)
+        CHECK(load_latest_prices_before(db, Past::read(db, filter.market), "2026-12-01",
+                                        "2026-12-02", "2026-12-02", filter)
                   .empty());
-        const auto before =
-            load_latest_prices_before(db, "2026-12-01", "2026-12-02", "2026-12-03", filter);
+        const auto before = load_latest_prices_before(
+            db, Past::read(db, filter.market), "2026-12-01", "2026-12-02", "2026-12-03", filter);
         REQUIRE(before.size() == 1);
         CHECK(before.front().price_cents == 90000);
         CHECK(before.front().model == "rtx-3090");
@@ -217,18 +220,20 @@ TEST_SUITE("schema::listing_store") {
         for (const auto& [from, to, cents] :
              {std::tuple{"2026-12-01", "2026-12-02", 90000}, {"2026-12-01", "2026-12-01", 80000}}) {
             std::vector<PricedObservation> one_by_one;
-            for_each_latest_observation(db, from, to, Details::With, filter,
+            for_each_latest_observation(db, Past::read(db, filter.market), from, to, Details::With,
+                                        filter,
                                         [&](PricedObservation&& o) { one_by_one.push_back(o); });
             REQUIRE(one_by_one.size() == 1);
             CHECK(one_by_one.front().price_cents == cents);
             CHECK_FALSE(one_by_one.front().title.empty());
-            const auto latest = load_latest_prices(db, from, to, filter);
+            const auto latest =
+                load_latest_prices(db, Past::read(db, filter.market), from, to, filter);
             REQUIRE(latest.size() == 1);
             CHECK(latest.front().price_cents == cents);
             CHECK(latest_observations_bound(db, from) >= 1);
             // As a rollup reads them: the model apart, the price with its night.
             std::vector<std::pair<std::string, NightPrice>> rolled;
-            for_each_window_price(db, from, to, filter,
+            for_each_window_price(db, Past::read(db, filter.market), from, to, filter,
                                   [&](std::string_view model, NightPrice&& p) {
                                       rolled.emplace_back(std::string(model), std::move(p));
                                   });
@@ -490,8 +495,8 @@ TEST_SUITE("schema::listing_store") {
         db.exec(
             "INSERT INTO match_results (listing_id, model, reason) "
             "SELECT id, 'rtx-4090', 'ok' FROM listings");
-        const auto rows =
-            load_latest_observations(db, "2026-12-02", "2026-12-02", Details::With, filter);
+        const auto rows = load_latest_observations(db, Past::read(db, filter.market), "2026-12-02",
+                                                   "2026-12-02", Details::With, filter);
         REQUIRE(rows.size() == cases.size());
         for (std::size_t i = 0; i < cases.size(); ++i) {
             CAPTURE(cases[i].url);

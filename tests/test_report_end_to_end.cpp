@@ -24,6 +24,7 @@
 #include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "schema/store/past.hpp"
 #include "tests/frozen_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -358,7 +359,8 @@ TEST_SUITE("end_to_end") {
         CHECK(pooled->report.rows[0].listings == 5);
         CHECK(pooled->report.rows[0].median_usd == doctest::Approx(802.0));
 
-        const auto history = schema::load_model_history(db, "rtx-3090", {test::us_market()});
+        const auto history = schema::load_model_history(
+            db, schema::Past::read(db, test::us_market()), "rtx-3090", {test::us_market()});
         CHECK(history.size() == 31 * 5);
     }
 }

@@ -16,6 +16,7 @@
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
 #include "schema/store/sqlite.hpp"
 #include "tests/test_context.hpp"
@@ -219,7 +220,8 @@ TEST_SUITE("schema::sku_keys") {
         schema::store_catalog(db, catalog);
 
         const auto observations = schema::load_latest_observations(
-            db, "2026-11-01", "2026-11-02", schema::Details::Without, {test::us_market(), 0});
+            db, schema::Past::read(db, test::us_market()), "2026-11-01", "2026-11-02",
+            schema::Details::Without, {test::us_market(), 0});
         REQUIRE(observations.size() == 3);
         for (const auto& o : observations) CHECK(o.model == "rtx-3090");
 
@@ -240,7 +242,8 @@ TEST_SUITE("schema::sku_keys") {
                   .find("GeForce RTX 3090 (renamed)") != std::string::npos);
 
         // Both old nights, for `history`.
-        const auto history = schema::load_model_history(db, "rtx-3090", {test::us_market(), 0});
+        const auto history = schema::load_model_history(
+            db, schema::Past::read(db, test::us_market()), "rtx-3090", {test::us_market(), 0});
         std::set<std::string> nights;
         for (const auto& o : history) nights.insert(o.observed_on);
         CHECK(nights == std::set<std::string>{"2026-11-01", "2026-11-02"});

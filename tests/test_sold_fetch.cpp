@@ -1,12 +1,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 
 #include "analysis/median.hpp"
+#include "app/night.hpp"
 #include "fetcher/insights_parser.hpp"
+#include "fetcher/keyword_join.hpp"
 #include "fetcher/sold_fetch.hpp"
 #include "schema/domain/clock.hpp"
+#include "schema/rules/rule_set.hpp"
 #include "schema/store/migrations.hpp"
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
@@ -310,6 +314,83 @@ TEST_SUITE("fetcher::sold") {
                 CHECK(outcome.problems.empty());  // said once by the night, as a notice
             }
         }
+    }
+
+    // Insights' 409/100005 "Currently, the {marketplaceId} marketplace is not supported" (its
+    // specification): the first family's call learns it, the pass ends, said, and it is no
+    // failure of the night (audit 3, F9: every family failed and the night exited 6).
+    TEST_CASE("a marketplace Insights does not serve ends the sold pass after one call, said") {
+        SoldFixture f;
+        f.config.terms = {"RTX 3090", "RTX 4090", "RTX 3080"};
+        f.ebay.set_insights_denial(test::InsightsDenial::marketplace_refused);
+        const auto outcome = f.fetch();
+        CHECK(f.ebay.sold_calls() == 1);
+        CHECK(outcome.marketplace_refused);
+        CHECK(outcome.pages_failed == 0);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        REQUIRE(outcome.problems.size() == 1);
+        CHECK(outcome.problems[0].find("does not serve EBAY_US") != std::string::npos);
+        CHECK(outcome.problems[0].find("100005") != std::string::npos);
+    }
+
+    // Insights has its own quota (getRateLimits lists it beside Browse's): the pass sends no
+    // more than it has left and stops there, said; a failure of nothing (audit 3, F9).
+    TEST_CASE("Insights' own quota from getRateLimits: the pass stops where it is spent") {
+        SoldFixture f;
+        f.ebay.set_sales("RTX 3090", sold(700));  // four pages
+        f.ebay.set_insights_quota(2);
+        const auto outcome = f.fetch();
+        CAPTURE(join(outcome.problems));
+        CHECK(f.ebay.sold_calls() == 2);
+        REQUIRE(outcome.insights_calls_left);
+        CHECK(*outcome.insights_calls_left == 2);
+        CHECK(outcome.insights_quota_spent);
+        CHECK(outcome.items_stored == 400);
+        CHECK(outcome.pages_failed == 0);
+        CHECK(outcome.status == schema::RunStatus::partial);
+        CHECK(join(outcome.problems).find("Marketplace Insights quota is spent") !=
+              std::string::npos);
+        // Listed with calls to spare, or not listed at all: every page is fetched.
+        SoldFixture plenty;
+        plenty.ebay.set_sales("RTX 3090", sold(700));
+        plenty.ebay.set_insights_quota(5000);
+        CHECK(plenty.fetch().items_stored == 700);
+        SoldFixture unlisted;
+        unlisted.ebay.set_sales("RTX 3090", sold(700));
+        const auto without = unlisted.fetch();
+        CHECK(without.items_stored == 700);
+        CHECK_FALSE(without.insights_calls_left);
+    }
+
+    // The sold pass asks what the listings' searches ask (search_terms.csv), not the catalog's
+    // display words (audit 3, F8: "Tesla,T4" found 60 of 78 real T4 titles): an OR group, which
+    // Insights does not document inside an AND, is asked as its AND-only terms.
+    TEST_CASE("sold searches send search_terms.csv's q, each OR group as its alternatives") {
+        CHECK(fetcher::and_terms("T4") == std::vector<std::string>{"T4"});
+        CHECK(fetcher::and_terms("(3080,RTX3080) Ti") ==
+              std::vector<std::string>{"3080 Ti", "RTX3080 Ti"});
+        CHECK(fetcher::and_terms("A (b,c) (d,e)") ==
+              std::vector<std::string>{"A b d", "A b e", "A c d", "A c e"});
+        CHECK(fetcher::and_terms("(unclosed") == std::vector<std::string>{"(unclosed"});
+        const auto rules = schema::load_rule_set(test::catalog_dir());
+        app::NightPlan plan;
+        plan.conditions = {schema::ConditionClass::used};
+        const auto terms = app::sold_terms(rules, plan);
+        const auto has = [&](const std::string& t) {
+            return std::find(terms.begin(), terms.end(), t) != terms.end();
+        };
+        CHECK(has("T4"));
+        CHECK_FALSE(has("Tesla T4"));
+        for (const char* t : {"3080", "RTX3080", "3080Ti", "RTX3080Ti"}) CHECK(has(t));
+        for (const auto& t : terms) CHECK(t.find_first_of("(),") == std::string::npos);
+        // Each an alternative of a search_terms.csv q, asked once.
+        std::set<std::string> alternatives;
+        for (const auto& term : rules.search_terms)
+            for (const auto& t : fetcher::and_terms(term.q)) alternatives.insert(t);
+        for (const auto& t : terms) CHECK(alternatives.contains(t));
+        CHECK(std::set<std::string>(terms.begin(), terms.end()).size() == terms.size());
+        plan.queries = {"RTX 3090"};  // the user's --query terms as given
+        CHECK(app::sold_terms(rules, plan) == std::vector<std::string>{"RTX 3090"});
     }
 
     TEST_CASE("a revoked Insights token is renewed once and the sold pass goes on") {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuprice::schema {
 
@@ -21,6 +22,11 @@ struct ListingLife {
     std::int64_t last_price_cents = 0;
     std::optional<std::int64_t> last_shipping_cents;  // nullopt: unknown
     std::optional<std::int64_t> last_bid_cents;       // an auction's current bid when last seen
+    // What decides whether its absence is evidence (schema/domain/sent_coverage.hpp): eBay's
+    // itemCreationDate (empty: unknown), and the queries that returned it (empty: none recorded,
+    // a listing stored before 0025: its family's coverage decides).
+    std::string created_at;
+    std::vector<std::string> returned_by;
     // For the per-listing CSV.
     std::string item_id;
     std::string title;

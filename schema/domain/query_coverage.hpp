@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "schema/domain/created_window.hpp"
 #include "schema/domain/query_stop.hpp"
 
 namespace gpuprice::schema {
@@ -31,6 +33,11 @@ struct QueryCoverage {
     std::int64_t total_gap = 0;
     int variation_summaries = 0;
     int short_page_deficit = 0;
+    // What eBay was asked, the same for a search and its price bands across nights
+    // (fetcher::sent_key): a listing's clearance reads the queries that returned it before by it.
+    std::string sent;
+    // Where its pages may have left a listed item out (fetcher/withheld_windows.hpp).
+    std::vector<CreatedWindow> withheld;
 };
 
 }  // namespace gpuprice::schema

@@ -45,6 +45,7 @@ PowerRules load_power_rules(const std::string& dir, const Catalog& catalog) {
         if (!rules.ranges.emplace(key, range).second) {
             limits.fail(row, "sku", "'" + key + "' has a row already");
         }
+        rules.measured.push_back({sku->name, sku->vendor, sku->tdp_w, range.min_w});
     }
 
     const std::string curve_file = dir + "/power_curve.csv";

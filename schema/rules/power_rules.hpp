@@ -24,8 +24,18 @@ struct PowerPoint {
     double throughput_share = 0;
 };
 
+// A measured minimum beside its model's vendor and TDP: the evidence the floor assumed for a
+// card without a row is derived from (analysis/power_limit.hpp, assumed_minimum).
+struct MeasuredMinimum {
+    std::string name;    // the model's, as skus.csv names it
+    std::string vendor;  // skus.csv's
+    int tdp_w = 0;
+    int min_w = 0;
+};
+
 struct PowerRules {
     std::map<std::string, PowerRange, std::less<>> ranges;  // by SKU key
+    std::vector<MeasuredMinimum> measured;                  // power_limits.csv's rows, in order
     std::vector<PowerPoint> curve;                          // highest power first
 
     const PowerRange* range_of(const GpuModel& model) const;

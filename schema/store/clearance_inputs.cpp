@@ -5,6 +5,8 @@
 #include "schema/domain/query_stop.hpp"
 #include "schema/store/life_query.hpp"
 
+#include <map>
+
 namespace gpuprice::schema {
 
 std::vector<ListingLife> load_listing_lives(Database& db, const std::string& since,
@@ -36,6 +38,22 @@ std::vector<ListingLife> load_model_listing_lives(Database& db, const std::strin
     return read_lives(select);
 }
 
+namespace {
+
+// ?1-?3 the nights and the marketplace, ?4-?6 the kinds of query that cover a family: its
+// search, its other-category search, its price bands.
+void bind_coverage_window(Statement& select, const std::string& since, const std::string& to,
+                          const Market& market) {
+    select.bind(1, since)
+        .bind(2, to)
+        .bind(3, market.id)
+        .bind(4, query_kind_name(QueryKind::search))
+        .bind(5, query_kind_name(QueryKind::other_category))
+        .bind(6, query_kind_name(QueryKind::price_band));
+}
+
+}  // namespace
+
 FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
                                     const Market& market) {
     // Per run and family: complete when its search (complete only when the price bands it was
@@ -50,12 +68,7 @@ FamilyCoverage load_family_coverage(Database& db, const std::string& since, cons
         "WHERE q.kind IN (?4, ?5, ?6) AND r.night BETWEEN ?1 AND ?2 AND r.marketplace = ?3 "
         "GROUP BY r.id, q.family "
         "HAVING count(CASE WHEN q.kind = ?4 THEN 1 END) > 0");
-    select.bind(1, since)
-        .bind(2, to)
-        .bind(3, market.id)
-        .bind(4, query_kind_name(QueryKind::search))
-        .bind(5, query_kind_name(QueryKind::other_category))
-        .bind(6, query_kind_name(QueryKind::price_band));
+    bind_coverage_window(select, since, to, market);
     FamilyCoverage coverage;
     while (select.step()) {
         const bool complete = select.int32(2) != 0;
@@ -68,6 +81,62 @@ FamilyCoverage load_family_coverage(Database& db, const std::string& since, cons
         night.complete = true;
     }
     return coverage;
+}
+
+SentCoverage load_sent_coverage(Database& db, const std::string& since, const std::string& to,
+                                const Market& market) {
+    constexpr SqlText kWhere =
+        "WHERE q.kind IN (?4, ?5, ?6) AND q.sent IS NOT NULL AND r.night BETWEEN ?1 AND ?2 "
+        "AND r.marketplace = ?3 ";
+    constexpr auto kRuns = "FROM query_coverage q JOIN fetch_runs r ON r.id = q.run_id " + kWhere;
+    // Each run's windows per sent query (its search's and its bands').
+    std::map<std::pair<std::int64_t, std::string>, std::vector<CreatedWindow>> windows;
+    constexpr auto kWindows =
+        "SELECT q.run_id, q.sent, w.created_from, w.created_to "
+        "FROM query_withheld_windows w JOIN query_coverage q "
+        "ON q.run_id = w.run_id AND q.query = w.query JOIN fetch_runs r ON r.id = q.run_id " +
+        kWhere;
+    auto select_windows = db.prepare(kWindows);
+    bind_coverage_window(select_windows, since, to, market);
+    while (select_windows.step()) {
+        windows[{select_windows.int64(0), select_windows.text(1)}].push_back(
+            {select_windows.optional_text(2), select_windows.optional_text(3)});
+    }
+    constexpr auto kSent = "SELECT r.night, r.id, q.sent, min(q.complete) " + kRuns +
+                           "GROUP BY r.id, q.sent ORDER BY r.id";
+    auto select = db.prepare(kSent);
+    bind_coverage_window(select, since, to, market);
+    SentCoverage coverage;
+    while (select.step()) {
+        SentNight run;
+        run.complete = select.int32(3) != 0;
+        const auto found = windows.find({select.int64(1), select.text(2)});
+        if (found != windows.end()) run.withheld = std::move(found->second);
+        auto& sent = coverage[select.text(0)];
+        const auto known = sent.find(select.text(2));
+        if (known == sent.end()) {
+            sent.emplace(select.text(2), std::move(run));
+            continue;
+        }
+        // The night's best run: a complete one, and among those the one with fewest windows.
+        auto& night = known->second;
+        if (run.complete && (!night.complete || run.withheld.size() < night.withheld.size()))
+            night = std::move(run);
+    }
+    return coverage;
+}
+
+void attach_returned_by(Database& db, std::vector<ListingLife>& lives) {
+    auto created = db.prepare("SELECT coalesce(created_at, '') FROM listings WHERE id = ?1");
+    auto sent = db.prepare("SELECT sent FROM listing_queries WHERE listing_id = ?1");
+    for (auto& life : lives) {
+        created.bind(1, life.listing_id);
+        if (created.step()) life.created_at = created.text(0);
+        created.reset();
+        sent.bind(1, life.listing_id);
+        while (sent.step()) life.returned_by.push_back(sent.text(0));
+        sent.reset();
+    }
 }
 
 }  // namespace gpuprice::schema

@@ -8,6 +8,7 @@
 
 #include "schema/domain/family_coverage.hpp"
 #include "schema/domain/listing_life.hpp"
+#include "schema/domain/sent_coverage.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/sqlite.hpp"
 
@@ -26,5 +27,14 @@ std::vector<ListingLife> load_model_listing_lives(Database& db, const std::strin
 // completely (its search, price bands included, saw every listing eBay serves).
 FamilyCoverage load_family_coverage(Database& db, const std::string& since, const std::string& to,
                                     const Market& market);
+
+// Per night in [since, to]: every query sent (search, price bands, other category; runs since
+// migration 0025), whether one run that night paged it to its end, and that run's withheld windows
+// (the complete run with the fewest, when several were).
+SentCoverage load_sent_coverage(Database& db, const std::string& since, const std::string& to,
+                                const Market& market);
+
+// Fills each life's created_at and returned_by (the queries that ever returned it).
+void attach_returned_by(Database& db, std::vector<ListingLife>& lives);
 
 }  // namespace gpuprice::schema

@@ -316,18 +316,4 @@ CompactionResult compact_nights_before(Database& db, const Market& market,
     return result;
 }
 
-std::optional<std::string> last_compacted_night(Database& db, const Market& market) {
-    auto select = db.prepare("SELECT max(night) FROM compacted_nights WHERE marketplace = ?1");
-    select.bind(1, market.id);
-    if (!select.step()) return std::nullopt;
-    return select.optional_text(0);
-}
-
-bool window_has_compacted_nights(Database& db, const std::string& from, const Market& market) {
-    auto select =
-        db.prepare("SELECT 1 FROM compacted_nights WHERE marketplace = ?1 AND night >= ?2 LIMIT 1");
-    select.bind(1, market.id).bind(2, from);
-    return select.step();
-}
-
 }  // namespace gpuprice::schema

@@ -1,12 +1,11 @@
 // Storage that grows with what changes: the nightly prices of nights older than a retention
 // become intervals (price_intervals, the migration of that name), one row per listing per run of
 // consecutive market nights at unchanged values. Readers of nights that may be compacted read the
-// view nightly_prices, which gives every such night back; what they read is the same before and
-// after.
+// view nightly_prices, which gives every such night back (schema/store/past chooses it); what they
+// read is the same before and after.
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "schema/domain/market.hpp"
@@ -26,12 +25,5 @@ struct CompactionResult {
 // lives read it there). Runs inside the caller's write transaction.
 CompactionResult compact_nights_before(Database& db, const Market& market,
                                        const std::string& before);
-
-// The newest compacted night of `market`, if any: a window that begins after it is read from
-// price_observations alone.
-std::optional<std::string> last_compacted_night(Database& db, const Market& market);
-
-// Whether the nights [from, ...] of `market` may hold compacted prices (then read nightly_prices).
-bool window_has_compacted_nights(Database& db, const std::string& from, const Market& market);
 
 }  // namespace gpuprice::schema

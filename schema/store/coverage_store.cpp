@@ -7,7 +7,12 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
     auto insert = db.prepare(
         "INSERT OR REPLACE INTO query_coverage (run_id, query, kind, family, parent, total, "
         "pages, items, stopped, complete, warnings, total_gap, variation_summaries, "
-        "short_page_deficit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+        "short_page_deficit, sent) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+    auto forget = db.prepare("DELETE FROM query_withheld_windows WHERE run_id = ?1 AND query = ?2");
+    auto window = db.prepare(
+        "INSERT INTO query_withheld_windows (run_id, query, created_from, created_to) "
+        "VALUES (?1, ?2, ?3, ?4)");
     for (const auto& r : rows) {
         insert.bind(1, run_id)
             .bind(2, r.query)
@@ -22,8 +27,15 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
             .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings)
             .bind(12, r.total_gap)
             .bind(13, r.variation_summaries)
-            .bind(14, r.short_page_deficit);
+            .bind(14, r.short_page_deficit)
+            .bind(15, r.sent.empty() ? std::optional<std::string>() : r.sent);
         insert.run();
+        forget.bind(1, run_id).bind(2, r.query);
+        forget.run();
+        for (const auto& w : r.withheld) {
+            window.bind(1, run_id).bind(2, r.query).bind(3, w.from).bind(4, w.to);
+            window.run();
+        }
     }
     tx.commit();
 }
@@ -31,9 +43,12 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
 std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
     auto select = db.prepare(
         "SELECT query, kind, family, coalesce(parent, ''), total, pages, items, stopped, "
-        "complete, coalesce(warnings, ''), total_gap, variation_summaries, short_page_deficit "
-        "FROM query_coverage WHERE run_id = ?1 ORDER BY query");
+        "complete, coalesce(warnings, ''), total_gap, variation_summaries, short_page_deficit, "
+        "coalesce(sent, '') FROM query_coverage WHERE run_id = ?1 ORDER BY query");
     select.bind(1, run_id);
+    auto windows = db.prepare(
+        "SELECT created_from, created_to FROM query_withheld_windows "
+        "WHERE run_id = ?1 AND query = ?2 ORDER BY coalesce(created_from, '')");
     std::vector<QueryCoverage> rows;
     while (select.step()) {
         QueryCoverage r;
@@ -51,6 +66,11 @@ std::vector<QueryCoverage> load_coverage(Database& db, std::int64_t run_id) {
         r.total_gap = select.int64(10);
         r.variation_summaries = select.int32(11);
         r.short_page_deficit = select.int32(12);
+        r.sent = select.text(13);
+        windows.bind(1, run_id).bind(2, r.query);
+        while (windows.step())
+            r.withheld.push_back({windows.optional_text(0), windows.optional_text(1)});
+        windows.reset();
         rows.push_back(std::move(r));
     }
     return rows;

@@ -98,10 +98,17 @@ PageStore::PageStore(Database& db, std::int64_t run_id, Night night, const Marke
       totals_(
           db.prepare("UPDATE fetch_runs SET listings_seen = listings_seen + ?2, "
                      "listings_new = listings_new + ?3, listings_skipped = listings_skipped + ?4 "
-                     "WHERE id = ?1")) {}
+                     "WHERE id = ?1")),
+      returned_by_(
+          db.prepare("INSERT OR IGNORE INTO listing_queries (listing_id, sent) VALUES (?1, ?2)")) {}
+
+void PageStore::returned_by(std::int64_t listing_id, const std::string& sent) {
+    returned_by_.bind(1, listing_id).bind_unowned(2, sent);
+    returned_by_.run();
+}
 
 PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCounts& skips,
-                            Repeats repeats) {
+                            Repeats repeats, const std::string& sent) {
     PageCounts counts;
     int duplicates = 0;
     Transaction tx(db_);
@@ -114,6 +121,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
             listing_id = find_.int64(0);
             seen_this_run = find_.int64(1) == run_id_;
             find_.reset();
+            if (!sent.empty()) returned_by(listing_id, sent);
             if (seen_this_run && repeats != Repeats::update) {
                 // eBay repeats items across pages and queries: counted, not stored twice.
                 if (repeats == Repeats::count_as_duplicate) ++duplicates;
@@ -136,6 +144,7 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
             insert_.run();
             listing_id = db_.last_insert_rowid();
             ++counts.added;
+            if (!sent.empty()) returned_by(listing_id, sent);
         }
         // The observation holds the offer's price, currency and condition on this day.
         bind_offer(observe_, l);

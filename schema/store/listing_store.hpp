@@ -67,15 +67,19 @@ enum class Repeats { count_as_duplicate, update, ignore };
 class PageStore {
   public:
     PageStore(Database& db, std::int64_t run_id, Night night, const Market& market);
+    // `sent`: the query that returned the page (fetcher Query::sent_key), recorded for each
+    // listing, repeats included (table listing_queries); empty records nothing.
     PageCounts store(const std::vector<Listing>& listings, const SkipCounts& skips,
-                     Repeats repeats = Repeats::count_as_duplicate);
+                     Repeats repeats = Repeats::count_as_duplicate, const std::string& sent = {});
 
   private:
+    void returned_by(std::int64_t listing_id, const std::string& sent);
+
     Database& db_;
     std::int64_t run_id_;
     std::string observed_on_;
     Market market_;
-    Statement find_, insert_, update_, observe_, skip_, totals_;
+    Statement find_, insert_, update_, observe_, skip_, totals_, returned_by_;
 };
 
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,

@@ -1,37 +1,22 @@
 #include "schema/store/listing_tally_store.hpp"
 
-#include "schema/store/compaction.hpp"
-
 namespace gpuprice::schema {
 
 std::vector<ListingTally> tally_listings(Database& db, const std::string& from,
                                          const std::string& to, const Market& market) {
-    // Each listing once, at its last observation of the window (its condition there).
-    auto select = window_has_compacted_nights(db, from, market)
-                      ? db.prepare(
-                            // The latest night's row comes out of the GROUP BY (a bare column
-                            // takes the value of the row max() chose): nightly_prices read once.
-                            "WITH latest AS (SELECT listing_id, max(observed_on), condition_id "
-                            "  FROM nightly_prices WHERE observed_on BETWEEN ?1 AND ?2 "
-                            "  AND marketplace = ?3 GROUP BY listing_id) "
-                            "SELECT m.reason, l.price_flags, "
-                            "coalesce(o.condition_id, l.condition_id, 0), count(*) "
-                            "FROM latest o "
-                            "JOIN listings l ON l.id = o.listing_id "
-                            "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-                            "GROUP BY 1, 2, 3")
-                      : db.prepare(
-                            "WITH latest AS (SELECT listing_id, max(observed_on) AS night "
-                            "  FROM price_observations WHERE observed_on BETWEEN ?1 AND ?2 "
-                            "  AND marketplace = ?3 GROUP BY listing_id) "
-                            "SELECT m.reason, l.price_flags, "
-                            "coalesce(o.condition_id, l.condition_id, 0), count(*) "
-                            "FROM latest "
-                            "JOIN price_observations o ON o.listing_id = latest.listing_id "
-                            "  AND o.observed_on = latest.night "
-                            "JOIN listings l ON l.id = o.listing_id "
-                            "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-                            "GROUP BY 1, 2, 3");
+    // Each listing once, at its last observation of the window (its condition there), compacted
+    // or not: the latest night's row comes out of the GROUP BY (a bare column takes the value of
+    // the row max() chose), nightly_prices read once. A window of nightly rows alone finds no
+    // compacted night in the view's second arm, and reads price_observations by night.
+    auto select = db.prepare(
+        "WITH latest AS (SELECT listing_id, max(observed_on), condition_id "
+        "  FROM nightly_prices WHERE observed_on BETWEEN ?1 AND ?2 "
+        "  AND marketplace = ?3 GROUP BY listing_id) "
+        "SELECT m.reason, l.price_flags, coalesce(o.condition_id, l.condition_id, 0), count(*) "
+        "FROM latest o "
+        "JOIN listings l ON l.id = o.listing_id "
+        "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+        "GROUP BY 1, 2, 3");
     select.bind(1, from).bind(2, to).bind(3, market.id);
     std::vector<ListingTally> rows;
     while (select.step()) {

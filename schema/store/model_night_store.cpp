@@ -167,12 +167,17 @@ void forget_model_nights(Database& db, const Market& market) {
     forget.run();
 }
 
+// The columns read_rows reads.
+constexpr SqlText kColumns =
+    "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, p75_usd, "
+    "cleared_listings, cleared_median_usd FROM model_nights ";
+
 std::vector<ModelNight> load_model_nights(Database& db, const Market& market,
                                           const std::string& model, bool shipping_included) {
-    auto select = db.prepare(
-        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
-        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
-        "WHERE marketplace = ?1 AND model = ?2 AND shipping_included = ?3 ORDER BY night");
+    constexpr auto kSql = kColumns +
+                          "WHERE marketplace = ?1 AND model = ?2 AND shipping_included = ?3 "
+                          "ORDER BY night";
+    auto select = db.prepare(kSql);
     select.bind(1, market.id).bind(2, model).bind(3, shipping_included ? 1 : 0);
     auto rows = read_rows(select);
     // Within a night, in condition class order (the order history prints).
@@ -185,22 +190,11 @@ std::vector<ModelNight> load_model_nights(Database& db, const Market& market,
 std::vector<ModelNight> load_model_nights_between(Database& db, const Market& market,
                                                   const std::string& from, const std::string& to,
                                                   bool shipping_included) {
-    auto select = db.prepare(
-        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
-        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
-        "WHERE marketplace = ?1 AND night BETWEEN ?2 AND ?3 AND shipping_included = ?4 "
-        "ORDER BY model, night");
+    constexpr auto kSql = kColumns +
+                          "WHERE marketplace = ?1 AND night BETWEEN ?2 AND ?3 "
+                          "AND shipping_included = ?4 ORDER BY model, night";
+    auto select = db.prepare(kSql);
     select.bind(1, market.id).bind(2, from).bind(3, to).bind(4, shipping_included ? 1 : 0);
-    return read_rows(select);
-}
-
-std::vector<ModelNight> load_night_models(Database& db, const Market& market,
-                                          const std::string& night, bool shipping_included) {
-    auto select = db.prepare(
-        "SELECT model, night, condition, listings, outliers_removed, median_usd, p25_usd, "
-        "p75_usd, cleared_listings, cleared_median_usd FROM model_nights "
-        "WHERE marketplace = ?1 AND night = ?2 AND shipping_included = ?3");
-    select.bind(1, market.id).bind(2, night).bind(3, shipping_included ? 1 : 0);
     return read_rows(select);
 }
 

@@ -44,12 +44,9 @@ void forget_model_nights(Database& db, const Market& market);
 // One model's rows, oldest night first (then condition class, in report order).
 std::vector<ModelNight> load_model_nights(Database& db, const Market& market,
                                           const std::string& model, bool shipping_included);
-// Every model's rows of the nights in [from, to], by model, then night.
+// Every model's rows of the nights in [from, to], by model, then night (one night: from = to).
 std::vector<ModelNight> load_model_nights_between(Database& db, const Market& market,
                                                   const std::string& from, const std::string& to,
                                                   bool shipping_included);
-// Every model's rows of one night.
-std::vector<ModelNight> load_night_models(Database& db, const Market& market,
-                                          const std::string& night, bool shipping_included);
 
 }  // namespace gpuprice::schema

@@ -1,7 +1,6 @@
 #include "schema/store/night_status.hpp"
 
 #include "schema/domain/run_status.hpp"
-#include "schema/store/compaction.hpp"
 
 namespace gpuprice::schema {
 
@@ -28,21 +27,13 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
     // counted (a pass over all its observations) only then.
     auto unmatched = db.prepare("SELECT 1 FROM fetch_runs WHERE matched_at IS NULL LIMIT 1");
     if (unmatched.step()) {
-        auto counts = window_has_compacted_nights(db, from, market)
-                          ? db.prepare(
-                                "SELECT count(DISTINCT o.listing_id), "
-                                "count(DISTINCT CASE WHEN m.listing_id IS NULL "
-                                "THEN o.listing_id END) FROM nightly_prices o "
-                                "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-                                "WHERE o.observed_on BETWEEN ?1 AND ?2 "
-                                "AND o.marketplace = ?3")
-                          : db.prepare(
-                                "SELECT count(DISTINCT o.listing_id), "
-                                "count(DISTINCT CASE WHEN m.listing_id IS NULL "
-                                "THEN o.listing_id END) FROM price_observations o "
-                                "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
-                                "WHERE o.observed_on BETWEEN ?1 AND ?2 "
-                                "AND o.marketplace = ?3");
+        // Compacted nights or not (nightly_prices: a window of nightly rows alone finds no
+        // compacted night in the view's second arm).
+        auto counts = db.prepare(
+            "SELECT count(DISTINCT o.listing_id), "
+            "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
+            "FROM nightly_prices o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
+            "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
         counts.bind(1, from).bind(2, to).bind(3, market.id);
         if (counts.step()) {
             status.listings = counts.int32(0);

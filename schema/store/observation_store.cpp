@@ -5,9 +5,9 @@
 
 #include "schema/domain/clock.hpp"
 #include "schema/domain/match_reason.hpp"
-#include "schema/store/compaction.hpp"
 #include "schema/store/listing_url.hpp"
 #include "schema/store/night_price_row.hpp"
+#include "schema/store/past.hpp"
 
 namespace gpuprice::schema {
 
@@ -58,28 +58,20 @@ constexpr SqlText kLatestPriceColumns =
 constexpr auto kLatestColumns = kLatestPriceColumns + ", l.item_id, l.title, " + kListingUrl +
                                 ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width ";
 
-// load_latest_observations over a window that holds compacted nights: each listing's row of its
+// latest_in_window's statement over a window that holds intervals: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
-// value of the row max() chose), so nightly_prices is read once, not joined again.
-Statement latest_compacted(Database& db, const std::string& from, const std::string& to,
-                           const std::optional<std::string>& before,
-                           const ObservationFilter& filter) {
-    constexpr auto kSql =
-        "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
-        "  price_cents, shipping_cents, currency FROM nightly_prices "
-        "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
-        "  GROUP BY listing_id) " +
-        kLatestColumns +
-        "FROM latest o "
-        "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "JOIN listings l ON l.id = o.listing_id "
-        "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-        "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)";
-    auto stmt = db.prepare(kSql);
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
-    stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
-    return stmt;
-}
+// value of the row max() chose), so nightly_prices is read once, not joined again. By listing.
+constexpr auto kLatestFromIntervals =
+    "WITH latest AS (SELECT listing_id, max(observed_on) AS observed_on, condition_id, "
+    "  price_cents, shipping_cents, currency FROM nightly_prices "
+    "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
+    "  GROUP BY listing_id) " +
+    kLatestColumns +
+    "FROM latest o "
+    "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+    "JOIN listings l ON l.id = o.listing_id "
+    "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
+    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)";
 
 // The parts of latest_in_window's statement. Each listing's last night in the window first, then
 // its row. Only listings last seen on or after the window's first night can have a price in it
@@ -117,19 +109,19 @@ constexpr auto kLatestInWindowPrices =
 // of the statement's time in the sqlite3 shell).
 enum class Order { by_listing, any };
 
-Statement latest_in_window(Database& db, const std::string& from, const std::string& to,
-                           const std::optional<std::string>& before,
+Statement latest_in_window(Database& db, const Past& past, const std::string& from,
+                           const std::string& to, const std::optional<std::string>& before,
                            const ObservationFilter& filter, Details details,
                            Order order = Order::by_listing) {
-    if (window_has_compacted_nights(db, from, filter.market))
-        return latest_compacted(db, from, to, before, filter);  // by listing: its GROUP BY
     constexpr auto kWithDetails = kLatestInWindow + kLatestColumns + kLatestInWindowJoins +
                                   "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id " +
                                   kLatestInWindowWhere + "ORDER BY o.listing_id";
     constexpr auto kByListing = kLatestInWindowPrices + "ORDER BY o.listing_id";
-    auto stmt = details == Details::With ? db.prepare(kWithDetails)
-                : order == Order::any    ? db.prepare(kLatestInWindowPrices)
-                                         : db.prepare(kByListing);
+    using Sql = std::string_view;
+    const auto nightly = details == Details::With ? Sql(kWithDetails)
+                         : order == Order::any    ? Sql(kLatestInWindowPrices)
+                                                  : Sql(kByListing);
+    auto stmt = past.prepare(db, from, nightly, kLatestFromIntervals);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
@@ -159,17 +151,19 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
     return stmt.optional_text(0);
 }
 
-std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
+std::vector<PricedObservation> load_latest_observations(Database& db, const Past& past,
+                                                        const std::string& from,
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter) {
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, details);
+    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, details);
     return read_rows(stmt, details);
 }
 
-void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
-                                 Details details, const ObservationFilter& filter,
+void for_each_latest_observation(Database& db, const Past& past, const std::string& from,
+                                 const std::string& to, Details details,
+                                 const ObservationFilter& filter,
                                  const std::function<void(PricedObservation&&)>& take) {
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, details);
+    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, details);
     while (stmt.step()) take(read_row(stmt, details));
 }
 
@@ -184,15 +178,16 @@ void take_night_prices(Statement& stmt,
 
 }  // namespace
 
-void for_each_window_price(Database& db, const std::string& from, const std::string& to,
-                           const ObservationFilter& filter,
+void for_each_window_price(Database& db, const Past& past, const std::string& from,
+                           const std::string& to, const ObservationFilter& filter,
                            const std::function<void(std::string_view model, NightPrice&&)>& take) {
-    auto stmt = latest_in_window(db, from, to, std::nullopt, filter, Details::Without, Order::any);
+    auto stmt =
+        latest_in_window(db, past, from, to, std::nullopt, filter, Details::Without, Order::any);
     take_night_prices(stmt, take);
 }
 
-void for_each_night_price(Database& db, const std::string& after, const std::string& through,
-                          const ObservationFilter& filter,
+void for_each_night_price(Database& db, const Past& past, const std::string& after,
+                          const std::string& through, const ObservationFilter& filter,
                           const std::function<void(std::string_view model, NightPrice&&)>& take) {
     // The columns and filters of the window's statement, from the nights' index: a night's own
     // prices, not every listing seen since. Compacted nights are read from their intervals
@@ -208,9 +203,7 @@ void for_each_night_price(Database& db, const std::string& after, const std::str
     constexpr auto kNightly = kLatestPriceColumns +
                               "FROM price_observations o INDEXED BY price_observations_by_night" +
                               kFilters;
-    auto stmt = window_has_compacted_nights(db, add_days(after, 1), filter.market)
-                    ? db.prepare(kCompacted)
-                    : db.prepare(kNightly);
+    auto stmt = past.prepare(db, add_days(after, 1), kNightly, kCompacted);
     stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     take_night_prices(stmt, take);
@@ -238,22 +231,25 @@ std::vector<LatestPrice> read_latest_prices(Statement stmt, std::size_t bound) {
 
 }  // namespace
 
-std::vector<LatestPrice> load_latest_prices(Database& db, const std::string& from,
+std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
                                             const std::string& to,
                                             const ObservationFilter& filter) {
     return read_latest_prices(
-        latest_in_window(db, from, to, std::nullopt, filter, Details::Without),
+        latest_in_window(db, past, from, to, std::nullopt, filter, Details::Without),
         latest_observations_bound(db, from));
 }
 
-std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
-                                                   const std::string& to, const std::string& before,
+std::vector<LatestPrice> load_latest_prices_before(Database& db, const Past& past,
+                                                   const std::string& from, const std::string& to,
+                                                   const std::string& before,
                                                    const ObservationFilter& filter) {
-    return read_latest_prices(latest_in_window(db, from, to, before, filter, Details::Without),
-                              latest_observations_bound(db, from));
+    return read_latest_prices(
+        latest_in_window(db, past, from, to, before, filter, Details::Without),
+        latest_observations_bound(db, from));
 }
 
-std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
+std::vector<PricedObservation> load_model_history(Database& db, const Past& past,
+                                                  const std::string& model,
                                                   const ObservationFilter& filter) {
     // Every night, compacted ones too (their listings' rows found through the model's index).
     constexpr auto kCompacted = kLatestPriceColumns +
@@ -269,15 +265,14 @@ std::vector<PricedObservation> load_model_history(Database& db, const std::strin
                               "JOIN listings l ON l.id = o.listing_id "
                               "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
                               "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on";
-    auto stmt =
-        last_compacted_night(db, filter.market) ? db.prepare(kCompacted) : db.prepare(kNightly);
+    auto stmt = past.prepare(db, "", kNightly, kCompacted);
     stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
     stmt.bind(4, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
 }
 
-std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
-                                                   const std::string& to,
+std::vector<PricedObservation> load_window_history(Database& db, const Past& past,
+                                                   const std::string& from, const std::string& to,
                                                    const ObservationFilter& filter) {
     // The same statement over the nights compacted or not (nightly_prices), or over
     // price_observations alone.
@@ -288,8 +283,7 @@ std::vector<PricedObservation> load_window_history(Database& db, const std::stri
         "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on";
     constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
     constexpr auto kNightly = kLatestPriceColumns + "FROM price_observations o" + kFilters;
-    auto stmt = window_has_compacted_nights(db, from, filter.market) ? db.prepare(kCompacted)
-                                                                     : db.prepare(kNightly);
+    auto stmt = past.prepare(db, from, kNightly, kCompacted);
     stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);

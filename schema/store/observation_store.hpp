@@ -1,5 +1,7 @@
 // Reading prices back for analysis: the latest price of each matched listing within a window of
-// nights, and a model's whole history. Read-only; safe while a fetch writes (WAL).
+// nights, and a model's whole history. Read-only; safe while a fetch writes (WAL). The readers of
+// prices take the command's Past (schema/store/past), which chooses what form their nights are
+// read from.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,8 @@ namespace gpuprice::schema {
 
 enum class Details { Without, With };
 
+class Past;
+
 // Which observations may enter a median: one marketplace's (prices in its currency), and only
 // listings carrying none of the excluded price flags (schema::PriceFlag: located abroad,
 // unexpanded multi-variation, low-feedback seller), unless a report asks to include them.
@@ -34,26 +38,28 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
                                               const Market& market);
 
 // Each listing matched to a model and seen in [from, to], once, at its latest price there.
-std::vector<PricedObservation> load_latest_observations(Database& db, const std::string& from,
+std::vector<PricedObservation> load_latest_observations(Database& db, const Past& past,
+                                                        const std::string& from,
                                                         const std::string& to, Details details,
                                                         const ObservationFilter& filter);
 
 // load_latest_observations one by one, for a caller that keeps them in a container of its own.
-void for_each_latest_observation(Database& db, const std::string& from, const std::string& to,
-                                 Details details, const ObservationFilter& filter,
+void for_each_latest_observation(Database& db, const Past& past, const std::string& from,
+                                 const std::string& to, Details details,
+                                 const ObservationFilter& filter,
                                  const std::function<void(PricedObservation&&)>& take);
 
 // load_latest_observations' listings without details, each as its model (valid during the call)
 // and its price: what a nightly rollup groups by model. In no particular order.
-void for_each_window_price(Database& db, const std::string& from, const std::string& to,
-                           const ObservationFilter& filter,
+void for_each_window_price(Database& db, const Past& past, const std::string& from,
+                           const std::string& to, const ObservationFilter& filter,
                            const std::function<void(std::string_view model, NightPrice&&)>& take);
 
 // The prices of the nights in (after, through], compacted or not, of matched listings the filter
 // keeps, each as its model (valid during the call) and its price:
 // what a rollup adds to the window it slides from one night to the next. In no particular order.
-void for_each_night_price(Database& db, const std::string& after, const std::string& through,
-                          const ObservationFilter& filter,
+void for_each_night_price(Database& db, const Past& past, const std::string& after,
+                          const std::string& through, const ObservationFilter& filter,
                           const std::function<void(std::string_view model, NightPrice&&)>& take);
 
 // At least as many as load_latest_observations gives from `from` on (to any night): what a caller
@@ -61,24 +67,26 @@ void for_each_night_price(Database& db, const std::string& after, const std::str
 std::size_t latest_observations_bound(Database& db, const std::string& from);
 
 // load_latest_observations' listings, each at its latest price and no more (no details).
-std::vector<LatestPrice> load_latest_prices(Database& db, const std::string& from,
+std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
                                             const std::string& to, const ObservationFilter& filter);
 
 // load_latest_observations' listings whose latest night in [from, to] is before `before`, each
 // at that price and no more. A report's own listings (those with a price in [before, to]) are
 // at their latest price already; this reads the rest of a wider window.
-std::vector<LatestPrice> load_latest_prices_before(Database& db, const std::string& from,
-                                                   const std::string& to, const std::string& before,
+std::vector<LatestPrice> load_latest_prices_before(Database& db, const Past& past,
+                                                   const std::string& from, const std::string& to,
+                                                   const std::string& before,
                                                    const ObservationFilter& filter);
 
 // Every observation of matched listings in [from, to] (each listing on each of its nights),
 // oldest first: the nights of every model at once, for the page's sparklines.
-std::vector<PricedObservation> load_window_history(Database& db, const std::string& from,
-                                                   const std::string& to,
+std::vector<PricedObservation> load_window_history(Database& db, const Past& past,
+                                                   const std::string& from, const std::string& to,
                                                    const ObservationFilter& filter);
 
 // Every observation of listings matched to `model`, all nights, oldest first.
-std::vector<PricedObservation> load_model_history(Database& db, const std::string& model,
+std::vector<PricedObservation> load_model_history(Database& db, const Past& past,
+                                                  const std::string& model,
                                                   const ObservationFilter& filter);
 
 }  // namespace gpuprice::schema

@@ -242,6 +242,7 @@ int main(int argc, char** argv) {
         if (outcome != "cleared") continue;
         if (!sold.contains(id)) {
             ++cleared_not_sold;  // a listing still for sale counted as gone
+            std::printf("  cleared while listed: %s\n", id.c_str());
             continue;
         }
         ++cleared_sold;
@@ -258,6 +259,10 @@ int main(int argc, char** argv) {
         const auto found = cleared.find(model);
         if (prices.size() < 5 || found == cleared.end() || found->second.size() < 5) continue;
         const double error = std::abs(median(found->second) / median(prices) - 1);
+        if (error > 0.05) {
+            std::printf("  %s: cleared median %.2f of %zu, truth %.2f of %zu sold\n", model.c_str(),
+                        median(found->second), found->second.size(), median(prices), prices.size());
+        }
         ++models;
         within += error <= 0.05 ? 1 : 0;
         worst = std::max(worst, error);

@@ -14,12 +14,14 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "fetcher/query_plan.hpp"
+#include "schema/domain/clock.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/search_terms.hpp"
 #include "scripts/bench/audit_family_sizes.hpp"
@@ -80,6 +82,13 @@ inline RealisticMarket realistic_market(const schema::Catalog& catalog,
                 item.title = "NVIDIA " + model.name + " Graphics Card #" + std::to_string(serial);
                 item.price = std::to_string(100 + (std::int64_t{serial} * 7919) % 1500) + ".99";
                 item.condition_id = condition;
+                // Listed a second apart in serial order from 2026-09-01 (the next night's new
+                // listings, numbered from 5,000,000, about two months later): newlyListed serves a
+                // later serial first, as eBay serves the newer listing first.
+                auto created =
+                    schema::iso_utc(std::chrono::sys_days{std::chrono::year{2026} / 9 / 1} +
+                                    std::chrono::seconds{serial});
+                item.created_at = created.insert(created.size() - 1, ".000");
                 // Item aspects at the shares sellers fill them in the real T4 refinement
                 // (tests/data/ebay/search_gpu_tesla_t4_aspect_refinements_activescott.json:
                 // Memory Size 51 of 79 listings, Compatible Slot 34 of 79): the aspect_filter
