@@ -59,7 +59,7 @@ macro(flush_group)
     string(APPEND script
            "add_test([==[${test_name}]==] [==[${TEST_EXECUTABLE}]==] [==[--test-case=${group_filter}]==])\n"
            "set_tests_properties([==[${test_name}]==] PROPERTIES WORKING_DIRECTORY [==[${WORKING_DIR}]==]"
-           " LABELS \"${group_labels}\" PROCESSORS ${group_processors})\n")
+           " LABELS \"${group_labels}\" PROCESSORS ${group_processors}${group_cost})\n")
   endif()
   set(group_size 0)
 endmacro()
@@ -128,8 +128,11 @@ while(TRUE)
     if(labels STREQUAL "unit")
       set(group_limit 1000)
     endif()
+    set(group_cost "")
     if(processors EQUAL 2)
       set(group_key "")  # a slow case runs alone
+      # Started early: needing two free slots, slow cases left last ran one after another.
+      set(group_cost " COST 30")
     endif()
   endif()
   if(group_size EQUAL 0)
