@@ -14,6 +14,7 @@
 #include "schema/domain/match_reason.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/match_rules.hpp"
+#include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
 
 namespace test_missing_card_groups {
@@ -23,7 +24,7 @@ using namespace gpuprice;
 namespace {
 
 struct Shipped {
-    schema::Catalog catalog = schema::load_catalog(test::catalog_dir());
+    const schema::Catalog& catalog = test::shipped_catalog();
     schema::MatchRules rules = schema::load_match_rules(test::catalog_dir(), catalog);
     analysis::TitleMatcher matcher{catalog, rules};
 };
