@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it, in two ctest tests:
-#   deb_test.sh build SOURCE_DIR PACKAGE_BUILD_DIR    scripts/package builds the .deb; its name and
-#       Depends are checked. No root and no lock: most of its time is the build, which runs beside
-#       the other tests.
+#   deb_test.sh build SOURCE_DIR PACKAGE_BUILD_DIR    scripts/package --no-build makes the .deb of
+#       the build the other tests ran; its name and Depends are checked. No root.
 #   deb_test.sh install SOURCE_DIR PACKAGE_BUILD_DIR  apt-get installs that .deb (pulling its
 #       runtime dependencies), a non-root user runs the installed gpuprice --version and the sample
 #       report in an empty HOME, and apt-get removes it again. Needs root (or sudo without a
 #       password); exits 77 (skipped) otherwise. One at a time per machine: the package is global.
-# PACKAGE_BUILD_DIR is a Release build folder to package; an existing one, such as the checkout's
-# build/, is reused.
+# PACKAGE_BUILD_DIR is the Release build folder to package (scripts/test's build-test/).
 set -u
 mode=$1
 src=$2
@@ -19,8 +17,7 @@ ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 if [ "$mode" = build ]; then
-    # At a low priority: ctest runs the other tests beside it (tests/CMakeLists.txt).
-    deb=$(nice -n 10 "$src/scripts/package") || { fail "scripts/package"; exit 1; }
+    deb=$("$src/scripts/package" --no-build) || { fail "scripts/package"; exit 1; }
     [ -f "$deb" ] && ok || { fail "no .deb at '$deb'"; exit 1; }
     case $(basename "$deb") in gpuprice_*.deb) ok ;; *) fail "package name $(basename "$deb")" ;; esac
     depends=$(dpkg-deb -f "$deb" Depends)

@@ -109,12 +109,13 @@ std::string nightly_prices(schema::Database& db) {
     return out.str();
 }
 
+// Each night's own reads from `first` to tonight, and tonight's windows and histories.
 void check_same_reads(schema::Database& plain, schema::Database& compacted,
-                      const std::string& tonight) {
+                      const std::string& first, const std::string& tonight) {
     CHECK(nightly_prices(compacted) == nightly_prices(plain));
     schema::ObservationFilter filter;
     filter.market = test::us_market();
-    for (auto night = kFirstNight; night <= tonight; night = schema::add_days(night, 1)) {
+    for (auto night = first; night <= tonight; night = schema::add_days(night, 1)) {
         CAPTURE(night);
         CHECK(latest(compacted, night, night, filter) == latest(plain, night, night, filter));
         CHECK(describe(schema::runs_of_night(compacted, night, filter.market)) ==
@@ -196,7 +197,8 @@ TEST_SUITE("compaction") {
                               CAPTURE(night);
                               app::update_derived_tables(plain, shipped_catalog());
                               app::update_derived_tables(compacted, shipped_catalog());
-                              if (n % 3 == 2) {
+                              const bool compacts = n % 3 == 2;
+                              if (compacts) {
                                   for (const auto& c : app::compact_database(compacted, 3)) {
                                       extended += c.result.intervals_extended;
                                       compacted_rows += c.result.observations;
@@ -212,7 +214,12 @@ TEST_SUITE("compaction") {
                                       "WHERE bids IS NOT NULL AND first_on = last_on");
                                   old_style = compacted.changes();
                               }
-                              check_same_reads(plain, compacted, night);
+                              // Every past night's reads again where tonight changed how the
+                              // past is stored (a compaction, the old-style rewrite), else
+                              // tonight's: a night's reads change only when its storage does.
+                              const bool restored = compacts || n == 20 || n == 39;
+                              check_same_reads(plain, compacted, restored ? kFirstNight : night,
+                                               night);
                           });
         // Intervals went on across compactions, and one listing needed a second interval for an
         // unchanged price (the 31-day bound).
