@@ -75,22 +75,13 @@ analysis::NightlyMedian to_median(const schema::ModelNight& r) {
 
 }  // namespace
 
-std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db, const schema::Past& past,
-                                               const schema::DerivedWork& work) {
-    if (work.from_scratch || work.latest_night.empty()) return nullptr;
-    return std::make_unique<WindowAhead>(db, past, rollup_filter(work.market),
-                                         analysis::kSuspectEvidenceNights, work.latest_night);
-}
-
 void roll_up_nights(schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
-                    const schema::DerivedWork& work, const std::set<std::string>& also,
-                    WindowAhead* ahead) {
+                    const schema::DerivedWork& work, const std::set<std::string>& also) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     // The window slides from night to night: a run of nights (a pass from scratch, or the nights
     // after a late change) reads each night's own prices, not every listing seen since its
     // window began (about 1 s a night at a year, once the night is weeks old).
-    RollupWindow window(db, past, rollup_filter(work.market), analysis::kSuspectEvidenceNights,
-                        ahead);
+    RollupWindow window(db, past, rollup_filter(work.market), analysis::kSuspectEvidenceNights);
     // A night's medians are computed on a second thread while the window moves to the next night
     // on this one (half of a run of rollups each, by perf); the connection stays on this thread.
     struct Rolled {
