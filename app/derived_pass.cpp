@@ -26,17 +26,14 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
     for (const auto& market : schema::run_markets(db)) {
         const auto work = schema::derived_work(db, market, made_with);
         if (work.up_to_date) continue;
-        // Read on a second core while the clearances are decided: nothing the window reads is
-        // written by a pass, and its IMMEDIATE transaction keeps other writers out.
         // The pass reads prices only: compaction's form, not the tables it derives.
         const auto past = schema::Past::read(db, market);
-        const auto ahead = read_window_ahead(db, past, work);
         // A listing whose verdict or flags changed counts differently on every night it was
         // listed, and where it cleared (before and after); the nights whose evidence held those
         // are added where the nights are chosen (nights_to_roll_up).
         auto nights = schema::stale_listing_nights(db);
         nights.merge(decide_clearances(db, catalog, work));
-        roll_up_nights(db, past, catalog, work, nights, ahead.get());
+        roll_up_nights(db, past, catalog, work, nights);
         schema::record_derived_pass(db, work);
     }
     schema::clear_stale_listings(db);

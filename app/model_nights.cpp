@@ -1,7 +1,5 @@
 #include "app/model_nights.hpp"
 
-#include <future>
-
 #include "analysis/price_basis.hpp"
 #include "app/clearances.hpp"
 #include "app/rollup_window.hpp"
@@ -75,47 +73,22 @@ analysis::NightlyMedian to_median(const schema::ModelNight& r) {
 
 }  // namespace
 
-std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db, const schema::Past& past,
-                                               const schema::DerivedWork& work) {
-    if (work.from_scratch || work.latest_night.empty()) return nullptr;
-    return std::make_unique<WindowAhead>(db, past, rollup_filter(work.market),
-                                         analysis::kSuspectEvidenceNights, work.latest_night);
-}
-
 void roll_up_nights(schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
-                    const schema::DerivedWork& work, const std::set<std::string>& also,
-                    WindowAhead* ahead) {
+                    const schema::DerivedWork& work, const std::set<std::string>& also) {
     if (work.from_scratch) schema::forget_model_nights(db, work.market);
     // The window slides from night to night: a run of nights (a pass from scratch, or the nights
     // after a late change) reads each night's own prices, not every listing seen since its
     // window began (about 1 s a night at a year, once the night is weeks old).
-    RollupWindow window(db, past, rollup_filter(work.market), analysis::kSuspectEvidenceNights,
-                        ahead);
-    // A night's medians are computed on a second thread while the window moves to the next night
-    // on this one (half of a run of rollups each, by perf); the connection stays on this thread.
-    struct Rolled {
-        std::string night;
-        std::future<NightRows> rows;
-    };
-    std::optional<Rolled> rolling;
-    const auto store = [&](Rolled& rolled) {
-        const auto rows = rolled.rows.get();
-        schema::replace_model_nights(db, work.market, rolled.night, rows.with_shipping,
-                                     rows.without_shipping);
-    };
+    RollupWindow window(db, past, rollup_filter(work.market), analysis::kSuspectEvidenceNights);
     for (const auto& night :
          schema::nights_to_roll_up(db, work, also, analysis::kSuspectEvidenceNights)) {
         // The night's prices with the suspect-price rule's evidence: the nights up to it.
         window.move_to(night);
-        Rolled next{night, std::async(std::launch::async, [&catalog, market = work.market, night,
-                                                           prices = window.prices(),
-                                                           cleared = window.cleared()] {
-                        return night_rows(prices, cleared, catalog, market, night);
-                    })};
-        if (rolling) store(*rolling);
-        rolling = std::move(next);
+        const auto rows =
+            night_rows(window.prices(), window.cleared(), catalog, work.market, night);
+        schema::replace_model_nights(db, work.market, night, rows.with_shipping,
+                                     rows.without_shipping);
     }
-    if (rolling) store(*rolling);
 }
 
 std::vector<analysis::NightlyMedian> compute_model_history(

@@ -4,7 +4,6 @@
 // compute from the observations otherwise: the same figures either way.
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -13,7 +12,6 @@
 #include "analysis/price_history.hpp"
 #include "analysis/price_report.hpp"
 #include "analysis/price_series.hpp"
-#include "app/rollup_window.hpp"
 #include "schema/rules/catalog.hpp"
 #include "schema/store/derived_state.hpp"
 #include "schema/store/model_night_store.hpp"
@@ -27,17 +25,8 @@ namespace gpuprice::app {
 // The rollup part of a pass: the nights `work` names and `also`, and the nights whose suspect-price
 // evidence holds one of them; all of them from scratch. Runs after the clearance part (a night's
 // cleared median reads its decisions).
-// `ahead`: the latest night's window read ahead (read_window_ahead), taken if the rollups read
-// that window whole.
 void roll_up_nights(schema::Database& db, const schema::Past& past, const schema::Catalog& catalog,
-                    const schema::DerivedWork& work, const std::set<std::string>& also,
-                    WindowAhead* ahead = nullptr);
-
-// The latest night's window of a pass, read on a connection apart while the pass decides the
-// clearances (a night's pass mostly rolls up that night alone, its window read whole: a fifth of
-// a night's ingest at a year). From the pass's transaction before it writes; null from scratch.
-std::unique_ptr<WindowAhead> read_window_ahead(schema::Database& db, const schema::Past& past,
-                                               const schema::DerivedWork& work);
+                    const schema::DerivedWork& work, const std::set<std::string>& also);
 
 // One model's asking, cleared and sold medians per night or week on the past's market, in
 // `conditions`, oldest first (what `history` prints). Nights come from the rollups where the past

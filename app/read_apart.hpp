@@ -12,30 +12,16 @@
 
 namespace gpuprice::app {
 
-// What a connection apart would not see of db's connection's open transaction.
-enum class OpenTransaction {
-    may_have_written,  // its writes: the work runs on db's connection
-    // Begun IMMEDIATE (no other writer can commit until it ends) and nothing written yet that
-    // the work reads: a connection apart sees what db's does, in WAL mode (else it would wait
-    // for the transaction: the work runs on db's connection).
-    unwritten_for_the_work,
-};
-
 template <class T>
 class ReadApart {
   public:
     using Work = std::function<T(schema::Database&)>;
 
     // Starts `work` on a read-only connection to db's file, unless what db's connection sees
-    // would differ from it: an in-memory file, or an open transaction's unseen writes (unless
-    // the caller says there are none the work reads). Then, or when the file cannot be opened
-    // again, get() runs it on db.
-    ReadApart(schema::Database& db, Work work,
-              OpenTransaction open = OpenTransaction::may_have_written)
-        : db_(db), work_(std::move(work)) {
-        if (db.path().empty() || db.path() == ":memory:") return;
-        if (db.in_transaction() && (open == OpenTransaction::may_have_written || !db.in_wal_mode()))
-            return;
+    // would differ from it: an in-memory file, or an open transaction's unseen writes. Then, or
+    // when the file cannot be opened again, get() runs it on db.
+    ReadApart(schema::Database& db, Work work) : db_(db), work_(std::move(work)) {
+        if (db.path().empty() || db.path() == ":memory:" || db.in_transaction()) return;
         apart_ =
             std::async(std::launch::async, [path = db.path(), work = work_]() -> std::optional<T> {
                 std::optional<schema::Database> own;

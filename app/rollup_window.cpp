@@ -16,13 +16,12 @@ void add(RollupWindow::Prices& latest, std::string_view model, schema::NightPric
     }
 }
 
-}  // namespace
-
-RollupWindow::Prices RollupWindow::read_prices(schema::Database& db, const schema::Past& past,
-                                               const schema::ObservationFilter& filter, int nights,
-                                               const std::string& night) {
+// The prices of the `nights` nights ending on `night`, read whole.
+RollupWindow::Prices read_prices(schema::Database& db, const schema::Past& past,
+                                 const schema::ObservationFilter& filter, int nights,
+                                 const std::string& night) {
     const auto first = schema::add_days(night, -(nights - 1));
-    Prices latest;
+    RollupWindow::Prices latest;
     latest.reserve(schema::latest_observations_bound(db, first));  // no rehash as it fills
     schema::for_each_window_price(
         db, past, first, night, filter,
@@ -30,19 +29,14 @@ RollupWindow::Prices RollupWindow::read_prices(schema::Database& db, const schem
     return latest;
 }
 
+}  // namespace
+
 RollupWindow::RollupWindow(schema::Database& db, const schema::Past& past,
-                           const schema::ObservationFilter& filter, int nights, WindowAhead* ahead)
-    : db_(db), past_(past), filter_(filter), nights_(nights), ahead_(ahead) {}
+                           const schema::ObservationFilter& filter, int nights)
+    : db_(db), past_(past), filter_(filter), nights_(nights) {}
 
 void RollupWindow::read_whole(const std::string& first, const std::string& night) {
-    latest_.clear();
-    if (ahead_ && ahead_->night() == night) {
-        latest_ = ahead_->take();
-        ahead_ = nullptr;
-    } else {
-        latest_ = read_prices(db_, past_, filter_, nights_, night);
-    }
-    // On the caller's connection: the pass decided this window's clearances just before.
+    latest_ = read_prices(db_, past_, filter_, nights_, night);
     cleared_ = schema::load_cleared_between(db_, first, night, filter_);
 }
 
@@ -80,15 +74,5 @@ analysis::PricesByModel RollupWindow::cleared() const {
     for (const auto& c : cleared_) by_model[c.model].push_back(c.price);
     return by_model;
 }
-
-WindowAhead::WindowAhead(schema::Database& db, const schema::Past& past,
-                         const schema::ObservationFilter& filter, int nights, std::string night)
-    : night_(std::move(night)),
-      prices_(
-          db,
-          [past, filter, nights, night = night_](schema::Database& conn) {
-              return RollupWindow::read_prices(conn, past, filter, nights, night);
-          },
-          OpenTransaction::unwritten_for_the_work) {}
 
 }  // namespace gpuprice::app

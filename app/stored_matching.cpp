@@ -1,6 +1,5 @@
 #include "app/stored_matching.hpp"
 
-#include <future>
 #include <numeric>
 
 #include "app/derived_pass.hpp"
@@ -47,28 +46,13 @@ MatchCounts match_listings(schema::Database& db, const Matchers& matchers,
     MatchCounts counts;
     // Every listing up to here has a verdict once done (each mode matches every one without).
     const auto newest = schema::newest_listing_id(db);
-    // A batch is matched on a second thread while this one stores the batch before and reads the
-    // next: matching is pure, and the connection stays on this thread. (On one thread, matching
-    // a night's 82,200 titles was a fifth of the time storing their verdicts took.)
-    auto titles = schema::titles_to_match(db, which, run_id, 0, batch);
-    std::future<Judged> judging;  // the batch before
-    for (;;) {
-        std::future<Judged> next;
-        const bool more = !titles.empty();
-        const auto after = more ? titles.back().listing_id : 0;
-        if (more) {
-            next = std::async(std::launch::async, [&matchers, batch_titles = std::move(titles)] {
-                return judge(matchers, batch_titles);
-            });
-        }
-        if (judging.valid()) {
-            auto judged = judging.get();
-            schema::store_verdicts(db, judged.verdicts);
-            counts.merge(judged.counts);
-        }
-        if (!more) break;
-        titles = schema::titles_to_match(db, which, run_id, after, batch);
-        judging = std::move(next);
+    for (std::int64_t after = 0;;) {
+        const auto titles = schema::titles_to_match(db, which, run_id, after, batch);
+        if (titles.empty()) break;
+        const auto judged = judge(matchers, titles);
+        schema::store_verdicts(db, judged.verdicts);
+        counts.merge(judged.counts);
+        after = titles.back().listing_id;
     }
     // Every listing that lacked a verdict has one now: the finished runs are whole.
     schema::mark_runs_matched(db, now);

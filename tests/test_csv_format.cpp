@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
 #include <clocale>
+#include <iomanip>
+#include <locale>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,11 +76,31 @@ TEST_SUITE("analysis::csv_format") {
     }
 
     TEST_CASE("numbers use a point and no separators whatever the locale") {
-        std::setlocale(LC_ALL, "de_DE.UTF-8");  // may not exist; C is then kept
+        // A German-style global C++ locale, made here (a machine may have no de_DE installed):
+        // streams would write "1.234.567,89" under it.
+        struct GermanNumbers : std::numpunct<char> {
+            char do_decimal_point() const override { return ','; }
+            char do_thousands_sep() const override { return '.'; }
+            std::string do_grouping() const override { return "\3"; }
+        };
+        struct GlobalLocale {
+            std::locale before;
+            explicit GlobalLocale(const std::locale& l) : before(std::locale::global(l)) {}
+            ~GlobalLocale() {
+                std::locale::global(before);
+                std::setlocale(LC_ALL, "C");
+            }
+        } german(std::locale(std::locale::classic(), new GermanNumbers));
+        std::ostringstream stream;
+        stream << std::fixed << std::setprecision(2) << 1234567.891;
+        REQUIRE(stream.str() == "1.234.567,89");  // the locale is in force: this test can fail
+        // The C library's too, where the machine has one (printf would then write a comma).
+        if (std::setlocale(LC_ALL, "de_DE.UTF-8") == nullptr) {
+            MESSAGE("no de_DE.UTF-8 locale here: only the C++ locale is checked");
+        }
         CHECK(format_number(1234567.891, 2) == "1234567.89");
         CHECK(format_number(-0.001, 2) == "0.00");
         CHECK(format_number(-3.5, 1) == "-3.5");
-        std::setlocale(LC_ALL, "C");
     }
 
     TEST_CASE("a line ends with CRLF and keeps empty cells") {

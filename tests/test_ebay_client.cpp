@@ -129,6 +129,8 @@ TEST_SUITE("fetcher::ebay_client") {
         CHECK(outcome.pages_failed == 0);   // the night's reason, not a failed page
         REQUIRE_FALSE(outcome.problems.empty());
         CHECK(outcome.problems[0].find("refused a token it had just issued") != std::string::npos);
+        // Each of the three searches has its row, stopped by the credentials (none complete).
+        REQUIRE(outcome.coverage.size() == 3);
         for (const auto& q : outcome.coverage) CHECK(q.stopped == schema::QueryStop::credentials);
     }
 

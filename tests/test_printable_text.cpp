@@ -16,7 +16,7 @@ TEST_SUITE("schema::printable_text") {
         CHECK(printable_text("tab\there\x7f") == "tab here");
     }
 
-    TEST_CASE("C1 controls and bidi overrides go; other Unicode stays") {
+    TEST_CASE("Unicode C1 control characters and bidi overrides go; other Unicode stays") {
         CHECK(printable_text("a\xC2\x9B"
                              "31mb") == "a31mb");  // CSI
         CHECK(printable_text("RTX \xE2\x80\xAE"

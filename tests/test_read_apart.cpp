@@ -54,45 +54,6 @@ TEST_SUITE("app::read_apart") {
         CHECK_FALSE(seen.own_connection);
     }
 
-    TEST_CASE(
-        "inside an IMMEDIATE transaction that wrote nothing the work reads, it reads apart and "
-        "sees what the caller sees") {
-        gpuprice::test::TempDir dir;
-        Database db(dir.file("apart.db"));
-        db.use_wal();
-        db.exec("CREATE TABLE t (v INTEGER); CREATE TABLE u (v INTEGER); INSERT INTO t VALUES (1)");
-        Transaction transaction(db);  // IMMEDIATE: another writer waits for it
-        ReadApart<Seen> apart(
-            db, [&](Database& conn) { return count_rows(db, conn); },
-            gpuprice::app::OpenTransaction::unwritten_for_the_work);
-        db.exec(
-            "INSERT INTO u VALUES (1)");  // what the caller goes on writing, the work not reading
-        const auto seen = apart.get();
-        CHECK(seen.rows == 1);
-        CHECK(seen.own_connection);
-        // Another writer cannot commit what the caller would not see while the transaction lasts.
-        Database other(dir.file("apart.db"));
-        other.exec("PRAGMA busy_timeout = 0");
-        CHECK_THROWS_AS(other.exec("INSERT INTO t VALUES (2)"), SqliteError);
-    }
-
-    TEST_CASE("outside WAL mode it reads on the caller's connection, which another could not") {
-        gpuprice::test::TempDir dir;
-        Database db(dir.file("apart.db"));  // a rollback journal: readers wait for the writer
-        db.exec("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1)");
-        REQUIRE_FALSE(db.in_wal_mode());
-        Transaction transaction(db);
-        ReadApart<Seen> apart(
-            db, [&](Database& conn) { return count_rows(db, conn); },
-            gpuprice::app::OpenTransaction::unwritten_for_the_work);
-        const auto seen = apart.get();
-        CHECK(seen.rows == 1);
-        CHECK_FALSE(seen.own_connection);
-        transaction.commit();
-        db.use_wal();
-        CHECK(db.in_wal_mode());
-    }
-
     TEST_CASE("an error of the work is thrown by get, with its message") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("apart.db"));

@@ -115,11 +115,6 @@ bool Database::in_transaction() const {
     return sqlite3_get_autocommit(db_.get()) == 0;
 }
 
-bool Database::in_wal_mode() const {
-    Statement mode(*this, "PRAGMA journal_mode");
-    return mode.step() && mode.text(0) == "wal";
-}
-
 sqlite3_int64 Database::last_insert_rowid() const {
     return sqlite3_last_insert_rowid(db_.get());
 }

@@ -48,9 +48,6 @@ class Database {
     bool is_read_only() const;
     // True inside a transaction: what it wrote is not seen by another connection yet.
     bool in_transaction() const;
-    // Whether the file is in WAL mode (readers on other connections see its last commit while
-    // this one writes).
-    bool in_wal_mode() const;
     sqlite3* handle() const { return db_.get(); }
 
     // Throws SqliteError naming `context` unless rc is one of the success codes.
