@@ -3,9 +3,11 @@
 #include <random>
 #include <sstream>
 
+#include "app/derived_pass.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/query_stop.hpp"
 #include "schema/store/coverage_store.hpp"
+#include "schema/store/derived_state.hpp"
 #include "schema/store/listing_store.hpp"
 #include "schema/store/match_store.hpp"
 #include "tests/shipped_catalog.hpp"
@@ -49,6 +51,15 @@ std::string stored_rows(schema::Database& db) {
         out << '\n';
     }
     return out.str();
+}
+
+void redo_derived_tables(schema::Database& db, const schema::Catalog& catalog) {
+    for (const auto& market : schema::run_markets(db)) {
+        schema::Transaction tx(db);
+        schema::forget_derived_pass(db, market);
+        tx.commit();
+    }
+    app::update_derived_tables(db, catalog);
 }
 
 std::string stored_decisions(schema::Database& db) {

@@ -19,10 +19,6 @@ std::string stored_fingerprint(Database& db) {
 
 }  // namespace
 
-bool catalog_is_current(Database& db, const Catalog& catalog) {
-    return stored_fingerprint(db) == catalog.digest;
-}
-
 void store_catalog(Database& db, const Catalog& catalog) {
     if (stored_fingerprint(db) == catalog.digest) return;  // unchanged: no write at all
     Transaction tx(db);
