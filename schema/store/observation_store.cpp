@@ -128,7 +128,7 @@ Statement latest_in_window(Database& db, const Past& past, const std::string& fr
                          : order == Order::any    ? Sql(kLatestInWindowPrices)
                                                   : Sql(kByListing);
     auto stmt = past.prepare(db, from, nightly, kLatestFromIntervals);
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
 }
@@ -152,7 +152,7 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
         "  AND observed_on >= date(?1, ?2) AND marketplace = ?3 "
         "  UNION ALL SELECT max(night) FROM compacted_nights WHERE night <= ?1 "
         "  AND night >= date(?1, ?2) AND marketplace = ?3)");
-    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, market.id);
+    stmt.bind_all(date, std::to_string(-slack) + " days", market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
@@ -209,7 +209,7 @@ void for_each_night_price(Database& db, const Past& past, const std::string& aft
                               "FROM price_observations o INDEXED BY price_observations_by_night" +
                               kFilters;
     auto stmt = past.prepare(db, add_days(after, 1), kNightly, kCompacted);
-    stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(after, through, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     take_night_prices(stmt, take);
 }
@@ -282,7 +282,7 @@ std::vector<PricedObservation> load_window_history(Database& db, const Past& pas
     constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
     constexpr auto kNightly = kLatestPriceColumns + "FROM price_observations o" + kFilters;
     auto stmt = past.prepare(db, from, kNightly, kCompacted);
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
 }
