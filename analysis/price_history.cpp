@@ -120,7 +120,7 @@ std::vector<NightlyMedian> history_of(
         const auto last = period == Period::week ? schema::add_days(key.first, 6) : key.first;
         const auto first = schema::add_days(last, -(kSuspectEvidenceNights - 1));
         const auto listed = latest_per_listing(b.asking);
-        std::vector<PriceCandidate> candidates;
+        std::vector<MarketPrice> candidates;
         for (const auto& p : listed)
             candidates.push_back({p.listing_id, n.condition, model, p.usd});
         const auto suspects = find_suspect_prices(candidates, evidence(first, last, n.condition),

@@ -95,7 +95,7 @@ std::map<std::int64_t, SuspectPrice> suspect_prices(const Groups& groups,
     // Sized up front: at a year --days 30 judges 130,000 listings, and growing doubles them.
     std::size_t members = 0;
     for (const auto& [key, group] : groups) members += group.members.size();
-    std::vector<PriceCandidate> candidates;
+    std::vector<MarketPrice> candidates;
     candidates.reserve(members);
     std::vector<MarketPrice> market;
     market.reserve(members + (evidence.recent.empty() ? sources.size() : evidence.recent.size()) +

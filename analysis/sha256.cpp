@@ -1,5 +1,7 @@
 #include "analysis/sha256.hpp"
 
+#include "schema/domain/base64.hpp"
+
 namespace gpuprice::analysis {
 
 namespace {
@@ -77,25 +79,10 @@ std::array<std::uint8_t, 32> sha256(std::string_view data) {
     return out;
 }
 
-std::string base64(const std::uint8_t* data, std::size_t size) {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    for (std::size_t i = 0; i < size; i += 3) {
-        const std::uint32_t n = (std::uint32_t{data[i]} << 16) |
-                                (i + 1 < size ? std::uint32_t{data[i + 1]} << 8 : 0) |
-                                (i + 2 < size ? std::uint32_t{data[i + 2]} : 0);
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += i + 1 < size ? kAlphabet[(n >> 6) & 63] : '=';
-        out += i + 2 < size ? kAlphabet[n & 63] : '=';
-    }
-    return out;
-}
-
 std::string csp_hash_source(std::string_view text) {
     const auto digest = sha256(text);
-    return "'sha256-" + base64(digest.data(), digest.size()) + "'";
+    const std::string bytes(digest.begin(), digest.end());
+    return "'sha256-" + schema::base64(bytes) + "'";
 }
 
 }  // namespace gpuprice::analysis

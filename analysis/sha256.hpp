@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4) and base64 (RFC 4648), for one purpose: the page's Content-Security-Policy
+// SHA-256 (FIPS 180-4), for one purpose: the page's Content-Security-Policy
 // names its own inline style and script by their hashes, so a script that a hostile eBay title
 // smuggled past escaping would still not run. Not for secrets.
 #pragma once
@@ -11,8 +11,6 @@
 namespace gpuprice::analysis {
 
 std::array<std::uint8_t, 32> sha256(std::string_view data);
-
-std::string base64(const std::uint8_t* data, std::size_t size);
 
 // "'sha256-<base64>'": a CSP source matching exactly the inline element whose text is `text`.
 std::string csp_hash_source(std::string_view text);

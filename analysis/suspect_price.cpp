@@ -75,7 +75,7 @@ class Judge {
         for (auto& [key, pool] : own_) pool.sort();
     }
 
-    std::optional<PriceJudgement> judge(const PriceCandidate& c) {
+    std::optional<PriceJudgement> judge(const MarketPrice& c) {
         const auto* model = catalog_.find_model(c.model);
         // Under the floor a price is a placeholder, which the outlier rule drops on its own.
         if (!model || !(c.usd >= marketplace_.price_floor)) return std::nullopt;
@@ -115,7 +115,7 @@ class Judge {
         return it == pools.end() ? nullptr : &it->second;
     }
 
-    static std::optional<PriceJudgement> verdict(const PriceCandidate& c, double threshold,
+    static std::optional<PriceJudgement> verdict(const MarketPrice& c, double threshold,
                                                  PriceReference reference) {
         if (!(reference.usd > 0)) return std::nullopt;
         const double ratio = c.usd / reference.usd;
@@ -222,7 +222,7 @@ namespace {
 // judge_prices, keeping only the judgements `keep` wants (a report keeps the suspect ones: every
 // judgement of 130,000 listings, each with its reference in words, was 25 MB at a year).
 template <class Keep>
-std::map<std::int64_t, PriceJudgement> judge_rounds(const std::vector<PriceCandidate>& candidates,
+std::map<std::int64_t, PriceJudgement> judge_rounds(const std::vector<MarketPrice>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
                                                     const schema::Market& marketplace,
@@ -249,7 +249,7 @@ std::map<std::int64_t, PriceJudgement> judge_rounds(const std::vector<PriceCandi
 
 }  // namespace
 
-std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
+std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<MarketPrice>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
                                                     const schema::Market& marketplace) {
@@ -257,9 +257,10 @@ std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandi
                         [](const PriceJudgement&) { return true; });
 }
 
-std::map<std::int64_t, SuspectPrice> find_suspect_prices(
-    const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog, const schema::Market& marketplace) {
+std::map<std::int64_t, SuspectPrice> find_suspect_prices(const std::vector<MarketPrice>& candidates,
+                                                         const std::vector<MarketPrice>& market,
+                                                         const schema::Catalog& catalog,
+                                                         const schema::Market& marketplace) {
     std::map<std::int64_t, SuspectPrice> out;
     for (auto& [id, j] : judge_rounds(candidates, market, catalog, marketplace,
                                       [](const PriceJudgement& j) { return j.suspect(); })) {

@@ -65,18 +65,10 @@ struct SuspectPrice {
     double ratio = 0;  // price / reference
 };
 
-// One price the market offers as evidence: a listing's asking price, a cleared listing's last
-// asking price, or a sale. `listing_id` keeps a listing from being its own reference (0 for
-// sales, which are never candidates).
+// One price the market offers as evidence (a listing's asking price, a cleared listing's last
+// asking price, or a sale), or a listing's price to judge. `listing_id` keeps a listing from being
+// its own reference (0 for sales, which are never judged).
 struct MarketPrice {
-    std::int64_t listing_id = 0;
-    schema::ConditionClass condition = schema::ConditionClass::used;
-    std::string model;
-    double usd = 0;
-};
-
-// A listing to judge.
-struct PriceCandidate {
     std::int64_t listing_id = 0;
     schema::ConditionClass condition = schema::ConditionClass::used;
     std::string model;
@@ -97,14 +89,15 @@ struct PriceJudgement {
 // rule drops) are neither judged nor evidence; references are described in its currency. For
 // measuring the rule
 // (scripts/eval-suspect-price); reports use find_suspect_prices.
-std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<PriceCandidate>& candidates,
+std::map<std::int64_t, PriceJudgement> judge_prices(const std::vector<MarketPrice>& candidates,
                                                     const std::vector<MarketPrice>& market,
                                                     const schema::Catalog& catalog,
                                                     const schema::Market& marketplace);
 
 // The suspect candidates, by listing id.
-std::map<std::int64_t, SuspectPrice> find_suspect_prices(
-    const std::vector<PriceCandidate>& candidates, const std::vector<MarketPrice>& market,
-    const schema::Catalog& catalog, const schema::Market& marketplace);
+std::map<std::int64_t, SuspectPrice> find_suspect_prices(const std::vector<MarketPrice>& candidates,
+                                                         const std::vector<MarketPrice>& market,
+                                                         const schema::Catalog& catalog,
+                                                         const schema::Market& marketplace);
 
 }  // namespace gpuprice::analysis

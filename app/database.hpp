@@ -10,7 +10,6 @@
 #include <string>
 
 #include "schema/rules/rule_set.hpp"
-#include "schema/store/match_store.hpp"
 #include "schema/store/sqlite.hpp"
 #include "schema/system/locations.hpp"
 
@@ -47,10 +46,5 @@ struct DatabaseSummary {
     int models = 0;
 };
 DatabaseSummary summarize(schema::Database& db);
-
-// What the catalog is missing (`unmatched`): the most common titles the matcher did not turn into
-// a model, as the store counts them.
-using schema::most_common_unmatched;
-using schema::UnmatchedTitle;
 
 }  // namespace gpuprice::app

@@ -40,13 +40,4 @@ void update_derived_tables(schema::Database& db, const schema::Catalog& catalog)
     tx.commit();
 }
 
-void redo_derived_tables(schema::Database& db, const schema::Catalog& catalog) {
-    for (const auto& market : schema::run_markets(db)) {
-        schema::Transaction tx(db);
-        schema::forget_derived_pass(db, market);
-        tx.commit();
-    }
-    update_derived_tables(db, catalog);
-}
-
 }  // namespace gpuprice::app

@@ -52,7 +52,4 @@ bool derivation_outdated(schema::Database& db, const schema::Catalog& catalog);
 // another catalog or gpuprice), in one write transaction.
 void update_derived_tables(schema::Database& db, const schema::Catalog& catalog);
 
-// After verdicts changed wholesale (a rematch): everything derived again.
-void redo_derived_tables(schema::Database& db, const schema::Catalog& catalog);
-
 }  // namespace gpuprice::app

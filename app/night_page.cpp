@@ -139,7 +139,7 @@ analysis::PageInput night_page_input(schema::Database& db, const schema::RuleSet
         auto& seen = page.coolers[model->key];
         if (std::find(seen.begin(), seen.end(), cooler) == seen.end()) seen.push_back(cooler);
     }
-    page.watches = check_watches(db, rules.catalog, schema::load_watches(db));
+    page.watches = check_watches(db, rules.catalog);
     page.generated_at = schema::now_iso();
     page.version = std::string(schema::version());
     return page;

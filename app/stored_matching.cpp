@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "app/derived_pass.hpp"
+#include "schema/domain/printable_text.hpp"
 #include "schema/store/night_status.hpp"
 #include "schema/store/sold_store.hpp"
 
@@ -95,6 +96,15 @@ Rematch rematch_everything(schema::Database& db, const schema::Catalog& catalog,
     // The verdicts that changed make the derived tables stale: derived again now.
     update_derived_tables(db, catalog);
     return done;
+}
+
+std::vector<std::string> unmatched_lines(schema::Database& db, int limit) {
+    std::vector<std::string> lines;
+    for (const auto& row : schema::most_common_unmatched(db, limit)) {
+        lines.push_back(std::to_string(row.count) + '\t' + row.reason + '\t' +
+                        schema::printable_text(row.title));
+    }
+    return lines;
 }
 
 }  // namespace gpuprice::app

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/matchers.hpp"
 #include "schema/domain/match_reason.hpp"
@@ -51,5 +52,10 @@ struct Rematch {
 };
 Rematch rematch_everything(schema::Database& db, const schema::Catalog& catalog,
                            const Matchers& matchers, const std::string& now);
+
+// What the catalog is missing (`unmatched`): the `limit` most common titles the matcher did not
+// turn into a model, unknown models and ambiguous ones first, as count<TAB>reason<TAB>title lines
+// whose titles (eBay's text) a terminal prints as text.
+std::vector<std::string> unmatched_lines(schema::Database& db, int limit);
 
 }  // namespace gpuprice::app

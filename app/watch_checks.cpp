@@ -10,6 +10,7 @@
 #include "schema/domain/market.hpp"
 #include "schema/domain/price_flags.hpp"
 #include "schema/store/observation_store.hpp"
+#include "schema/store/watch_store.hpp"
 
 namespace gpuprice::app {
 
@@ -70,25 +71,28 @@ Nights reports_for(schema::Database& db, const schema::Catalog& catalog,
 
 }  // namespace
 
-std::vector<std::string> watch_standings(schema::Database& db, const schema::Catalog& catalog,
-                                         const std::vector<schema::Watch>& watches) {
-    std::vector<std::string> standings;
+std::vector<WatchStanding> watch_standings(schema::Database& db, const schema::Catalog& catalog,
+                                           const std::vector<schema::Watch>& watches) {
+    std::vector<WatchStanding> standings;
     for (const auto& watch : watches) {
         const auto nights = reports_for(db, catalog, watch);
-        standings.push_back(nights.tonight
-                                ? analysis::watch_standing(watch, *nights.tonight, nights.currency)
-                                : std::string());
+        standings.push_back({watch, nights.tonight ? analysis::watch_standing(
+                                                         watch, *nights.tonight, nights.currency)
+                                                   : std::string()});
     }
     return standings;
 }
 
+std::vector<WatchStanding> watch_standings(schema::Database& db, const schema::Catalog& catalog) {
+    return watch_standings(db, catalog, schema::load_watches(db));
+}
+
 std::vector<analysis::WatchStatus> check_watches(schema::Database& db,
-                                                 const schema::Catalog& catalog,
-                                                 const std::vector<schema::Watch>& watches) {
+                                                 const schema::Catalog& catalog) {
     // Watches of one marketplace, condition and price share their two reports.
     std::map<std::tuple<std::string, std::string, std::string>, Nights> reports;
     std::vector<analysis::WatchStatus> statuses;
-    for (const auto& watch : watches) {
+    for (const auto& watch : schema::load_watches(db)) {
         const auto key = std::make_tuple(watch.marketplace, watch.condition, watch.price);
         auto found = reports.find(key);
         if (found == reports.end()) {

@@ -1,21 +1,25 @@
-// The buyer's watches as `gpuprice watch` adds, lists and removes them: one watch per line
-// watched, stored in the database. Checking them against a night is app/watch_checks.
+// The buyer's watches as `gpuprice watch` adds and removes them: one watch per line watched,
+// stored in the database. Listing and checking them against a night is app/watch_checks.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "schema/domain/watch.hpp"
 #include "schema/store/sqlite.hpp"
-#include "schema/store/watch_store.hpp"
 
 namespace gpuprice::app {
 
-// The stored watch that watches the same line as `watch` (model, condition, price basis,
-// marketplace and line), if any: adding it again would mail every alert twice.
-std::optional<schema::Watch> same_watch(schema::Database& db, const schema::Watch& watch);
+// `watch` as stored, with its id. Not `added` when a stored watch already watched the same line
+// (model, condition, price basis, marketplace and line): adding it again would mail every alert
+// twice, so `watch` is that one, and nothing was stored.
+struct StoredWatch {
+    schema::Watch watch;
+    bool added = false;
+};
+StoredWatch add_watch(schema::Database& db, const schema::Watch& watch);
 
-using schema::add_watch;
-using schema::load_watches;
-using schema::remove_watch;
+// Removes watch `id` and returns what it watched; nullopt when there was none.
+std::optional<schema::Watch> remove_watch(schema::Database& db, std::int64_t id);
 
 }  // namespace gpuprice::app

@@ -1,9 +1,8 @@
 #include <iostream>
 
-#include "app/database.hpp"
+#include "app/stored_matching.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "schema/domain/printable_text.hpp"
 
 namespace po = boost::program_options;
 
@@ -23,10 +22,7 @@ int command_unmatched(const GlobalOptions& global, const std::vector<std::string
     if (limit <= 0) throw UsageError("--limit must be positive");
     const auto rules = load_rules(global);
     auto db = open_database_for_reading(global, rules);
-    for (const auto& row : app::most_common_unmatched(db, limit)) {
-        std::cout << row.count << '\t' << row.reason << '\t' << schema::printable_text(row.title)
-                  << '\n';
-    }
+    for (const auto& line : app::unmatched_lines(db, limit)) std::cout << line << '\n';
     return kExitOk;
 }
 

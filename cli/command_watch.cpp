@@ -80,18 +80,18 @@ int watch_add(const GlobalOptions& global, const std::vector<std::string>& args)
     watch.created_at = schema::now_iso();
 
     auto db = open_database(global, rules);
-    if (const auto old = app::same_watch(db, watch)) {
-        throw UsageError(
-            "watch " + std::to_string(old->id) + " already watches that (" +
-            analysis::watch_summary(*old, watched.name, currency_of(old->marketplace)) + ")");
+    const auto [stored, added] = app::add_watch(db, watch);
+    const auto summary =
+        analysis::watch_summary(stored, watched.name, currency_of(stored.marketplace));
+    if (!added) {
+        throw UsageError("watch " + std::to_string(stored.id) + " already watches that (" +
+                         summary + ")");
     }
-    watch.id = app::add_watch(db, watch);
-    std::cout << "watch " << watch.id << ": "
-              << analysis::watch_summary(watch, watched.name, currency_of(watch.marketplace))
-              << '\n';
+    std::cout << "watch " << stored.id << ": " << summary << '\n';
     // Where it stands tonight: a line already crossed is said now, not only at the next night.
-    if (const auto now = app::watch_standings(db, rules.catalog, {watch}); !now.front().empty())
-        std::cout << "now: " << now.front() << '\n';
+    if (const auto now = app::watch_standings(db, rules.catalog, {stored}).front().now;
+        !now.empty())
+        std::cout << "now: " << now << '\n';
     return kExitOk;
 }
 
@@ -102,20 +102,18 @@ int watch_list(const GlobalOptions& global, const std::vector<std::string>& args
     }
     const auto rules = load_rules(global);
     auto db = open_database_for_reading(global, rules);
-    const auto watches = app::load_watches(db);
-    if (watches.empty()) {
+    const auto standings = app::watch_standings(db, rules.catalog);
+    if (standings.empty()) {
         std::cout << "no watches; add one with: gpuprice watch add \"RTX 3090\" --below 700\n";
         return kExitOk;
     }
-    const auto standings = app::watch_standings(db, rules.catalog, watches);
     std::vector<std::vector<std::string>> rows;
-    for (std::size_t i = 0; i < watches.size(); ++i) {
-        const auto& w = watches[i];
+    for (const auto& [w, now] : standings) {
         const auto* model = rules.catalog.find_model(w.model);
         rows.push_back({std::to_string(w.id), model ? model->name : w.model, w.condition,
                         analysis::format_number(static_cast<double>(w.below_cents) / 100.0, 2),
                         currency_of(w.marketplace), w.price, w.marketplace,
-                        w.created_at.substr(0, 10), standings[i]});
+                        w.created_at.substr(0, 10), now});
     }
     std::cout << analysis::format_table(
         {"id", "model", "condition", "below", "currency", "price", "marketplace", "since", "now"},
@@ -131,12 +129,17 @@ int watch_remove(const GlobalOptions& global, const std::vector<std::string>& ar
     if (!parse_command_options("watch remove", "Stop watching.", options, args, {"id"}, "ID")) {
         return kExitOk;
     }
-    auto db = open_database(global, load_rules(global), IfMissing::Refuse);
-    if (!app::remove_watch(db, id)) {
+    const auto rules = load_rules(global);
+    auto db = open_database(global, rules, IfMissing::Refuse);
+    const auto removed = app::remove_watch(db, id);
+    if (!removed) {
         say("watch remove: no watch " + std::to_string(id) + " (see gpuprice watch list)");
         return kExitFailure;
     }
-    progress(global, "removed watch " + std::to_string(id));
+    const auto* model = rules.catalog.find_model(removed->model);
+    progress(global, "removed watch " + std::to_string(id) + ": " +
+                         analysis::watch_summary(*removed, model ? model->name : removed->model,
+                                                 currency_of(removed->marketplace)));
     return kExitOk;
 }
 
@@ -151,7 +154,7 @@ int watch_check(const GlobalOptions& global, const std::vector<std::string>& arg
     }
     const auto rules = load_rules(global);
     auto db = open_database_for_reading(global, rules);
-    for (const auto& status : app::check_watches(db, rules.catalog, app::load_watches(db))) {
+    for (const auto& status : app::check_watches(db, rules.catalog)) {
         if (status.fired) {
             std::cout << analysis::watch_line(*status.fired, status.model_name,
                                               currency_of(status.watch.marketplace))

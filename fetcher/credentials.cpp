@@ -20,13 +20,9 @@ namespace {
 constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 30;
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
-std::string env(const char* name) {
-    const char* value = std::getenv(name);
-    return value ? value : "";
-}
-
 std::string default_config_path() {
-    if (auto explicit_path = env("GPUPRICE_CONFIG"); !explicit_path.empty()) return explicit_path;
+    if (auto explicit_path = schema::env("GPUPRICE_CONFIG"); !explicit_path.empty())
+        return explicit_path;
     if (auto config = schema::user_dir(schema::UserDir::Config)) return *config + "/credentials";
     return "";
 }
@@ -141,7 +137,7 @@ Credentials parse_credentials_text(std::string_view text, const std::string& pat
 }
 
 Credentials load_credentials(const std::optional<std::string>& config_path) {
-    Credentials from_env{env("EBAY_CLIENT_ID"), env("EBAY_CLIENT_SECRET")};
+    Credentials from_env{schema::env("EBAY_CLIENT_ID"), schema::env("EBAY_CLIENT_SECRET")};
     if (!from_env.client_id.empty() && !from_env.client_secret.empty()) return from_env;
 
     const std::string path = config_path.value_or(default_config_path());

@@ -6,46 +6,17 @@
 #include "fetcher/ebay_error.hpp"
 #include "fetcher/errors.hpp"
 #include "fetcher/url.hpp"
+#include "schema/domain/base64.hpp"
 
 namespace gpuprice::fetcher {
-
-std::string base64(std::string_view bytes) {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    std::size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        const auto n = (static_cast<unsigned char>(bytes[i]) << 16) |
-                       (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                       static_cast<unsigned char>(bytes[i + 2]);
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += kAlphabet[(n >> 6) & 63];
-        out += kAlphabet[n & 63];
-    }
-    if (i + 1 == bytes.size()) {
-        const auto n = static_cast<unsigned char>(bytes[i]) << 16;
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += "==";
-    } else if (i + 2 == bytes.size()) {
-        const auto n = (static_cast<unsigned char>(bytes[i]) << 16) |
-                       (static_cast<unsigned char>(bytes[i + 1]) << 8);
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += kAlphabet[(n >> 6) & 63];
-        out += '=';
-    }
-    return out;
-}
 
 HttpRequest token_request(const std::string& token_url, const Credentials& credentials,
                           const std::string& scope) {
     HttpRequest request;
     request.url = token_url;
-    request.headers = {
-        "Content-Type: application/x-www-form-urlencoded",
-        "Authorization: Basic " + base64(credentials.client_id + ":" + credentials.client_secret)};
+    request.headers = {"Content-Type: application/x-www-form-urlencoded",
+                       "Authorization: Basic " +
+                           schema::base64(credentials.client_id + ":" + credentials.client_secret)};
     request.post_body = "grant_type=client_credentials&scope=" + percent_encode(scope);
     return request;
 }

@@ -43,6 +43,4 @@ MintResult read_token_response(const HttpResponse& response,
 AccessToken token_from_response(const HttpResponse& response,
                                 std::chrono::system_clock::time_point now);
 
-std::string base64(std::string_view bytes);
-
 }  // namespace gpuprice::fetcher

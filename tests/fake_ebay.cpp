@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "fetcher/oauth_client.hpp"
+#include "schema/domain/base64.hpp"
 #include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::test {
@@ -706,7 +707,7 @@ void FakeEbay::handle_token(const httplib::Request& req, httplib::Response& res)
             return;
         }
     }
-    const auto expected = "Basic " + fetcher::base64(client_id + ":" + client_secret);
+    const auto expected = "Basic " + schema::base64(client_id + ":" + client_secret);
     if (req.get_header_value("Authorization") != expected || client_revoked_) {
         res.status = 401;
         res.set_content(

@@ -3,6 +3,7 @@
 #include <random>
 #include <sstream>
 
+#include "app/derived_pass.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/query_stop.hpp"
 #include "schema/store/coverage_store.hpp"
@@ -49,6 +50,12 @@ std::string stored_rows(schema::Database& db) {
         out << '\n';
     }
     return out.str();
+}
+
+void redo_derived_tables(schema::Database& db, const schema::Catalog& catalog) {
+    // What no pass has seen, as scripts/bench-same-reports derived makes it: the passes' marks go.
+    db.exec("DELETE FROM meta WHERE key LIKE 'derived_run:%' OR key LIKE 'derived_night:%'");
+    app::update_derived_tables(db, catalog);
 }
 
 std::string stored_decisions(schema::Database& db) {

@@ -33,6 +33,9 @@ std::string describe(const std::vector<analysis::NightlyMedian>& nights);
 // The derived tables' rows, one line each, in key order.
 std::string stored_rows(schema::Database& db);
 std::string stored_decisions(schema::Database& db);
+// Every market's derived tables forgotten and derived again from all its nights: what a pass
+// made night by night must equal.
+void redo_derived_tables(schema::Database& db, const schema::Catalog& catalog);
 
 class NightlyMarket {
   public:

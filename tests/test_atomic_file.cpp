@@ -22,6 +22,13 @@ using namespace gpuprice::schema;
 
 namespace {
 
+// Writes each (path, content) pair as one AtomicFileSet.
+void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
+    AtomicFileSet set;
+    for (const auto& [path, content] : files) set.add(path, content);
+    set.commit();
+}
+
 std::vector<std::string> names_in(const std::string& folder) {
     std::vector<std::string> names;
     for (const auto& entry : std::filesystem::directory_iterator(folder))

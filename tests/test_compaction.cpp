@@ -256,7 +256,7 @@ TEST_SUITE("compaction") {
         // every auction's (the real one: a twentieth; tonight's report reads the same rows).
         CHECK(kept_rows + intervals < plain_rows * 3 / 4);
         // A pass from scratch over the compacted file (a catalog change) derives the same tables.
-        app::redo_derived_tables(compacted, shipped_catalog());
+        gpuprice::test::redo_derived_tables(compacted, shipped_catalog());
         CHECK(test::stored_rows(compacted) == test::stored_rows(plain));
         CHECK(test::stored_decisions(compacted) == test::stored_decisions(plain));
     }

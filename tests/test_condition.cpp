@@ -66,17 +66,16 @@ TEST_SUITE("schema::condition") {
 
 TEST_SUITE("schema::skip_reason") {
     // run_skips rows hold these texts: a rename would split one reason in two across nights.
-    TEST_CASE("each reason has its stored text, and the text reads back") {
+    TEST_CASE("each reason has its stored text, no two the same") {
         CHECK(skip_reason_name(SkipReason::bad_price) == "bad-price");
         CHECK(skip_reason_name(SkipReason::for_parts_condition) == "for-parts-condition");
         CHECK(skip_reason_name(SkipReason::duplicate) == "duplicate");
         CHECK(skip_reason_name(SkipReason::truncated_page) == "truncated-page");
+        std::set<std::string_view> names;
         for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
-            const auto reason = static_cast<SkipReason>(i);
-            CAPTURE(i);
-            CHECK(parse_skip_reason(skip_reason_name(reason)) == reason);
+            names.insert(skip_reason_name(static_cast<SkipReason>(i)));
         }
-        CHECK_FALSE(parse_skip_reason("non-usd").has_value());  // an older version's text
+        CHECK(names.size() == static_cast<std::size_t>(SkipReason::sold_out) + 1);
     }
 
     TEST_CASE("eBay's condition names give the id eBay sends beside them") {

@@ -215,7 +215,7 @@ void play_late_change(Twins& twins, const LateChange& change,
         for (auto* market : markets) market->run(night, 3, tonight, both);
         if (before_pass) before_pass(night);
         app::update_derived_tables(twins.nightly, shipped_catalog());
-        app::redo_derived_tables(twins.redone, shipped_catalog());
+        gpuprice::test::redo_derived_tables(twins.redone, shipped_catalog());
         CHECK(stored_decisions(twins.nightly) == stored_decisions(twins.redone));
         CHECK(stored_rows(twins.nightly) == stored_rows(twins.redone));
         // The change reaches a night the listing was not seen on, nor cleared on.
@@ -304,7 +304,7 @@ TEST_SUITE("derived tables") {
         CHECK(decisions.find("cleared 2026-11-05") == std::string::npos);
 
         // Night by night, the same as a first pass over the whole database.
-        app::redo_derived_tables(db, shipped_catalog());
+        gpuprice::test::redo_derived_tables(db, shipped_catalog());
         CHECK(stored_rows(db) == rows);
         CHECK(stored_decisions(db) == decisions);
     }
@@ -341,7 +341,7 @@ TEST_SUITE("derived tables") {
         CHECK(night_by_night.find("pending") != std::string::npos);
         const auto rolled_night_by_night = stored_rows(db);
         CHECK(rolled_night_by_night.find("rtx-4090") != std::string::npos);
-        app::redo_derived_tables(db, shipped_catalog());
+        gpuprice::test::redo_derived_tables(db, shipped_catalog());
         CHECK(stored_decisions(db) == night_by_night);
         CHECK(stored_rows(db) == rolled_night_by_night);
     }

@@ -16,6 +16,7 @@
 #include "fetcher/retry_policy.hpp"
 #include "fetcher/token_cache.hpp"
 #include "fetcher/url.hpp"
+#include "schema/domain/base64.hpp"
 #include "schema/domain/condition.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/test_context.hpp"
@@ -277,15 +278,16 @@ TEST_SUITE("fetcher::credentials") {
 
 TEST_SUITE("fetcher::oauth_client") {
     TEST_CASE("the token request is a client-credentials grant with Basic auth") {
-        CHECK(base64("Aladdin:open sesame") == "QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
-        CHECK(base64("ab") == "YWI=");
-        CHECK(base64("") == "");
+        CHECK(gpuprice::schema::base64("Aladdin:open sesame") == "QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
+        CHECK(gpuprice::schema::base64("ab") == "YWI=");
+        CHECK(gpuprice::schema::base64("") == "");
         const auto request = token_request("https://x/identity/v1/oauth2/token", {"id", "secret"},
                                            std::string(gpuprice::fetcher::kPublicScope));
         CHECK(request.post_body ==
               "grant_type=client_credentials&scope=https%3A%2F%2Fapi.ebay.com%2Foauth%2Fapi_scope");
         CHECK(std::find(request.headers.begin(), request.headers.end(),
-                        "Authorization: Basic " + base64("id:secret")) != request.headers.end());
+                        "Authorization: Basic " + gpuprice::schema::base64("id:secret")) !=
+              request.headers.end());
         CHECK_FALSE(request.admit);  // the identity API's calls are not the night's
     }
 

@@ -17,6 +17,7 @@
 #include "analysis/report_csv.hpp"
 #include "analysis/sha256.hpp"
 #include "analysis/sparkline.hpp"
+#include "schema/domain/base64.hpp"
 #include "schema/rules/catalog.hpp"
 #include "tests/shipped_catalog.hpp"
 #include "tests/test_context.hpp"
@@ -103,10 +104,10 @@ TEST_SUITE("analysis::sha256") {
     }
 
     TEST_CASE("base64 pads to a multiple of four, and the CSP source names the hash") {
-        const std::uint8_t bytes[] = {'M', 'a', 'n'};
-        CHECK(base64(bytes, 3) == "TWFu");
-        CHECK(base64(bytes, 2) == "TWE=");
-        CHECK(base64(bytes, 1) == "TQ==");
+        CHECK(gpuprice::schema::base64("Man") == "TWFu");
+        CHECK(gpuprice::schema::base64("Ma") == "TWE=");
+        CHECK(gpuprice::schema::base64("M") == "TQ==");
+        CHECK(gpuprice::schema::base64(std::string_view("\xff\x00", 2)) == "/wA=");
         CHECK(csp_hash_source("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='");
     }
 }

@@ -26,7 +26,7 @@ namespace {
 
 // A market under construction: listings (candidates and evidence at once), sales, clearances.
 struct Market {
-    std::vector<PriceCandidate> candidates;
+    std::vector<MarketPrice> candidates;
     std::vector<MarketPrice> prices;
     std::int64_t next_id = 1;
 

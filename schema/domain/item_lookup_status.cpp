@@ -18,8 +18,4 @@ std::string_view item_lookup_status_name(ItemLookupStatus status) {
     return name_of(kItemLookupStatusNames, status);
 }
 
-std::optional<ItemLookupStatus> parse_item_lookup_status(std::string_view name) {
-    return parse_name(kItemLookupStatusNames, name);
-}
-
 }  // namespace gpuprice::schema

@@ -2,7 +2,6 @@
 // gone. One enum, its text in one table; the text is what item_lookups.status holds.
 #pragma once
 
-#include <optional>
 #include <string_view>
 
 namespace gpuprice::schema {
@@ -13,6 +12,5 @@ enum class ItemLookupStatus {
 };
 // "ok", "gone".
 std::string_view item_lookup_status_name(ItemLookupStatus status);
-std::optional<ItemLookupStatus> parse_item_lookup_status(std::string_view name);
 
 }  // namespace gpuprice::schema

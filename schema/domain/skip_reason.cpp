@@ -33,10 +33,6 @@ std::string_view skip_reason_name(SkipReason reason) {
     return name_of(kSkipReasons, reason);
 }
 
-std::optional<SkipReason> parse_skip_reason(std::string_view name) {
-    return parse_name(kSkipReasons, name);
-}
-
 int total_skipped(const SkipCounts& skips) {
     int total = 0;
     for (const auto& [reason, count] : skips) total += count;

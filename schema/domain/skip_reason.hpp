@@ -3,7 +3,6 @@
 #pragma once
 
 #include <map>
-#include <optional>
 #include <string_view>
 
 namespace gpuprice::schema {
@@ -29,9 +28,6 @@ enum class SkipReason {
 
 // "malformed-item", "missing-item-id", ...
 std::string_view skip_reason_name(SkipReason reason);
-// The reason stored as `name`, or nullopt for a text this version does not write (older
-// versions wrote "non-usd" where this one writes other-currency).
-std::optional<SkipReason> parse_skip_reason(std::string_view name);
 
 using SkipCounts = std::map<SkipReason, int>;
 

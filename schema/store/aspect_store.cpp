@@ -65,7 +65,7 @@ std::vector<ListingToAsk> ambiguous_listings_to_ask(Database& db, std::int64_t r
         "LEFT JOIN item_lookups k ON k.listing_id = l.id "
         "WHERE m.reason = ?3 AND l.last_seen_run = ?1 AND k.listing_id IS NULL "
         "ORDER BY l.first_seen_run DESC, l.id LIMIT ?2");
-    select.bind(1, run_id).bind(2, limit).bind(3, match_reason_name(MatchReason::ambiguous));
+    select.bind_all(run_id, limit, match_reason_name(MatchReason::ambiguous));
     std::vector<ListingToAsk> rows;
     while (select.step()) rows.push_back({select.int64(0), select.text(1)});
     return rows;

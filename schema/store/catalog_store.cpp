@@ -19,10 +19,6 @@ std::string stored_fingerprint(Database& db) {
 
 }  // namespace
 
-bool catalog_is_current(Database& db, const Catalog& catalog) {
-    return stored_fingerprint(db) == catalog.digest;
-}
-
 void store_catalog(Database& db, const Catalog& catalog) {
     if (stored_fingerprint(db) == catalog.digest) return;  // unchanged: no write at all
     Transaction tx(db);
@@ -34,9 +30,8 @@ void store_catalog(Database& db, const Catalog& catalog) {
     auto precision_insert =
         db.prepare("INSERT INTO precisions (name, unit, description) VALUES (?1, ?2, ?3)");
     for (const auto& p : catalog.precisions) {
-        precision_insert.bind(1, p.name)
-            .bind(2, p.unit == RateUnit::matrix ? "matrix" : "shader")
-            .bind(3, p.description);
+        precision_insert.bind_all(p.name, p.unit == RateUnit::matrix ? "matrix" : "shader",
+                                  p.description);
         precision_insert.run();
     }
     auto arch_insert = db.prepare(
@@ -46,20 +41,11 @@ void store_catalog(Database& db, const Catalog& catalog) {
         "INSERT INTO architecture_rates (architecture, precision, fma_per_clock, sparse, "
         "consumer_half_rate, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     for (const auto& a : catalog.architectures) {
-        arch_insert.bind(1, a.name)
-            .bind(2, a.vendor)
-            .bind(3, a.chip)
-            .bind(4, a.matrix_unit)
-            .bind(5, a.matrix_gen)
-            .bind(6, a.source);
+        arch_insert.bind_all(a.name, a.vendor, a.chip, a.matrix_unit, a.matrix_gen, a.source);
         arch_insert.run();
         for (const auto& [precision, rate] : a.rates) {
-            rate_insert.bind(1, a.name)
-                .bind(2, precision)
-                .bind(3, rate.fma_per_clock)
-                .bind(4, rate.sparse ? 1 : 0)
-                .bind(5, rate.consumer_half_rate ? 1 : 0)
-                .bind(6, rate.source);
+            rate_insert.bind_all(a.name, precision, rate.fma_per_clock, rate.sparse ? 1 : 0,
+                                 rate.consumer_half_rate ? 1 : 0, rate.source);
             rate_insert.run();
         }
     }
@@ -69,24 +55,10 @@ void store_catalog(Database& db, const Catalog& catalog) {
         "half_rate, tdp_w, slots, form_factor, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
         "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
     for (const auto& m : catalog.models) {
-        model_insert.bind(1, m.key)
-            .bind(2, m.name)
-            .bind(3, m.vendor)
-            .bind(4, m.segment)
-            .bind(5, m.architecture)
-            .bind(6, m.vram_gb)
-            .bind(7, m.memory_type)
-            .bind(8, m.bandwidth_gbs)
-            .bind(9, m.sms)
-            .bind(10, m.tensor_cores)
-            .bind(11, m.shaders)
-            .bind(12, m.boost_mhz)
-            .bind(13, m.tensor_clock_mhz)
-            .bind(14, joined(m.half_rate))
-            .bind(15, m.tdp_w)
-            .bind(16, m.slots)
-            .bind(17, m.form_factor)
-            .bind(18, m.source);
+        model_insert.bind_all(m.key, m.name, m.vendor, m.segment, m.architecture, m.vram_gb,
+                              m.memory_type, m.bandwidth_gbs, m.sms, m.tensor_cores, m.shaders,
+                              m.boost_mhz, m.tensor_clock_mhz, joined(m.half_rate), m.tdp_w,
+                              m.slots, m.form_factor, m.source);
         model_insert.run();
     }
     auto remember = db.prepare(

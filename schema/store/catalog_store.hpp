@@ -10,9 +10,6 @@ namespace gpuprice::schema {
 // write at all when the catalog is the one stored last time.
 void store_catalog(Database& db, const Catalog& catalog);
 
-// Whether `catalog` is the one stored last (only reads; for read-only commands).
-bool catalog_is_current(Database& db, const Catalog& catalog);
-
 // Number of GPU models stored, for `init` to report.
 int stored_model_count(Database& db);
 

@@ -44,12 +44,9 @@ namespace {
 // search, its other-category search, its price bands.
 void bind_coverage_window(Statement& select, const std::string& since, const std::string& to,
                           const Market& market) {
-    select.bind(1, since)
-        .bind(2, to)
-        .bind(3, market.id)
-        .bind(4, query_kind_name(QueryKind::search))
-        .bind(5, query_kind_name(QueryKind::other_category))
-        .bind(6, query_kind_name(QueryKind::price_band));
+    select.bind_all(since, to, market.id, query_kind_name(QueryKind::search),
+                    query_kind_name(QueryKind::other_category),
+                    query_kind_name(QueryKind::price_band));
 }
 
 }  // namespace

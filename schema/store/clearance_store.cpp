@@ -69,10 +69,8 @@ ListingsToDecide::ListingsToDecide(Database& db, const DerivedWork& work) : db_(
         "UNION SELECT listing_id FROM listing_clearances WHERE marketplace = ?3 "
         "  AND night >= ?2 "
         "UNION SELECT listing_id FROM derived_stale");
-    fill.bind(1, work.since)
-        .bind(2, work.changed_from)
-        .bind(3, work.market.id)
-        .bind(4, clearance_outcome_name(ClearanceOutcome::pending));
+    fill.bind_all(work.since, work.changed_from, work.market.id,
+                  clearance_outcome_name(ClearanceOutcome::pending));
     fill.run();
 }
 
@@ -195,7 +193,7 @@ std::size_t decided_lives_bound(Database& db, const std::string& from, const std
     auto count = db.prepare(
         "SELECT count(*) FROM listing_clearances WHERE night BETWEEN ?1 AND ?2 "
         "AND marketplace = ?3");
-    count.bind(1, from).bind(2, to).bind(3, market.id);
+    count.bind_all(from, to, market.id);
     count.step();
     return static_cast<std::size_t>(count.int64(0));
 }

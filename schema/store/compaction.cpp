@@ -208,7 +208,7 @@ std::map<std::string, int> market_nights(Database& db, const Market& market,
         "SELECT min(observed_on) FROM price_observations WHERE observed_on > ?1 "
         "AND observed_on < ?2 AND marketplace = ?3");
     for (std::string night;;) {
-        next.bind(1, night).bind(2, before).bind(3, market.id);
+        next.bind_all(night, before, market.id);
         next.step();
         const auto found = next.optional_text(0);
         next.reset();

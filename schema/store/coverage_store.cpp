@@ -14,26 +14,17 @@ void store_coverage(Database& db, std::int64_t run_id, const std::vector<QueryCo
         "INSERT INTO query_withheld_windows (run_id, query, created_from, created_to) "
         "VALUES (?1, ?2, ?3, ?4)");
     for (const auto& r : rows) {
-        insert.bind(1, run_id)
-            .bind(2, r.query)
-            .bind(3, query_kind_name(r.kind))
-            .bind(4, r.family)
-            .bind(5, r.parent.empty() ? std::optional<std::string>() : r.parent)
-            .bind(6, r.total)
-            .bind(7, r.pages)
-            .bind(8, r.items)
-            .bind(9, query_stop_name(r.stopped))
-            .bind(10, r.complete ? 1 : 0)
-            .bind(11, r.warnings.empty() ? std::optional<std::string>() : r.warnings)
-            .bind(12, r.total_gap)
-            .bind(13, r.variation_summaries)
-            .bind(14, r.short_page_deficit)
-            .bind(15, r.sent.empty() ? std::optional<std::string>() : r.sent);
+        insert.bind_all(run_id, r.query, query_kind_name(r.kind), r.family,
+                        r.parent.empty() ? std::optional<std::string>() : r.parent, r.total,
+                        r.pages, r.items, query_stop_name(r.stopped), r.complete ? 1 : 0,
+                        r.warnings.empty() ? std::optional<std::string>() : r.warnings, r.total_gap,
+                        r.variation_summaries, r.short_page_deficit,
+                        r.sent.empty() ? std::optional<std::string>() : r.sent);
         insert.run();
         forget.bind(1, run_id).bind(2, r.query);
         forget.run();
         for (const auto& w : r.withheld) {
-            window.bind(1, run_id).bind(2, r.query).bind(3, w.from).bind(4, w.to);
+            window.bind_all(run_id, r.query, w.from, w.to);
             window.run();
         }
     }

@@ -152,12 +152,6 @@ void clear_stale_listings(Database& db) {
     db.exec("DELETE FROM derived_stale");
 }
 
-void forget_derived_pass(Database& db, const Market& market) {
-    auto forget = db.prepare("DELETE FROM meta WHERE key IN (?1, ?2)");
-    forget.bind(1, run_key(market)).bind(2, night_key(market));
-    forget.run();
-}
-
 bool derived_tables_are_current(Database& db, const Market& market, const std::string& made_with) {
     const auto passed = passed_run(db, market);
     return passed && *passed >= latest_run(db, market) && !any_stale(db) &&

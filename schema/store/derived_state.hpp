@@ -48,8 +48,6 @@ bool derived_with_other_rules(Database& db, const std::string& made_with);
 std::set<std::string> stale_listing_nights(Database& db);
 // After every marketplace's pass: the stale listings have been derived again.
 void clear_stale_listings(Database& db);
-// Makes the next pass over `marketplace` start from scratch.
-void forget_derived_pass(Database& db, const Market& market);
 
 // Whether the derived tables of `marketplace` take every one of its runs and verdicts into
 // account, and were made with `made_with`.

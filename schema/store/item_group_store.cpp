@@ -28,11 +28,7 @@ void store_group_answer(Database& db, const Market& market, const std::string& i
         "INSERT INTO item_group_answers (marketplace, item_group_id, summary, asked_on, body) "
         "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (marketplace, item_group_id) DO UPDATE SET "
         "summary = excluded.summary, asked_on = excluded.asked_on, body = excluded.body");
-    upsert.bind(1, market.id)
-        .bind(2, item_group_id)
-        .bind(3, summary)
-        .bind(4, night.text())
-        .bind(5, body);
+    upsert.bind_all(market.id, item_group_id, summary, night.text(), body);
     upsert.step();
 }
 

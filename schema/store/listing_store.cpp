@@ -55,7 +55,7 @@ LiveRun begin_run(Database& db, RunSource source, const Market& market, Night ni
     auto insert = db.prepare(
         "INSERT INTO fetch_runs (started_at, status, source, marketplace, night) "
         "VALUES (?1, ?4, ?2, ?3, ?5)");
-    insert.bind(1, started_at).bind(2, run_source_name(source)).bind(3, market.id);
+    insert.bind_all(started_at, run_source_name(source), market.id);
     insert.bind(4, run_status_name(RunStatus::running)).bind(5, night.text());
     insert.run();
     const auto id = db.last_insert_rowid();
@@ -164,11 +164,11 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
     auto all_skips = skips;
     if (duplicates) all_skips[SkipReason::duplicate] += duplicates;
     for (const auto& [reason, count] : all_skips) {
-        skip_.bind(1, run_id_).bind(2, skip_reason_name(reason)).bind(3, count);
+        skip_.bind_all(run_id_, skip_reason_name(reason), count);
         skip_.run();
         counts.skipped += count;
     }
-    totals_.bind(1, run_id_).bind(2, counts.seen).bind(3, counts.added).bind(4, counts.skipped);
+    totals_.bind_all(run_id_, counts.seen, counts.added, counts.skipped);
     totals_.run();
     tx.commit();
     return counts;
@@ -185,11 +185,8 @@ void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::
     auto update = db.prepare(
         "UPDATE fetch_runs SET status = ?2, finished_at = ?3, calls_used = ?4, message = ?5 "
         "WHERE id = ?1");
-    update.bind(1, run_id)
-        .bind(2, run_status_name(status))
-        .bind(3, finished_at)
-        .bind(4, calls_used)
-        .bind(5, printable_lines(message));  // eBay's error texts are in it
+    update.bind_all(run_id, run_status_name(status), finished_at, calls_used,
+                    printable_lines(message));  // eBay's error texts are in it
     update.run();
 }
 
@@ -206,7 +203,7 @@ int close_abandoned_runs(Database& db, const std::string& now) {
     while (running.step()) {
         const auto id = running.int64(0);
         if (RunLock::is_held(db.path(), id)) continue;  // a live fetch: not ours to close
-        update.bind(1, now).bind(2, id).bind(3, run_status_name(RunStatus::failed));
+        update.bind_all(now, id, run_status_name(RunStatus::failed));
         update.run();
         ++closed;
     }

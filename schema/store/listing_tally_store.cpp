@@ -17,7 +17,7 @@ std::vector<ListingTally> tally_listings(Database& db, const std::string& from,
         "JOIN listings l ON l.id = o.listing_id "
         "LEFT JOIN match_results m ON m.listing_id = o.listing_id "
         "GROUP BY 1, 2, 3");
-    select.bind(1, from).bind(2, to).bind(3, market.id);
+    select.bind_all(from, to, market.id);
     std::vector<ListingTally> rows;
     while (select.step()) {
         ListingTally t;

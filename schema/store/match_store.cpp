@@ -59,7 +59,7 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
             "  ON m.listing_id = l.id WHERE l.id > max(?2, ?4) AND m.listing_id IS NULL) "
             "ORDER BY id LIMIT ?3");
     }();
-    select.bind(1, run_id).bind(2, after_id).bind(3, limit);
+    select.bind_all(run_id, after_id, limit);
     if (which == WhichListings::VerdictDue) select.bind(4, verdicts_through(db));
     std::vector<StoredTitle> titles;
     while (select.step()) titles.push_back({select.int64(0), select.text(1), {}});
@@ -70,9 +70,8 @@ std::vector<StoredTitle> titles_to_match(Database& db, WhichListings which, std:
     auto aspects = db.prepare(
         "SELECT listing_id, name, value FROM listing_aspects WHERE listing_id BETWEEN ?1 AND ?2 "
         "ORDER BY listing_id, source = ?3, name");
-    aspects.bind(1, titles.front().listing_id)
-        .bind(2, titles.back().listing_id)
-        .bind(3, aspect_source_name(AspectSource::item));
+    aspects.bind_all(titles.front().listing_id, titles.back().listing_id,
+                     aspect_source_name(AspectSource::item));
     auto it = titles.begin();
     while (aspects.step()) {
         const auto id = aspects.int64(0);
@@ -132,10 +131,9 @@ std::vector<UnmatchedTitle> most_common_unmatched(Database& db, int limit) {
         "GROUP BY m.reason, l.title "
         "ORDER BY m.reason NOT IN (?3, ?4), n DESC, l.title LIMIT ?1");
     // Cards the catalog may lack first: the rest are rejections working as meant.
-    select.bind(1, limit)
-        .bind(2, match_reason_name(MatchReason::ok))
-        .bind(3, match_reason_name(MatchReason::unknown_model))
-        .bind(4, match_reason_name(MatchReason::ambiguous));
+    select.bind_all(limit, match_reason_name(MatchReason::ok),
+                    match_reason_name(MatchReason::unknown_model),
+                    match_reason_name(MatchReason::ambiguous));
     std::vector<UnmatchedTitle> rows;
     while (select.step()) rows.push_back({select.text(0), select.text(1), select.int32(2)});
     return rows;

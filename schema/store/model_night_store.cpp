@@ -15,13 +15,8 @@ namespace {
 void insert_rows(Statement& insert, const Market& market, const std::string& night,
                  const std::vector<ModelNight>& rows, bool shipping_included) {
     for (const auto& r : rows) {
-        insert.bind(1, market.id)
-            .bind(2, r.model)
-            .bind(3, night)
-            .bind(4, condition_name(r.condition))
-            .bind(5, shipping_included ? 1 : 0)
-            .bind(6, r.listings)
-            .bind(7, r.outliers_removed);
+        insert.bind_all(market.id, r.model, night, condition_name(r.condition),
+                        shipping_included ? 1 : 0, r.listings, r.outliers_removed);
         if (r.listings > 0) {
             insert.bind(8, r.median_usd).bind(9, r.p25_usd).bind(10, r.p75_usd);
         } else {
@@ -119,7 +114,7 @@ std::vector<std::string> nights_to_roll_up(Database& db, const DerivedWork& work
         "  AND run_id > ?3)");
     const auto changed = [&](const std::string& night) {
         if (night > work.passed_night) return true;
-        stored_later.bind(1, night).bind(2, work.market.id).bind(3, work.passed_run);
+        stored_later.bind_all(night, work.market.id, work.passed_run);
         stored_later.step();
         const bool later = stored_later.int32(0) != 0;
         stored_later.reset();
@@ -178,7 +173,7 @@ std::vector<ModelNight> load_model_nights(Database& db, const Market& market,
                           "WHERE marketplace = ?1 AND model = ?2 AND shipping_included = ?3 "
                           "ORDER BY night";
     auto select = db.prepare(kSql);
-    select.bind(1, market.id).bind(2, model).bind(3, shipping_included ? 1 : 0);
+    select.bind_all(market.id, model, shipping_included ? 1 : 0);
     auto rows = read_rows(select);
     // Within a night, in condition class order (the order history prints).
     std::stable_sort(rows.begin(), rows.end(), [](const ModelNight& a, const ModelNight& b) {
@@ -194,7 +189,7 @@ std::vector<ModelNight> load_model_nights_between(Database& db, const Market& ma
                           "WHERE marketplace = ?1 AND night BETWEEN ?2 AND ?3 "
                           "AND shipping_included = ?4 ORDER BY model, night";
     auto select = db.prepare(kSql);
-    select.bind(1, market.id).bind(2, from).bind(3, to).bind(4, shipping_included ? 1 : 0);
+    select.bind_all(market.id, from, to, shipping_included ? 1 : 0);
     return read_rows(select);
 }
 

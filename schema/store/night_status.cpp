@@ -34,7 +34,7 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
             "count(DISTINCT CASE WHEN m.listing_id IS NULL THEN o.listing_id END) "
             "FROM nightly_prices o LEFT JOIN match_results m ON m.listing_id = o.listing_id "
             "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3");
-        counts.bind(1, from).bind(2, to).bind(3, market.id);
+        counts.bind_all(from, to, market.id);
         if (counts.step()) {
             status.listings = counts.int32(0);
             status.listings_without_verdict = counts.int32(1);
@@ -48,14 +48,14 @@ NightStatus night_status(Database& db, const std::string& from, const std::strin
         "SELECT id, status, matched_at IS NULL, coalesce(message, ''), night FROM fetch_runs "
         "WHERE night BETWEEN ?1 AND ?2 AND marketplace = ?4 "
         "AND (status <> ?3 OR matched_at IS NULL) ORDER BY id");
-    runs.bind(1, from).bind(2, to).bind(3, run_status_name(RunStatus::ok)).bind(4, market.id);
+    runs.bind_all(from, to, run_status_name(RunStatus::ok), market.id);
     auto observed = db.prepare(
         "SELECT 1 FROM price_observations WHERE observed_on = ?1 AND run_id = ?2 "
         "AND marketplace = ?3 "
         "UNION ALL SELECT 1 FROM compacted_runs WHERE night = ?1 AND run_id = ?2 "
         "AND marketplace = ?3 LIMIT 1");
     while (runs.step()) {
-        observed.bind(1, runs.text(4)).bind(2, runs.int64(0)).bind(3, market.id);
+        observed.bind_all(runs.text(4), runs.int64(0), market.id);
         const bool behind = observed.step();
         observed.reset();
         if (!behind) continue;

@@ -58,6 +58,17 @@ constexpr SqlText kLatestPriceColumns =
 constexpr auto kLatestColumns = kLatestPriceColumns + ", l.item_id, l.title, " + kListingUrl +
                                 ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width ";
 
+// The listing (l) of a price row o and its verdict (m) when the matcher matched it (?5 binds
+// `ok`): in the order SQLite chooses, or in the order written (kMatchedInOrder: the price row,
+// then primary-key lookups). kKept: the listing's price flags are none of ?4's.
+constexpr SqlText kMatched =
+    " JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+    "JOIN listings l ON l.id = o.listing_id ";
+constexpr SqlText kMatchedInOrder =
+    " CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
+    "CROSS JOIN listings l ON l.id = o.listing_id ";
+constexpr SqlText kKept = "(l.price_flags & ?4) = 0 ";
+
 // latest_in_window's statement over a window that holds intervals: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
 // value of the row max() chose), so nightly_prices is read once, not joined again. By listing.
@@ -66,12 +77,9 @@ constexpr auto kLatestFromIntervals =
     "  price_cents, shipping_cents, currency FROM nightly_prices "
     "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
     "  GROUP BY listing_id) " +
-    kLatestColumns +
-    "FROM latest o "
-    "JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-    "JOIN listings l ON l.id = o.listing_id "
-    "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id "
-    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR o.observed_on < ?6)";
+    kLatestColumns + "FROM latest o" + kMatched +
+    "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id WHERE " + kKept +
+    "AND (?6 IS NULL OR o.observed_on < ?6)";
 
 // The parts of latest_in_window's statement. Each listing's last night in the window first, then
 // its row. Only listings last seen on or after the window's first night can have a price in it
@@ -89,14 +97,12 @@ constexpr SqlText kLatestInWindow =
     "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
     "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
     "  FROM listings c WHERE last_seen_on >= ?1) ";
-constexpr SqlText kLatestInWindowJoins =
+constexpr auto kLatestInWindowJoins =
     "FROM latest "
     "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
-    "  AND o.observed_on = latest.night AND o.marketplace = ?3 "
-    "CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-    "CROSS JOIN listings l ON l.id = o.listing_id ";
-constexpr SqlText kLatestInWindowWhere =
-    "WHERE (l.price_flags & ?4) = 0 AND (?6 IS NULL OR latest.night < ?6) ";
+    "  AND o.observed_on = latest.night AND o.marketplace = ?3" +
+    kMatchedInOrder;
+constexpr auto kLatestInWindowWhere = "WHERE " + kKept + "AND (?6 IS NULL OR latest.night < ?6) ";
 constexpr auto kLatestInWindowPrices =
     kLatestInWindow + kLatestPriceColumns + kLatestInWindowJoins + kLatestInWindowWhere;
 
@@ -122,7 +128,7 @@ Statement latest_in_window(Database& db, const Past& past, const std::string& fr
                          : order == Order::any    ? Sql(kLatestInWindowPrices)
                                                   : Sql(kByListing);
     auto stmt = past.prepare(db, from, nightly, kLatestFromIntervals);
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
     return stmt;
 }
@@ -146,7 +152,7 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
         "  AND observed_on >= date(?1, ?2) AND marketplace = ?3 "
         "  UNION ALL SELECT max(night) FROM compacted_nights WHERE night <= ?1 "
         "  AND night >= date(?1, ?2) AND marketplace = ?3)");
-    stmt.bind(1, date).bind(2, std::to_string(-slack) + " days").bind(3, market.id);
+    stmt.bind_all(date, std::to_string(-slack) + " days", market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
 }
@@ -194,17 +200,16 @@ void for_each_night_price(Database& db, const Past& past, const std::string& aft
     // (nightly_prices: SQLite takes the nights' range into each arm of the view, and finds a
     // night's intervals from the index of first nights), a quarter of a second a night at a
     // year where reading a window of them whole took 6-7 s.
-    constexpr SqlText kFilters =
-        " CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "CROSS JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 AND o.marketplace = ?3 "
-        "AND (l.price_flags & ?4) = 0";
+    constexpr auto kFilters = kMatchedInOrder +
+                              "WHERE o.observed_on > ?1 AND o.observed_on <= ?2 "
+                              "AND o.marketplace = ?3 AND " +
+                              kKept;
     constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
     constexpr auto kNightly = kLatestPriceColumns +
                               "FROM price_observations o INDEXED BY price_observations_by_night" +
                               kFilters;
     auto stmt = past.prepare(db, add_days(after, 1), kNightly, kCompacted);
-    stmt.bind(1, after).bind(2, through).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(after, through, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     take_night_prices(stmt, take);
 }
@@ -252,22 +257,16 @@ std::vector<PricedObservation> load_model_history(Database& db, const Past& past
                                                   const std::string& model,
                                                   const ObservationFilter& filter) {
     // Every night, compacted ones too (their listings' rows found through the model's index).
-    constexpr auto kCompacted = kLatestPriceColumns +
-                                "FROM nightly_prices o "
-                                "JOIN match_results m ON m.listing_id = o.listing_id "
-                                "JOIN listings l ON l.id = o.listing_id "
+    constexpr auto kWhere = "AND o.marketplace = ?3 AND " + kKept + "ORDER BY o.observed_on";
+    constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kMatched +
                                 "WHERE o.listing_id IN (SELECT listing_id FROM match_results "
-                                "  WHERE model = ?1 AND reason = ?4) AND o.marketplace = ?2 "
-                                "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on";
-    constexpr auto kNightly = kLatestPriceColumns +
-                              "FROM match_results m "
-                              "JOIN price_observations o ON o.listing_id = m.listing_id "
-                              "JOIN listings l ON l.id = o.listing_id "
-                              "WHERE m.model = ?1 AND m.reason = ?4 AND o.marketplace = ?2 "
-                              "AND (l.price_flags & ?3) = 0 ORDER BY o.observed_on";
+                                "  WHERE model = ?1 AND reason = ?5) " +
+                                kWhere;
+    constexpr auto kNightly = kLatestPriceColumns + "FROM price_observations o" + kMatched +
+                              "WHERE m.model = ?1 " + kWhere;
     auto stmt = past.prepare(db, "", kNightly, kCompacted);
-    stmt.bind(1, model).bind(2, filter.market.id).bind(3, filter.excluded_flags);
-    stmt.bind(4, match_reason_name(MatchReason::ok));
+    stmt.bind(1, model).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
 }
 
@@ -276,15 +275,14 @@ std::vector<PricedObservation> load_window_history(Database& db, const Past& pas
                                                    const ObservationFilter& filter) {
     // The same statement over the nights compacted or not (nightly_prices), or over
     // price_observations alone.
-    constexpr SqlText kFilters =
-        " JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
-        "JOIN listings l ON l.id = o.listing_id "
-        "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
-        "AND (l.price_flags & ?4) = 0 ORDER BY o.observed_on";
+    constexpr auto kFilters = kMatched +
+                              "WHERE o.observed_on BETWEEN ?1 AND ?2 AND o.marketplace = ?3 "
+                              "AND " +
+                              kKept + "ORDER BY o.observed_on";
     constexpr auto kCompacted = kLatestPriceColumns + "FROM nightly_prices o" + kFilters;
     constexpr auto kNightly = kLatestPriceColumns + "FROM price_observations o" + kFilters;
     auto stmt = past.prepare(db, from, kNightly, kCompacted);
-    stmt.bind(1, from).bind(2, to).bind(3, filter.market.id).bind(4, filter.excluded_flags);
+    stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok));
     return read_rows(stmt, Details::Without);
 }

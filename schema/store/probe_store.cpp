@@ -11,11 +11,7 @@ void store_probe_answers(Database& db, const Market& market,
         "answer = excluded.answer, detail = excluded.detail, asked_at = excluded.asked_at");
     for (const auto& a : answers) {
         upsert.reset();
-        upsert.bind(1, market.id)
-            .bind(2, a.question)
-            .bind(3, a.answer)
-            .bind(4, a.detail)
-            .bind(5, a.asked_at);
+        upsert.bind_all(market.id, a.question, a.answer, a.detail, a.asked_at);
         upsert.step();
     }
     tx.commit();

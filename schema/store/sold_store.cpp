@@ -49,7 +49,7 @@ std::vector<StoredSoldTitle> sold_titles_to_match(Database& db, WhichSoldItems w
     auto select = db.prepare(
         "SELECT item_id, title FROM sold_items WHERE item_id > ?1 AND (?2 OR reason IS NULL) "
         "ORDER BY item_id LIMIT ?3");
-    select.bind(1, after_item).bind(2, which == WhichSoldItems::All ? 1 : 0).bind(3, limit);
+    select.bind_all(after_item, which == WhichSoldItems::All ? 1 : 0, limit);
     std::vector<StoredSoldTitle> rows;
     while (select.step()) rows.push_back({select.text(0), select.text(1)});
     return rows;
@@ -96,7 +96,7 @@ std::vector<SoldPrice> load_sold_prices(Database& db, const std::string& from,
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
         "WHERE reason = ?4 AND kept_out IS NULL AND sold_on BETWEEN ?1 AND ?2 "
         "AND marketplace = ?3");
-    select.bind(1, from).bind(2, to).bind(3, market.id).bind(4, match_reason_name(MatchReason::ok));
+    select.bind_all(from, to, market.id, match_reason_name(MatchReason::ok));
     return read_prices(select);
 }
 
@@ -106,7 +106,7 @@ std::vector<SoldPrice> load_model_sold_prices(Database& db, const std::string& m
         "SELECT item_id, model, coalesce(condition_id, 0), price_cents, sold_on FROM sold_items "
         "WHERE reason = ?3 AND kept_out IS NULL AND model = ?1 AND marketplace = ?2 "
         "ORDER BY sold_on");
-    select.bind(1, model).bind(2, market.id).bind(3, match_reason_name(MatchReason::ok));
+    select.bind_all(model, market.id, match_reason_name(MatchReason::ok));
     return read_prices(select);
 }
 

@@ -82,6 +82,13 @@ class Statement {
     Statement& bind(int index, const std::optional<T>& value) {
         return value ? bind(index, *value) : bind_null(index);
     }
+    // Binds `values` to ?1, ?2, ... in their order.
+    template <typename... T>
+    Statement& bind_all(const T&... values) {
+        int index = 0;
+        (bind(++index, values), ...);
+        return *this;
+    }
 
     // Named parameters (":title" in the SQL, the name given with its colon): a record's fields
     // are bound by name in one place whatever their positions in each statement. A name the

@@ -6,12 +6,8 @@ std::int64_t add_watch(Database& db, const Watch& watch) {
     auto insert = db.prepare(
         "INSERT INTO watches (model, condition, below_cents, price, marketplace, created_at) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    insert.bind(1, watch.model)
-        .bind(2, watch.condition)
-        .bind(3, watch.below_cents)
-        .bind(4, watch.price)
-        .bind(5, watch.marketplace)
-        .bind(6, watch.created_at);
+    insert.bind_all(watch.model, watch.condition, watch.below_cents, watch.price, watch.marketplace,
+                    watch.created_at);
     insert.run();
     return db.last_insert_rowid();
 }

@@ -147,11 +147,4 @@ void AtomicFileSet::commit() {
     pending_.clear();
 }
 
-void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
-                            mode_t mode) {
-    AtomicFileSet set(mode);
-    for (const auto& [path, content] : files) set.add(path, content);
-    set.commit();
-}
-
 }  // namespace gpuprice::schema

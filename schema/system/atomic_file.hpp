@@ -67,8 +67,4 @@ class AtomicFileSet {
     std::vector<AtomicFile> pending_;
 };
 
-// Writes each (path, content) pair as one AtomicFileSet.
-void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
-                            mode_t mode = 0644);
-
 }  // namespace gpuprice::schema

@@ -7,14 +7,10 @@
 
 namespace gpuprice::schema {
 
-namespace {
-
 std::string env(const char* name) {
     const char* value = std::getenv(name);
     return value ? value : "";
 }
-
-}  // namespace
 
 std::string shared_data_dir() {
     std::error_code error;

@@ -12,6 +12,9 @@
 
 namespace gpuprice::schema {
 
+// The environment variable `name`, empty when it is not set.
+std::string env(const char* name);
+
 // <folder of the running gpuprice>/<bindir-to-datadir>, e.g. /usr/bin/../share/gpuprice.
 std::string shared_data_dir();
 

@@ -22,14 +22,13 @@
 namespace {
 
 using gpuprice::analysis::MarketPrice;
-using gpuprice::analysis::PriceCandidate;
 using gpuprice::analysis::PriceJudgement;
 
 struct Row {
     std::string market;
     std::string split;
     std::string title;
-    PriceCandidate candidate;
+    MarketPrice candidate;
 };
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -80,7 +79,7 @@ int main(int argc, char** argv) try {
     std::map<std::string, int> listings;
     std::vector<std::pair<const Row*, PriceJudgement>> flagged;
     for (const auto& [name, rows] : markets) {
-        std::vector<PriceCandidate> candidates;
+        std::vector<MarketPrice> candidates;
         std::vector<MarketPrice> market;
         for (const auto& r : rows) {
             candidates.push_back(r.candidate);
