@@ -362,7 +362,9 @@ void EbayClient::on_quota(RateLimitsOf of, HttpResponse&& response) {
     }
     const auto left = quota ? std::to_string(quota->remaining) + " calls left (reserve " +
                                   std::to_string(reserve) + ")"
-                            : "getRateLimits unreadable: " + describe_response(response);
+                      : response.complete() && response.status == 200
+                          ? "getRateLimits lists no " + name + " quota"
+                          : "getRateLimits unreadable: " + describe_response(response);
     stop(api, StopReason::quota,
          "stopped: eBay's daily " + name +
              " call quota is spent (HTTP 429, eBay error 2001: The "

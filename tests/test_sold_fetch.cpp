@@ -401,6 +401,8 @@ TEST_SUITE("fetcher::sold") {
         CHECK(still.elapsed() < 1s);
         CHECK(join(spent.problems).find("Marketplace Insights call quota is spent") !=
               std::string::npos);
+        CHECK(join(spent.problems).find("lists no Marketplace Insights quota") !=
+              std::string::npos);
     }
 
     // The sold pass asks what the listings' searches ask (search_terms.csv), not the catalog's
