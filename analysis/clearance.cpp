@@ -120,11 +120,16 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
     if (!gone) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
     if (!gone->complete) return {ClearanceOutcome::uncounted, gone->night};
     if (!gone->withheld) return {ClearanceOutcome::cleared, gone->night};
-    // eBay may have withheld it that night: gone again on the next covering night, paged to
-    // its end, it has left; the night it was first missed is its clearance's.
-    const auto again = next_after(gone->night);
-    if (!again) return {ClearanceOutcome::pending, {}};
-    return {again->complete ? ClearanceOutcome::cleared : ClearanceOutcome::uncounted, gone->night};
+    // eBay may have withheld it that night. It has left once a later covering night, paged to
+    // its end, misses it outside every window too: eBay may leave the same positions empty night
+    // after night (the oldest listings of a family whose last page comes back short), so a second
+    // night that withheld it as well says nothing more. The night it was first missed is its
+    // clearance's.
+    for (auto again = next_after(gone->night); again; again = next_after(again->night)) {
+        if (!again->complete) return {ClearanceOutcome::uncounted, gone->night};
+        if (!again->withheld) return {ClearanceOutcome::cleared, gone->night};
+    }
+    return {ClearanceOutcome::pending, {}};
 }
 
 std::optional<Clearance> make_clearance(schema::ListingLife life, std::string model_name,

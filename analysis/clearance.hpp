@@ -4,9 +4,11 @@
 // to its end) and none of their pages may have left it out: its creation date lies outside their
 // withheld windows (a short page with `next`, a seam between pages, a last page when eBay's total
 // is not accounted for: fetcher/withheld_windows.hpp). When it may have been left out, only when
-// the next such night, complete too, misses it again. A listing stored before the queries that
-// returned it were recorded is decided by its family's coverage instead: its family search and
-// every broader one complete, and none of their pages short with `next`.
+// a later such night, complete too, misses it outside every window (a night that may have left it
+// out again decides nothing: eBay may withhold the same positions night after night). A listing
+// stored before the queries that returned it were recorded is decided by its family's coverage
+// instead: its family search and every broader one complete, and none of their pages short with
+// `next`.
 // On an incompletely covered night it may merely have been missed, so it is not counted. An auction
 // seen within its last hours (eBay's itemEndDate) gives a near-final price, kept apart as such.
 #pragma once

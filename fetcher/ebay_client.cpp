@@ -250,7 +250,8 @@ void EbayClient::on_answer(Pending pending, HttpResponse&& response) {
         return deliver(pending, std::move(answer));
     }
     if (r.complete() && r.status == 429 && answer.has_error(kRateLimited)) {
-        if (info.browse_quota) return on_burst(std::move(pending), r.retry_after);
+        if (info.browse_quota || pending.call.api == EbayApi::insights)
+            return on_burst(std::move(pending), r.retry_after);
         stop(pending.call.api, StopReason::quota,
              "stopped: eBay's daily " + std::string(info.name) + " call quota is spent (" +
                  describe_response(r) + "); it resets at midnight Pacific time");
@@ -269,7 +270,8 @@ void EbayClient::on_answer(Pending pending, HttpResponse&& response) {
 }
 
 // A 429 errorId 2001: eBay's daily quota spent, or a short burst? getRateLimits (its own quota)
-// says which; the calls that met it wait for the answer together.
+// says which, for Browse or for Marketplace Insights (each its own quota); the calls that met it
+// wait for the answer together.
 // The wait after the `bursts`-th 429/2001 of a call without Retry-After: the retry base
 // doubled each time up to max_burst_wait, half of it fixed and half random (jitter), so that
 // calls throttled together do not come back together.
@@ -291,25 +293,33 @@ void EbayClient::on_burst(Pending pending, std::optional<std::chrono::seconds> r
         config_.max_burst_wait);
     ++pending.bursts;
     pending.burst_wait = wait;
-    awaiting_quota_.push_back(std::move(pending));
-    if (reading_quota_) return;
+    const auto of =
+        pending.call.api == EbayApi::insights ? RateLimitsOf::insights : RateLimitsOf::browse;
+    awaiting_quota_[of].push_back(std::move(pending));
+    if (reading_quota_.contains(of)) return;
     const auto* token = tokens_.usable(api_info(EbayApi::analytics).scope);
     if (!token) {
         HttpResponse none;
-        return on_quota(std::move(none));
+        return on_quota(of, std::move(none));
     }
-    reading_quota_ = true;
-    engine_.submit(rate_limits_request(config_.endpoints.api_base, token->value),
-                   [this](HttpResponse&& response) { on_quota(std::move(response)); });
+    reading_quota_.insert(of);
+    engine_.submit(rate_limits_request(config_.endpoints.api_base, token->value, of),
+                   [this, of](HttpResponse&& response) { on_quota(of, std::move(response)); });
 }
 
-void EbayClient::on_quota(HttpResponse&& response) {
-    reading_quota_ = false;
+void EbayClient::on_quota(RateLimitsOf of, HttpResponse&& response) {
+    reading_quota_.erase(of);
+    const bool insights = of == RateLimitsOf::insights;
+    const auto api = insights ? EbayApi::insights : EbayApi::browse;
     std::optional<BrowseQuota> quota;
-    if (response.complete() && response.status == 200) quota = parse_browse_quota(response.body);
-    auto waiting = std::move(awaiting_quota_);
-    awaiting_quota_.clear();
-    if (quota && quota->remaining > config_.quota_reserve) {
+    if (response.complete() && response.status == 200)
+        quota = insights ? parse_insights_quota(response.body) : parse_browse_quota(response.body);
+    auto waiting = std::move(awaiting_quota_[of]);
+    awaiting_quota_.erase(of);
+    // Browse keeps a reserve for the user's other calls; Insights' quota is the sold pass's own.
+    const std::int64_t reserve = insights ? 0 : config_.quota_reserve;
+    const auto name = std::string(api_info(api).name);
+    if (quota && quota->remaining > reserve) {
         // Throttling, not the quota: waited out within the night's bound. A shorter window
         // that is spent (calls per minute, say) is waited for until its reset.
         std::chrono::milliseconds round{0};
@@ -321,12 +331,13 @@ void EbayClient::on_quota(HttpResponse&& response) {
         }
         if (throttle_waited_ + round <= config_.max_throttle_wait) {
             throttle_waited_ += round;
-            notes_.push_back(
-                "eBay answered 429 (errorId 2001) with " + std::to_string(quota->remaining) +
-                " calls of its daily quota left: throttled, not the quota; " +
-                std::to_string(waiting.size()) + " call(s) sent again after " +
-                std::to_string(round.count()) + " ms (" +
-                std::to_string(throttle_waited_.count() / 1000) + " s waited tonight)");
+            notes_.push_back(name + ": eBay answered 429 (errorId 2001) with " +
+                             std::to_string(quota->remaining) +
+                             " calls of its daily quota left: throttled, not the quota; " +
+                             std::to_string(waiting.size()) + " call(s) sent again after " +
+                             std::to_string(round.count()) + " ms (" +
+                             std::to_string(throttle_waited_.count() / 1000) +
+                             " s waited tonight)");
             for (auto& pending : waiting) {
                 const auto wait =
                     std::max(pending.burst_wait,
@@ -335,8 +346,9 @@ void EbayClient::on_quota(HttpResponse&& response) {
             }
             return;
         }
-        stop(EbayApi::browse, StopReason::throttled,
-             "stopped: eBay kept answering 429 (errorId 2001) while getRateLimits said " +
+        stop(api, StopReason::throttled,
+             "stopped: eBay kept answering " + name +
+                 " 429 (errorId 2001) while getRateLimits said " +
                  std::to_string(quota->remaining) + " calls of its daily quota were left, after " +
                  std::to_string(throttle_waited_.count() / 1000) +
                  " s of waiting (--max-throttle-minutes): eBay is throttling, the quota is not "
@@ -349,11 +361,14 @@ void EbayClient::on_quota(HttpResponse&& response) {
         return;
     }
     const auto left = quota ? std::to_string(quota->remaining) + " calls left (reserve " +
-                                  std::to_string(config_.quota_reserve) + ")"
-                            : "getRateLimits unreadable: " + describe_response(response);
-    stop(EbayApi::browse, StopReason::quota,
-         "stopped: eBay's daily Browse call quota is spent (HTTP 429, eBay error 2001: The "
-         "request limit has been reached for the resource; " +
+                                  std::to_string(reserve) + ")"
+                      : response.complete() && response.status == 200
+                          ? "getRateLimits lists no " + name + " quota"
+                          : "getRateLimits unreadable: " + describe_response(response);
+    stop(api, StopReason::quota,
+         "stopped: eBay's daily " + name +
+             " call quota is spent (HTTP 429, eBay error 2001: The "
+             "request limit has been reached for the resource; " +
              left + "); it resets at midnight Pacific time");
     for (auto& pending : waiting) {
         EbayAnswer answer;

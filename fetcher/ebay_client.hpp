@@ -23,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,7 @@ struct ClientConfig {
     // the calls are sent again after Retry-After when eBay says, else an exponential backoff
     // with jitter of at most max_burst_wait, until the night has waited max_throttle_wait for
     // it in all (--max-throttle-minutes); then Browse stops as throttled (a partial night).
+    // Marketplace Insights the same, against its own quota (audit 3, F6 and F9).
     std::chrono::seconds max_burst_wait{60};
     std::chrono::seconds max_throttle_wait{std::chrono::minutes(10)};
     // The token endpoint failing (no answer, or a 5xx after the engine's retries): the mint is
@@ -164,7 +166,7 @@ class EbayClient {
     void mint(const std::string& scope);
     void on_mint(const std::string& scope, HttpResponse&& response);
     void on_burst(Pending pending, std::optional<std::chrono::seconds> retry_after);
-    void on_quota(HttpResponse&& response);
+    void on_quota(RateLimitsOf of, HttpResponse&& response);
     // A mint that got no usable answer from the token endpoint: tried again later, or the
     // scope stopped as token-unavailable once token_outage_wait has passed. False when the
     // failure was not an outage (the caller stops the scope for it).
@@ -191,8 +193,9 @@ class EbayClient {
     int sent_ = 0;  // calls submitted to the engine and not yet answered
     std::map<std::string, std::deque<Pending>> awaiting_token_;  // by scope, while minting
     std::map<std::string, bool> minting_;
-    std::vector<Pending> awaiting_quota_;  // 429/2001 answers waiting for getRateLimits
-    bool reading_quota_ = false;
+    // 429/2001 answers waiting for getRateLimits, by the quota they count against.
+    std::map<RateLimitsOf, std::vector<Pending>> awaiting_quota_;
+    std::set<RateLimitsOf> reading_quota_;
     std::chrono::milliseconds throttle_waited_{0};  // the night's waits for throttling
     // Per scope: when its token endpoint began failing (a mint with no usable answer), and how
     // many mints failed since.

@@ -51,6 +51,17 @@ std::string error_body(int id, const std::string& domain, const std::string& mes
            R"(","category":"REQUEST","message":")" + message + R"("}]})";
 }
 
+// 429 with eBay's real 2001 body (ebay-samples/error_2001_rate_limited.json): the daily quota
+// spent (no Retry-After), or a short burst (Retry-After: 1).
+void answer_rate_limited(httplib::Response& res, bool burst) {
+    res.status = 429;
+    if (burst) res.set_header("Retry-After", "1");
+    res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
+                    R"("message":"Too many requests.","longMessage":"The request limit has )"
+                    R"(been reached for the resource."}]})",
+                    "application/json");
+}
+
 // The parts of a Browse `filter` the fake honours, as eBay does.
 struct Filter {
     std::set<std::string> condition_ids;
@@ -800,22 +811,12 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
         spent = quota_spent_;
     }
     if (spent) {
-        // eBay's real body (ebay-samples/error_2001_rate_limited.json); no Retry-After.
-        res.status = 429;
-        res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
-                        R"("message":"Too many requests.","longMessage":"The request limit has )"
-                        R"(been reached for the resource."}]})",
-                        "application/json");
+        answer_rate_limited(res, false);
         return;
     }
     if (fault == Fault::Burst) {
         // eBay's daily-quota body for a short burst, with Retry-After: the quota is not spent.
-        res.status = 429;
-        res.set_header("Retry-After", "1");
-        res.set_content(R"({"errors":[{"errorId":2001,"domain":"ACCESS","category":"REQUEST",)"
-                        R"("message":"Too many requests.","longMessage":"The request limit has )"
-                        R"(been reached for the resource."}]})",
-                        "application/json");
+        answer_rate_limited(res, true);
         return;
     }
     if (fault == Fault::AccessDenied) {
@@ -1213,6 +1214,11 @@ void FakeEbay::handle_sold(const httplib::Request& req, httplib::Response& res) 
                                    "The category " + req.get_param_value("category_ids") +
                                        " is not supported."),
                         "application/json");
+        return;
+    }
+    if (fault == Fault::Burst) {
+        // A short burst, as on Browse: Insights' own quota is not spent (getRateLimits says so).
+        answer_rate_limited(res, true);
         return;
     }
     if (req.get_header_value("X-EBAY-C-MARKETPLACE-ID").empty()) {

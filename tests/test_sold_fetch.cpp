@@ -15,6 +15,7 @@
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/fake_fetch_config.hpp"
+#include "tests/manual_clock.hpp"
 #include "tests/test_context.hpp"
 
 namespace test_sold_fetch {
@@ -360,6 +361,48 @@ TEST_SUITE("fetcher::sold") {
         const auto without = unlisted.fetch();
         CHECK(without.items_stored == 700);
         CHECK_FALSE(without.insights_calls_left);
+    }
+
+    // A 429/2001 on a sold search while getRateLimits lists Insights' own quota far from spent is
+    // throttling, as on Browse (audit 3, F6 and F9): waited out (Retry-After), the pass goes on;
+    // with no quota of Insights' to read, it stops as the quota, at once.
+    TEST_CASE("Insights' 429/2001 with its own quota left is throttling: waited out, not quota") {
+        using namespace std::chrono_literals;
+        SoldFixture f;
+        test::ManualClock clock;
+        f.fetch_config.http.clock = clock.run_clock();
+        f.ebay.set_clock([&] { return clock.now(); });
+        f.ebay.set_sales("RTX 3090", sold(700));  // four pages
+        f.ebay.set_insights_quota(5000);
+        f.ebay.queue_sold_faults({test::Fault::Burst, test::Fault::Burst});
+        const auto outcome = f.fetch();
+        CAPTURE(join(outcome.problems));
+        CHECK(outcome.stop == fetcher::StopReason::none);
+        CHECK(outcome.status == schema::RunStatus::ok);
+        CHECK(outcome.items_stored == 700);
+        CHECK(f.ebay.sold_calls() == 6);  // four pages, the first sent three times
+        CHECK(clock.elapsed() >= 2s);     // Retry-After: 1, honoured twice
+        CHECK(clock.elapsed() < 1min);
+        CHECK(join(outcome.notes).find("Marketplace Insights: eBay answered 429") !=
+              std::string::npos);
+        CHECK(join(outcome.notes).find("throttled, not the quota") != std::string::npos);
+
+        SoldFixture unlisted;  // getRateLimits lists no Insights quota: taken as spent
+        test::ManualClock still;
+        unlisted.fetch_config.http.clock = still.run_clock();
+        unlisted.ebay.set_clock([&] { return still.now(); });
+        unlisted.config.check_quota = false;
+        unlisted.ebay.set_sales("RTX 3090", sold(700));
+        unlisted.ebay.queue_sold_faults({test::Fault::Burst});
+        const auto spent = unlisted.fetch();
+        CHECK(spent.stop == fetcher::StopReason::quota);
+        CHECK(spent.status == schema::RunStatus::failed);  // nothing stored
+        CHECK(unlisted.ebay.sold_calls() == 1);            // never sent again
+        CHECK(still.elapsed() < 1s);
+        CHECK(join(spent.problems).find("Marketplace Insights call quota is spent") !=
+              std::string::npos);
+        CHECK(join(spent.problems).find("lists no Marketplace Insights quota") !=
+              std::string::npos);
     }
 
     // The sold pass asks what the listings' searches ask (search_terms.csv), not the catalog's

@@ -1,12 +1,13 @@
-// Two nights a day apart against the realistic fake market (realistic_market.hpp), run in this
-// process through app::run_night as `gpuprice fetch --max-calls 3000` runs them, on an injected
-// clock: every response moves it by LATENCY_MS (0.6 s: the wall time such a night would take at
-// that latency, one request at a time), retry waits move it instead of sleeping, and
+// Two nights (or NIGHTS) a day apart against the realistic fake market (realistic_market.hpp), run
+// in this process through app::run_night as `gpuprice fetch --max-calls 3000` runs them, on an
+// injected clock: every response moves it by LATENCY_MS (0.6 s: the wall time such a night would
+// take at that latency, one request at a time), retry waits move it instead of sleeping, and
 // GPUPRICE_NOW sets each night's date. Nothing reads the wall clock.
 //
 // Between the nights the market turns over: every 20th listing sells (leaves, its last price the
-// truth) and 5% new listings arrive. A scenario teaches the fake eBay's bad behaviours
-// (ebay_audit_3 F1-F6), on both nights unless said:
+// truth) and 5% new listings arrive. Prices come from PRICES (real_prices.tsv: each model's real
+// eBay prices, real_prices.hpp) or, with PRICES `uniform`, 100-1,600 USD for every model. A
+// scenario teaches the fake eBay's bad behaviours (ebay_audit_3 F1-F6), on both nights unless said:
 //   best        eBay on its best behaviour
 //   bad         all of: `total` counting variations, short pages mid-result (every 3rd page 3
 //               items short), 20 failed search calls, 19 item groups gone (night 2), the token
@@ -17,20 +18,24 @@
 //               a second night costs when nothing changed (item groups replayed, issue 39)
 // Prints per night: its exit code (as `gpuprice fetch` would exit), calls by kind, coverage of
 // valid US listings, the wall time at LATENCY_MS; then the clearances (cleared, pending,
-// uncounted), and per model the cleared median against the truth of what sold.
-//   bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT]
+// uncounted; per day of sales, how many were cleared), and per model the cleared median against
+// the truth of what sold.
+//   bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT] [PRICES] [NIGHTS]
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
+#include "analysis/median.hpp"
 #include "app/night.hpp"
 #include "fetcher/item_aspects.hpp"
 #include "fetcher/listings_pager.hpp"
 #include "schema/rules/rule_set.hpp"
 #include "schema/store/catalog_store.hpp"
 #include "schema/store/migrations.hpp"
+#include "scripts/bench/real_prices.hpp"
 #include "scripts/bench/realistic_market.hpp"
 #include "tests/manual_clock.hpp"
 
@@ -80,12 +85,6 @@ std::int64_t scalar(schema::Database& db, const std::string& sql) {
     return select.int64(0);
 }
 
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const auto n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 double price_of(const test::FakeItem& item) {
     return std::stod(item.price) + std::stod(item.shipping_cost);
 }
@@ -95,7 +94,8 @@ double price_of(const test::FakeItem& item) {
 int main(int argc, char** argv) {
     if (argc < 3) {
         std::fprintf(stderr,
-                     "usage: bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT]\n");
+                     "usage: bench_bad_nights CATALOG_DIR SCENARIO [LATENCY_MS] [PERCENT] "
+                     "[PRICES] [NIGHTS]\n");
         return 2;
     }
     const std::string catalog_dir = argv[1];
@@ -103,10 +103,19 @@ int main(int argc, char** argv) {
     const auto faults = scenario(name);
     const int latency_ms = argc > 3 ? std::stoi(argv[3]) : 600;
     const int percent = argc > 4 ? std::stoi(argv[4]) : 100;
+    const std::string prices_path = argc > 5 ? argv[5] : "scripts/bench/real_prices.tsv";
+    const int night_count = argc > 6 ? std::stoi(argv[6]) : 2;
+    if (night_count < 2 || night_count > 9) {
+        std::fprintf(stderr, "NIGHTS must be 2 to 9, not %d\n", night_count);
+        return 2;
+    }
+    std::optional<bench::RealPrices> real_prices;
+    if (prices_path != "uniform") real_prices = bench::load_real_prices(prices_path);
+    const bench::RealPrices* prices = real_prices ? &*real_prices : nullptr;
 
     const auto rules = schema::load_rule_set(catalog_dir);
     const app::Matchers matchers(rules);
-    auto market = bench::realistic_market(rules.catalog, rules.search_terms, 0, percent);
+    auto market = bench::realistic_market(rules.catalog, rules.search_terms, 0, percent, prices);
     std::map<std::string, test::FakeItem> listed;  // what the fake serves tonight, by item id
     for (const auto& item : market.items) listed[item.item_id] = item;
 
@@ -140,15 +149,15 @@ int main(int argc, char** argv) {
 
     std::printf(
         "scenario %s: %zu listings (%d valid US, %d abroad, %d multi-variation), "
-        "%d ms per response, --max-calls 3000, --parallel 1\n",
+        "%d ms per response, --max-calls 3000, --parallel 1, prices %s, %d nights\n",
         name.c_str(), market.items.size(), market.valid, market.abroad, market.variation_groups,
-        latency_ms);
+        latency_ms, prices_path.c_str(), night_count);
     std::map<std::string, std::vector<double>> truth;  // model -> prices of what sold
     std::map<std::string, double> sold;                // item id -> its last price
-    const char* nights[] = {"2026-12-01", "2026-12-02"};
-    for (int n = 0; n < 2; ++n) {
-        const std::string night = nights[n];
-        if (n == 1 && !faults.unchanged) {
+    std::map<std::string, int> sold_on;  // item id -> the turnover day (1: before night 2)
+    for (int n = 0; n < night_count; ++n) {
+        const std::string night = "2026-12-0" + std::to_string(n + 1);
+        if (n >= 1 && !faults.unchanged) {
             // The day between: every 20th valid listing sells, 5% new listings arrive.
             int i = 0;
             for (auto it = listed.begin(); it != listed.end();) {
@@ -156,17 +165,19 @@ int main(int argc, char** argv) {
                 if (valid && i++ % 20 == 7) {
                     truth[market.model_of.at(it->first)].push_back(price_of(it->second));
                     sold[it->first] = price_of(it->second);
+                    sold_on[it->first] = n;
                     it = listed.erase(it);
                 } else {
                     ++it;
                 }
             }
-            auto fresh = bench::realistic_market(rules.catalog, rules.search_terms, 5000000,
-                                                 std::max(1, percent / 20));
+            auto fresh = bench::realistic_market(rules.catalog, rules.search_terms,
+                                                 5000000 + 100000 * (n - 1),
+                                                 std::max(1, percent / 20), prices);
             for (auto& [id, model] : fresh.model_of) market.model_of[id] = model;
             for (const auto& [id, variations] : fresh.groups) ebay.set_item_group(id, variations);
             for (auto& item : fresh.items) listed[item.item_id] = item;
-            if (faults.groups) {  // 19 groups end between their search page and expansion
+            if (faults.groups && n == 1) {  // 19 groups end between their search page and expansion
                 int gone = 0;
                 for (const auto& [id, variations] : market.groups) {
                     if (gone++ >= 19) break;
@@ -234,6 +245,7 @@ int main(int argc, char** argv) {
         "SELECT l.item_id, c.outcome FROM listing_clearances c JOIN listings l "
         "ON l.id = c.listing_id");
     std::map<std::string, std::vector<double>> cleared;
+    std::map<int, int> cleared_by_day;
     int cleared_sold = 0, cleared_not_sold = 0;
     while (decided.step()) {
         const auto id = decided.text(0);
@@ -246,6 +258,7 @@ int main(int argc, char** argv) {
             continue;
         }
         ++cleared_sold;
+        ++cleared_by_day[sold_on.at(id)];
         // The fake's own price for it: the measure is the decision, not the parser.
         cleared[market.model_of.at(id)].push_back(sold.at(id));
     }
@@ -253,15 +266,22 @@ int main(int argc, char** argv) {
     for (const auto& [outcome, count] : outcomes) std::printf(" %s %d", outcome.c_str(), count);
     std::printf("; sold %zu, cleared of them %d, cleared while still listed %d\n", sold.size(),
                 cleared_sold, cleared_not_sold);
+    std::map<int, int> sold_by_day;
+    for (const auto& [id, day] : sold_on) ++sold_by_day[day];
+    for (const auto& [day, count] : sold_by_day)
+        std::printf("  sold before night %d: %d, cleared %d\n", day + 1, count,
+                    cleared_by_day[day]);
     int models = 0, within = 0;
     double worst = 0;
     for (const auto& [model, prices] : truth) {
         const auto found = cleared.find(model);
         if (prices.size() < 5 || found == cleared.end() || found->second.size() < 5) continue;
-        const double error = std::abs(median(found->second) / median(prices) - 1);
+        const double error =
+            std::abs(analysis::median(found->second) / analysis::median(prices) - 1);
         if (error > 0.05) {
             std::printf("  %s: cleared median %.2f of %zu, truth %.2f of %zu sold\n", model.c_str(),
-                        median(found->second), found->second.size(), median(prices), prices.size());
+                        analysis::median(found->second), found->second.size(),
+                        analysis::median(prices), prices.size());
         }
         ++models;
         within += error <= 0.05 ? 1 : 0;

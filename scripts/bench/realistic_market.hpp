@@ -4,9 +4,10 @@
 // 700/500/100/60, older GeForce and Titans 300/600/30/40, workstation 120/250/20/30, data-centre
 // 60/120/10/20), plus what real EBAY_US searches hold besides: items located abroad (40% on top
 // for data-centre cards, 8% for the rest), 3% multi-variation listings (each a group of three
-// variations). Titles hold the model's words, and a search returns every item whose title holds
-// all of its words, as eBay's does; items hold Memory Size and Compatible Slot aspects at real
-// shares, for the aspect_filter searches.
+// variations). Prices: with `prices`, each model's drawn from its real eBay prices
+// (real_prices.hpp); without, uniform over 100-1,600 USD for every model. Titles hold the model's
+// words, and a search returns every item whose title holds all of its words, as eBay's does; items
+// hold Memory Size and Compatible Slot aspects at real shares, for the aspect_filter searches.
 //
 // Item ids say what an item is, so that coverage can be counted from any database: v1|1…|0 a
 // valid US listing, v1|2…|0 located abroad, v1|3…|0 a multi-variation summary, v1|3…|1-3 its
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +27,7 @@
 #include "schema/rules/catalog.hpp"
 #include "schema/rules/search_terms.hpp"
 #include "scripts/bench/audit_family_sizes.hpp"
+#include "scripts/bench/real_prices.hpp"
 #include "tests/fake_ebay.hpp"
 
 namespace gpuprice::bench {
@@ -38,10 +41,12 @@ struct RealisticMarket {
 };
 
 // The market, its items numbered from `first_serial`, each family at `percent` of its audit
-// size (100: the real market's size; a few percent: a night's new listings).
+// size (100: the real market's size; a few percent: a night's new listings), priced from
+// `prices` when given.
 inline RealisticMarket realistic_market(const schema::Catalog& catalog,
                                         const std::vector<schema::SearchTerm>& search_terms_csv,
-                                        int first_serial = 0, int percent = 100) {
+                                        int first_serial = 0, int percent = 100,
+                                        const RealPrices* prices = nullptr) {
     RealisticMarket out;
     // The q's a night sends (search_terms.csv): a title none of them returns is never fetched,
     // and coverage would be measured against items no plan can reach.
@@ -80,7 +85,19 @@ inline RealisticMarket realistic_market(const schema::Catalog& catalog,
                 const auto& model = *models[static_cast<std::size_t>(serial) % models.size()];
                 test::FakeItem item;
                 item.title = "NVIDIA " + model.name + " Graphics Card #" + std::to_string(serial);
-                item.price = std::to_string(100 + (std::int64_t{serial} * 7919) % 1500) + ".99";
+                if (prices) {
+                    // A draw that does not follow the serial (and so not the creation date):
+                    // splitmix64's finaliser.
+                    std::uint64_t draw = static_cast<std::uint64_t>(serial) + 0x9E3779B97F4A7C15u;
+                    draw = (draw ^ (draw >> 30)) * 0xBF58476D1CE4E5B9u;
+                    draw = (draw ^ (draw >> 27)) * 0x94D049BB133111EBu;
+                    char text[32];
+                    std::snprintf(text, sizeof text, "%.2f",
+                                  prices->price(model.key, draw ^ (draw >> 31)));
+                    item.price = text;
+                } else {
+                    item.price = std::to_string(100 + (std::int64_t{serial} * 7919) % 1500) + ".99";
+                }
                 item.condition_id = condition;
                 // Listed a second apart in serial order from 2026-09-01 (the next night's new
                 // listings, numbered from 5,000,000, about two months later): newlyListed serves a
