@@ -10,10 +10,10 @@ namespace {
 // (--max-calls bounds them). getRateLimits and Taxonomy have their own quotas and are few.
 constexpr std::array<EbayApiInfo, 4> kApis = {{
     //  api                 name                  scope           market counted browse quota
-    {EbayApi::browse, "Browse", kPublicScope, true, true, true},
-    {EbayApi::insights, "Marketplace Insights", kInsightsScope, true, true, false},
-    {EbayApi::analytics, "Developer Analytics", kPublicScope, false, false, false},
-    {EbayApi::taxonomy, "Taxonomy", kPublicScope, false, false, false},
+    {EbayApi::browse, "Browse", kPublicScope, true, true, RateLimitsOf::browse},
+    {EbayApi::insights, "Marketplace Insights", kInsightsScope, true, true, RateLimitsOf::insights},
+    {EbayApi::analytics, "Developer Analytics", kPublicScope, false, false, std::nullopt},
+    {EbayApi::taxonomy, "Taxonomy", kPublicScope, false, false, std::nullopt},
 }};
 
 constexpr bool in_enum_order() {

@@ -1,14 +1,19 @@
 // The eBay APIs gpuprice calls, as one table: the OAuth scope each one's token needs, whether it
-// takes the marketplace header, and whether its calls count against the daily Browse quota
-// ("All methods except getItems: 5000" a day, getItem and get_items_by_item_group included).
+// takes the marketplace header, and which daily quota its calls count against (Browse: "All
+// methods except getItems: 5000" a day, getItem and get_items_by_item_group included; Marketplace
+// Insights its own).
 // Endpoints: https://developer.ebay.com/api-docs/buy/browse/overview.html,
 // .../buy/marketplace-insights/overview.html, .../developer/analytics/overview.html,
 // .../commerce/taxonomy/overview.html.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 namespace gpuprice::fetcher {
+
+// A daily quota getRateLimits reports: Browse's, or Marketplace Insights' own.
+enum class RateLimitsOf { browse, insights };
 
 enum class EbayApi {
     browse,     // item_summary/search, item/{id}, item/get_items_by_item_group
@@ -23,7 +28,8 @@ struct EbayApiInfo {
     std::string_view scope;   // the OAuth scope of its application token
     bool marketplace_header;  // X-EBAY-C-MARKETPLACE-ID is sent
     bool counted;             // counted in the night's call budget (--max-calls)
-    bool browse_quota;        // counted in eBay's daily Browse quota (getRateLimits buy.browse)
+    // The daily quota its calls count against (a 429/2001 is then read against it), if any.
+    std::optional<RateLimitsOf> daily_quota;
 };
 
 inline constexpr std::string_view kPublicScope = "https://api.ebay.com/oauth/api_scope";

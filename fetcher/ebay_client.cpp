@@ -97,39 +97,21 @@ MintResult EbayClient::ensure_token(EbayApi api) {
     }
 }
 
-namespace {
-
-QuotaReading read_rate_limits(HttpEngine& engine, const std::string& api_base,
-                              const AccessToken* token, RateLimitsOf of) {
+QuotaReading EbayClient::read_quota(RateLimitsOf of) {
     QuotaReading reading;
+    const auto* token = tokens_.usable(api_info(EbayApi::analytics).scope);
     if (!token) {
         reading.problem = "no token";
         return reading;
     }
     HttpResponse response;
-    engine.submit(rate_limits_request(api_base, token->value, of),
-                  [&response](HttpResponse&& r) { response = std::move(r); });
-    engine.run();
-    if (response.complete() && response.status == 200) {
-        reading.quota = of == RateLimitsOf::browse ? parse_browse_quota(response.body)
-                                                   : parse_insights_quota(response.body);
-    }
+    engine_.submit(rate_limits_request(config_.endpoints.api_base, token->value, of),
+                   [&response](HttpResponse&& r) { response = std::move(r); });
+    engine_.run();
+    if (response.complete() && response.status == 200)
+        reading.quota = parse_quota_of(response.body, of);
     if (!reading.quota) reading.problem = "getRateLimits: " + describe_response(response);
     return reading;
-}
-
-}  // namespace
-
-QuotaReading EbayClient::read_quota() {
-    return read_rate_limits(engine_, config_.endpoints.api_base,
-                            tokens_.usable(api_info(EbayApi::analytics).scope),
-                            RateLimitsOf::browse);
-}
-
-QuotaReading EbayClient::read_insights_quota() {
-    return read_rate_limits(engine_, config_.endpoints.api_base,
-                            tokens_.usable(api_info(EbayApi::analytics).scope),
-                            RateLimitsOf::insights);
 }
 
 bool EbayClient::counted(const EbayCall& call) const {
@@ -250,8 +232,7 @@ void EbayClient::on_answer(Pending pending, HttpResponse&& response) {
         return deliver(pending, std::move(answer));
     }
     if (r.complete() && r.status == 429 && answer.has_error(kRateLimited)) {
-        if (info.browse_quota || pending.call.api == EbayApi::insights)
-            return on_burst(std::move(pending), r.retry_after);
+        if (info.daily_quota) return on_burst(std::move(pending), r.retry_after);
         stop(pending.call.api, StopReason::quota,
              "stopped: eBay's daily " + std::string(info.name) + " call quota is spent (" +
                  describe_response(r) + "); it resets at midnight Pacific time");
@@ -293,8 +274,7 @@ void EbayClient::on_burst(Pending pending, std::optional<std::chrono::seconds> r
         config_.max_burst_wait);
     ++pending.bursts;
     pending.burst_wait = wait;
-    const auto of =
-        pending.call.api == EbayApi::insights ? RateLimitsOf::insights : RateLimitsOf::browse;
+    const auto of = *api_info(pending.call.api).daily_quota;
     awaiting_quota_[of].push_back(std::move(pending));
     if (reading_quota_.contains(of)) return;
     const auto* token = tokens_.usable(api_info(EbayApi::analytics).scope);
@@ -312,8 +292,7 @@ void EbayClient::on_quota(RateLimitsOf of, HttpResponse&& response) {
     const bool insights = of == RateLimitsOf::insights;
     const auto api = insights ? EbayApi::insights : EbayApi::browse;
     std::optional<BrowseQuota> quota;
-    if (response.complete() && response.status == 200)
-        quota = insights ? parse_insights_quota(response.body) : parse_browse_quota(response.body);
+    if (response.complete() && response.status == 200) quota = parse_quota_of(response.body, of);
     auto waiting = std::move(awaiting_quota_[of]);
     awaiting_quota_.erase(of);
     // Browse keeps a reserve for the user's other calls; Insights' quota is the sold pass's own.

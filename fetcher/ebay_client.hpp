@@ -121,10 +121,9 @@ class EbayClient {
     // token already expired is returned, not thrown: the first call then meets it again and
     // stops the API with the reason.
     MintResult ensure_token(EbayApi api);
-    // getRateLimits, sent now and awaited (its own quota, not counted).
-    QuotaReading read_quota();
-    // Marketplace Insights' own quota (getRateLimits), read the same way.
-    QuotaReading read_insights_quota();
+    // getRateLimits for Browse's quota or Insights' own, sent now and awaited (its own quota, not
+    // counted).
+    QuotaReading read_quota(RateLimitsOf of = RateLimitsOf::browse);
     // The night's budget, planned from the quota as read: every counted call is refused until
     // it is set.
     void set_budget(CallBudget budget, QuotaReading quota) {

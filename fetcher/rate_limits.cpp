@@ -83,6 +83,10 @@ std::optional<BrowseQuota> parse_insights_quota(std::string_view body) {
     });
 }
 
+std::optional<BrowseQuota> parse_quota_of(std::string_view body, RateLimitsOf of) {
+    return of == RateLimitsOf::insights ? parse_insights_quota(body) : parse_browse_quota(body);
+}
+
 int plan_budget(int max_calls, const std::optional<BrowseQuota>& quota, int reserve) {
     if (!quota) return max_calls;
     const auto usable = std::max<std::int64_t>(0, quota->remaining - reserve);

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "fetcher/ebay_api.hpp"
 #include "fetcher/http_engine.hpp"
 
 namespace gpuprice::fetcher {
@@ -27,7 +28,6 @@ struct BrowseQuota {
 // getRateLimits for Browse (api_name=browse), or for Marketplace Insights: the whole buy context
 // (api_context=buy; api_name is an optional filter, [SPEC-AN]), since eBay names Insights' entry
 // nowhere a client could read it from; parse_insights_quota finds it by its name.
-enum class RateLimitsOf { browse, insights };
 HttpRequest rate_limits_request(const std::string& api_base, const std::string& token,
                                 RateLimitsOf of = RateLimitsOf::browse);
 
@@ -42,6 +42,8 @@ std::optional<BrowseQuota> parse_browse_quota(std::string_view body);
 // or of the resource whose name, holds "insights" (buy.marketplace.insights); nullopt when
 // getRateLimits lists none (a keyset without the Limited Release).
 std::optional<BrowseQuota> parse_insights_quota(std::string_view body);
+// The quota `of` names, by the parser above for it.
+std::optional<BrowseQuota> parse_quota_of(std::string_view body, RateLimitsOf of);
 
 // The run's call budget: --max-calls, or what the quota leaves above the reserve if less;
 // never negative.

@@ -254,7 +254,7 @@ SoldOutcome run_sold_fetch(schema::Database& db, const SoldFetchConfig& config, 
     if (config.check_quota) {
         try {
             client.ensure_token(EbayApi::analytics);
-            if (const auto reading = client.read_insights_quota(); reading.quota)
+            if (const auto reading = client.read_quota(RateLimitsOf::insights); reading.quota)
                 insights_left = std::max<std::int64_t>(0, reading.quota->remaining);
         } catch (const std::exception&) {
             // No reading: the pass keeps to its share of the night's calls, as before.
