@@ -27,6 +27,9 @@ struct ListingLife {
     // a listing stored before 0025: its family's coverage decides).
     std::string created_at;
     std::vector<std::string> returned_by;
+    // The first night after its last one that getItem found it ended (404 item not found, an
+    // itemEndDate past or OUT_OF_STOCK: table listing_withheld_checks); empty: none did.
+    std::string ended_on;
     // For the per-listing CSV.
     std::string item_id;
     std::string title;

@@ -3,6 +3,7 @@
 #include "schema/domain/buying_option.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/domain/query_stop.hpp"
+#include "schema/domain/withheld_check.hpp"
 #include "schema/store/life_query.hpp"
 
 #include <map>
@@ -126,7 +127,15 @@ SentCoverage load_sent_coverage(Database& db, const std::string& since, const st
 void attach_returned_by(Database& db, std::vector<ListingLife>& lives) {
     auto created = db.prepare("SELECT coalesce(created_at, '') FROM listings WHERE id = ?1");
     auto sent = db.prepare("SELECT sent FROM listing_queries WHERE listing_id = ?1");
+    auto ended = db.prepare(
+        "SELECT min(night) FROM listing_withheld_checks WHERE listing_id = ?1 AND outcome = ?2 "
+        "AND night > ?3");
     for (auto& life : lives) {
+        ended.bind(1, life.listing_id)
+            .bind(2, withheld_check_name(WithheldCheck::ended))
+            .bind(3, life.last_seen);
+        if (ended.step()) life.ended_on = ended.optional_text(0).value_or("");
+        ended.reset();
         created.bind(1, life.listing_id);
         if (created.step()) life.created_at = created.text(0);
         created.reset();

@@ -34,7 +34,8 @@ FamilyCoverage load_family_coverage(Database& db, const std::string& since, cons
 SentCoverage load_sent_coverage(Database& db, const std::string& since, const std::string& to,
                                 const Market& market);
 
-// Fills each life's created_at and returned_by (the queries that ever returned it).
+// Fills each life's created_at, returned_by (the queries that ever returned it) and ended_on (the
+// first night after its last one that a getItem check found it ended).
 void attach_returned_by(Database& db, std::vector<ListingLife>& lives);
 
 }  // namespace gpuprice::schema
