@@ -56,15 +56,8 @@ std::optional<CoveringNight> sent_night_after(const schema::SentCoverage& covera
                                               const std::string& after,
                                               const schema::ListingLife& life) {
     for (auto it = coverage.upper_bound(after); it != coverage.end(); ++it) {
-        bool asked = false, complete = true, withheld = false;
-        for (const auto& sent : life.returned_by) {
-            const auto found = it->second.find(sent);
-            if (found == it->second.end()) continue;
-            asked = true;
-            complete = complete && found->second.complete;
-            withheld = withheld || found->second.may_have_withheld(life.created_at);
-        }
-        if (asked) return CoveringNight{it->first, complete, withheld};
+        const auto verdict = schema::sent_verdict(it->second, life.created_at, life.returned_by);
+        if (verdict.asked) return CoveringNight{it->first, verdict.complete, verdict.withheld};
     }
     return std::nullopt;
 }
@@ -120,7 +113,10 @@ ClearanceDecision decide_clearance(const schema::ListingLife& life, const std::s
     if (!gone) return {ClearanceOutcome::pending, {}};  // still listed as far as anyone knows
     if (!gone->complete) return {ClearanceOutcome::uncounted, gone->night};
     if (!gone->withheld) return {ClearanceOutcome::cleared, gone->night};
-    // eBay may have withheld it that night. It has left once a later covering night, paged to
+    // eBay may have withheld it that night. getItem, asked on a night after its last one, found
+    // it ended (fetcher/withheld_check.hpp): it left, on the night it was first missed.
+    if (!life.ended_on.empty()) return {ClearanceOutcome::cleared, gone->night};
+    // Else it has left once a later covering night, paged to
     // its end, misses it outside every window too: eBay may leave the same positions empty night
     // after night (the oldest listings of a family whose last page comes back short), so a second
     // night that withheld it as well says nothing more. The night it was first missed is its

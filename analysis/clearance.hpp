@@ -5,7 +5,8 @@
 // withheld windows (a short page with `next`, a seam between pages, a last page when eBay's total
 // is not accounted for: fetcher/withheld_windows.hpp). When it may have been left out, only when
 // a later such night, complete too, misses it outside every window (a night that may have left it
-// out again decides nothing: eBay may withhold the same positions night after night). A listing
+// out again decides nothing: eBay may withhold the same positions night after night), or when
+// getItem, asked on a later night, found it ended (fetcher/withheld_check.hpp). A listing
 // stored before the queries that returned it were recorded is decided by its family's coverage
 // instead: its family search and every broader one complete, and none of their pages short with
 // `next`.

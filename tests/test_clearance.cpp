@@ -30,6 +30,28 @@ schema::ListingLife life(std::int64_t id, const std::string& model, const std::s
     return l;
 }
 
+// A listing seen on 2026-12-01 among its query's oldest, which the query's short last page may
+// have left out on the two nights after.
+struct WithheldTwice {
+    analysis::FamilyCovers covers;
+    const schema::FamilyCoverage families;
+    schema::ListingLife gone = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000);
+    const std::string query = "q=RTX 3090 conditions=used";
+    const schema::CreatedWindow last_page{std::nullopt, "2026-09-01T00:11:00.000Z"};
+    schema::SentCoverage sent;
+
+    WithheldTwice() {
+        gone.created_at = "2026-09-01T00:10:50.000Z";
+        gone.returned_by = {query};
+        sent["2026-12-01"][query] = {true, {}};
+        sent["2026-12-02"][query] = {true, {last_page}};
+        sent["2026-12-03"][query] = {true, {last_page}};
+    }
+    analysis::ClearanceDecision decide() {
+        return analysis::decide_clearance(gone, "RTX 3090", families, covers, &sent);
+    }
+};
+
 }  // namespace
 
 TEST_SUITE("clearance") {
@@ -210,20 +232,10 @@ TEST_SUITE("clearance decisions") {
     // second night cleared five still-listed listings in scripts/bench-bad-nights at NIGHTS=3. A
     // later night whose windows leave its creation date out settles it.
     TEST_CASE("left out by its query's windows two nights running: waiting, not sold") {
-        analysis::FamilyCovers covers;
-        const schema::FamilyCoverage families;
-        auto gone = life(1, "RTX 3090", "2026-12-01", "2026-12-01", 80000);
-        gone.created_at = "2026-09-01T00:10:50.000Z";
-        const std::string query = "q=RTX 3090 conditions=used";
-        gone.returned_by = {query};
-        const schema::CreatedWindow last_page{std::nullopt, "2026-09-01T00:11:00.000Z"};
-        schema::SentCoverage sent;
-        sent["2026-12-01"][query] = {true, {}};
-        sent["2026-12-02"][query] = {true, {last_page}};
-        sent["2026-12-03"][query] = {true, {last_page}};
-        const auto decide = [&] {
-            return analysis::decide_clearance(gone, "RTX 3090", families, covers, &sent);
-        };
+        WithheldTwice w;
+        auto& sent = w.sent;
+        const auto& query = w.query;
+        const auto decide = [&] { return w.decide(); };
         CHECK(decide().outcome == schema::ClearanceOutcome::pending);
         // Its span served whole (a window elsewhere only): it has left, on the night first missed.
         sent["2026-12-04"][query] = {true,
@@ -233,6 +245,20 @@ TEST_SUITE("clearance decisions") {
         // That night cut short instead: not counted.
         sent["2026-12-04"][query] = {false, {}};
         CHECK(decide().outcome == schema::ClearanceOutcome::uncounted);
+    }
+
+    // One night's search cannot tell a sale inside a window from a listing eBay left out;
+    // getItem can (fetcher/withheld_check.hpp). What it found ended has left, on the night it was
+    // first missed; without it the listing waits.
+    TEST_CASE("missed inside a window and found ended by getItem: cleared on the night missed") {
+        WithheldTwice w;
+        CHECK(w.decide().outcome == schema::ClearanceOutcome::pending);
+        w.gone.ended_on = "2026-12-03";  // asked on the third night
+        CHECK(w.decide().outcome == schema::ClearanceOutcome::cleared);
+        CHECK(w.decide().night == "2026-12-02");
+        // A night that did not page its query to the end still counts nothing.
+        w.sent["2026-12-02"][w.query] = {false, {w.last_page}};
+        CHECK(w.decide().outcome == schema::ClearanceOutcome::uncounted);
     }
 
     TEST_CASE("an auction is decided by itself, whatever the coverage: near-final or never") {

@@ -27,7 +27,30 @@ struct SentNight {
     }
 };
 
+// sent query -> how one night covered it.
+using SentQueries = std::map<std::string, SentNight>;
 // night (YYYY-MM-DD) -> sent query -> how it was covered that night.
-using SentCoverage = std::map<std::string, std::map<std::string, SentNight>>;
+using SentCoverage = std::map<std::string, SentQueries>;
+
+// What one night's queries say of a listing created at `created` that the queries `returned_by`
+// returned before: whether that night sent any of them, whether every one it sent was paged to
+// its end, and whether the pages of one of them may have left the listing out.
+struct SentVerdict {
+    bool asked = false;
+    bool complete = true;
+    bool withheld = false;
+};
+inline SentVerdict sent_verdict(const SentQueries& night, const std::string& created,
+                                const std::vector<std::string>& returned_by) {
+    SentVerdict verdict;
+    for (const auto& sent : returned_by) {
+        const auto found = night.find(sent);
+        if (found == night.end()) continue;
+        verdict.asked = true;
+        verdict.complete = verdict.complete && found->second.complete;
+        verdict.withheld = verdict.withheld || found->second.may_have_withheld(created);
+    }
+    return verdict;
+}
 
 }  // namespace gpuprice::schema
