@@ -17,6 +17,8 @@ std::string_view pass_name(Pass pass) {
     switch (pass) {
         case Pass::listings:
             return "listings";
+        case Pass::withheld_check:
+            return "withheld check";
         case Pass::sold:
             return "sold items";
         case Pass::item_aspects:
@@ -30,9 +32,12 @@ CallBudget::CallBudget(int max_calls, const std::optional<BrowseQuota>& quota, i
     : total_(plan_budget(max_calls, quota, reserve)) {
     auto& sold = state(Pass::sold);
     auto& items = state(Pass::item_aspects);
+    auto& check = state(Pass::withheld_check);
     sold.reserved = share_of(total_, shares.sold);
     items.reserved = std::min(share_of(total_, shares.item_aspects), total_ - sold.reserved);
-    state(Pass::listings).reserved = total_ - sold.reserved - items.reserved;
+    check.reserved =
+        std::min(share_of(total_, shares.withheld_check), total_ - sold.reserved - items.reserved);
+    state(Pass::listings).reserved = total_ - sold.reserved - items.reserved - check.reserved;
 }
 
 bool CallBudget::take(Pass pass) {
@@ -44,17 +49,28 @@ bool CallBudget::take(Pass pass) {
 void CallBudget::close(Pass pass) {
     auto& s = state(pass);
     if (s.closed) return;
-    const int leftover = std::max(0, left(pass));
+    // The passes run in the night's order: one that ends ends those before it that did not run.
+    if (pass != Pass::listings) close(static_cast<Pass>(static_cast<std::size_t>(pass) - 1));
+    const int leftover = std::max(0, left(pass)) + s.through;
     s.closed = true;
     const auto next = static_cast<std::size_t>(pass) + 1;
     if (next >= kPassCount) return;
     auto& to = passes_[next];
-    // getItem, the night's last pass, takes at most its own share again of what the passes
-    // before it left: never every leftover call, which left a --max-calls 5000 night only the
-    // reserve for manual runs and the probe the same Pacific day (ebay_audit_3, F11).
-    to.carried = static_cast<Pass>(next) == Pass::item_aspects
-                     ? std::min(to.carried + leftover, to.reserved)
-                     : to.carried + leftover;
+    switch (static_cast<Pass>(next)) {
+        case Pass::withheld_check:
+            // A bounded share: what the listings left goes on to the passes after it.
+            to.through += leftover;
+            break;
+        case Pass::item_aspects:
+            // getItem, the night's last pass, takes at most its own share again of what the
+            // passes before it left: never every leftover call, which left a --max-calls 5000
+            // night only the reserve for manual runs and the probe the same Pacific day
+            // (ebay_audit_3, F11).
+            to.carried = std::min(to.carried + leftover, to.reserved);
+            break;
+        default:
+            to.carried += leftover;
+    }
 }
 
 int CallBudget::used() const {

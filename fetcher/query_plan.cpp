@@ -59,6 +59,8 @@ std::string Query::key() const {
             return family + " in category " + std::to_string(category);
         case QueryKind::aspect_filter:
             return family + " " + aspect + ":{" + aspect_value + "}";
+        case QueryKind::withheld_check:
+            break;  // never a query of the pager
     }
     return family;
 }

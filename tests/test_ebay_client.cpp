@@ -209,6 +209,30 @@ TEST_SUITE("fetcher::call_budget") {
         CHECK_FALSE(budget.take(fetcher::Pass::sold));  // closed
     }
 
+    // The withheld check (fetcher/withheld_check.hpp) is a bounded share: it never spends what
+    // the listings left, and passes that on with what it did not spend.
+    TEST_CASE("the withheld check spends its own share only and passes the rest on") {
+        fetcher::CallBudget budget(1000, std::nullopt, 50,
+                                   {.sold = 0.10, .item_aspects = 0.10, .withheld_check = 0.05});
+        CHECK(budget.reserved(fetcher::Pass::listings) == 750);
+        CHECK(budget.reserved(fetcher::Pass::withheld_check) == 50);
+        for (int i = 0; i < 700; ++i) CHECK(budget.take(fetcher::Pass::listings));
+        budget.close(fetcher::Pass::listings);  // 50 left
+        int checked = 0;
+        while (budget.take(fetcher::Pass::withheld_check)) ++checked;
+        CHECK(checked == 50);
+        budget.close(fetcher::Pass::withheld_check);
+        CHECK(budget.left(fetcher::Pass::sold) == 150);
+        // A night without the check: its share goes on untouched when the sold pass ends.
+        fetcher::CallBudget quiet(1000, std::nullopt, 50, {.sold = 0.10, .withheld_check = 0.05});
+        for (int i = 0; i < 800; ++i) CHECK(quiet.take(fetcher::Pass::listings));
+        quiet.close(fetcher::Pass::listings);  // 50 left, passed through the check
+        quiet.close(fetcher::Pass::sold);      // closes the check first: its 50 and the 50
+        CHECK(quiet.left(fetcher::Pass::item_aspects) == 0);  // no getItem share: capped at 0
+        CHECK(quiet.used() == 800);
+        CHECK_FALSE(quiet.take(fetcher::Pass::withheld_check));  // closed with the sold pass
+    }
+
     TEST_CASE("--max-calls 5000: getItem keeps its share and at most as much again") {
         const fetcher::BrowseQuota quota{5000, 5000, "2026-12-04T08:00:00.000Z", ""};
         fetcher::CallBudget budget(5000, quota, 50, {.sold = 0.0, .item_aspects = 0.10});
@@ -234,8 +258,8 @@ TEST_SUITE("fetcher::call_budget") {
         // getItem takes its share again of the 168 left, not all of them (audit 3, F11).
         CHECK(budget.left(fetcher::Pass::item_aspects) == 20 + 20);
         CHECK(fetcher::describe_budget(budget, quota) ==
-              "budget 200 calls (eBay quota: 250 of 5000 Browse calls left): listings 180, sold "
-              "items 0, getItem 20 reserved");
+              "budget 200 calls (eBay quota: 250 of 5000 Browse calls left): listings 180, "
+              "withheld check 0, sold items 0, getItem 20 reserved");
         fetcher::CallBudget none(1000, fetcher::BrowseQuota{5000, 20, "", ""}, 50, {});
         CHECK(none.total() == 0);
         CHECK_FALSE(none.take(fetcher::Pass::listings));

@@ -6,12 +6,13 @@ namespace gpuprice::schema {
 
 namespace {
 
-constexpr EnumNames<QueryKind, 5> kKinds = {{
+constexpr EnumNames<QueryKind, 6> kKinds = {{
     {QueryKind::search, "search"},
     {QueryKind::price_band, "price-band"},
     {QueryKind::item_group, "item-group"},
     {QueryKind::other_category, "other-category"},
     {QueryKind::aspect_filter, "aspect-filter"},
+    {QueryKind::withheld_check, "withheld-check"},
 }};
 
 constexpr EnumNames<QueryStop, 15> kStops = {{
@@ -32,7 +33,7 @@ constexpr EnumNames<QueryStop, 15> kStops = {{
     {QueryStop::token_unavailable, "token-unavailable"},
 }};
 
-static_assert(names_every_value(kKinds, QueryKind::aspect_filter));
+static_assert(names_every_value(kKinds, QueryKind::withheld_check));
 static_assert(names_every_value(kStops, QueryStop::token_unavailable));
 
 }  // namespace

@@ -14,8 +14,11 @@ enum class QueryKind {
     item_group,      // get_items_by_item_group: the variations of one multi-variation listing
     other_category,  // a family's search in the marketplace's other GPU category (data centre)
     aspect_filter,   // a family's search under one item aspect value
+    // getItem for a listing the night's fully paged searches missed inside a withheld window
+    // (fetcher/withheld_check.hpp): a call the listings pass spends, never a coverage row
+    withheld_check,
 };
-// "search", "price-band", "item-group", "other-category", "aspect-filter".
+// "search", "price-band", "item-group", "other-category", "aspect-filter", "withheld-check".
 std::string_view query_kind_name(QueryKind kind);
 std::optional<QueryKind> parse_query_kind(std::string_view name);
 
