@@ -186,7 +186,9 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
     if (live) {
         client.emplace(fetcher::client_config(plan.fetch), *credentials);
         fetcher::open_night(*client, plan.fetch,
-                            {plan.sold ? plan.sold_share : 0.0, plan.item_share});
+                            {.sold = plan.sold ? plan.sold_share : 0.0,
+                             .item_aspects = plan.item_share,
+                             .withheld_check = plan.check_share});
         night.fetch = fetch_listings(db, rules, plan, *client, observer);
     } else {
         const auto sold_before = schema::count_sold_items(db);

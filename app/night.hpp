@@ -35,8 +35,11 @@ struct NightPlan {
     bool aspect_filters = true;             // split families whose variants differ by aspect
     double item_share = 0;                  // of the call budget, reserved for getItem
     double sold_share = 0;                  // of the call budget, reserved for sold items
-    fetcher::FetchConfig fetch;             // endpoints, market, budget, seller rule, token cache
-    schema::Night night;                    // tonight: what every run of the night observes
+    // Of the call budget, reserved for getItem on the listings the night's searches missed
+    // inside a withheld window (fetcher/withheld_check.hpp); 0: no check.
+    double check_share = 0;
+    fetcher::FetchConfig fetch;  // endpoints, market, budget, seller rule, token cache
+    schema::Night night;         // tonight: what every run of the night observes
 };
 
 // How loud a message of the night is; the command decides where each goes.

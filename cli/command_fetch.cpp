@@ -32,6 +32,7 @@ struct FetchOptions {
         app::NightPlan plan;
         plan.item_share = fetcher::kDefaultItemCallShare;
         plan.sold_share = app::kDefaultSoldCallShare;
+        plan.check_share = fetcher::kDefaultWithheldCheckShare;
         return plan;
     }
 };
@@ -117,7 +118,11 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
         "(aspect_filter); their titles alone (and getItem) then decide the variant")(
         "item-share", po::value(&o.plan.item_share)->default_value(o.plan.item_share),
         "share of the call budget reserved for getItem on listings whose title leaves the "
-        "variant open, to read eBay's item aspects (0 turns it off)");
+        "variant open, to read eBay's item aspects (0 turns it off)")(
+        "check-share", po::value(&o.plan.check_share)->default_value(o.plan.check_share),
+        "share of the call budget reserved for getItem on listings the searches missed where "
+        "eBay's short pages may have left them out, to tell a sale from a withheld listing (0 "
+        "turns it off)");
     const auto vm = parse_command_options(
         "fetch", "Fetch graphics-card listings from the eBay Browse API into the database.",
         options, args);
@@ -135,6 +140,12 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (!(o.plan.sold_share >= 0 && o.plan.sold_share <= 1) ||
         o.plan.sold_share + o.plan.item_share > 1) {
         throw UsageError("--sold-share must be between 0 and 1, and with --item-share at most 1");
+    }
+    if (!(o.plan.check_share >= 0 && o.plan.check_share <= 1) ||
+        o.plan.sold_share + o.plan.item_share + o.plan.check_share > 1) {
+        throw UsageError(
+            "--check-share must be between 0 and 1, and with --sold-share and --item-share at "
+            "most 1");
     }
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
         throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));

@@ -403,6 +403,24 @@ std::optional<std::int64_t> items_lost(const SearchPage& page, std::int64_t limi
     return std::max<std::int64_t>(0, expected - items_read(page));
 }
 
+ItemAnswer parse_item(std::string_view body, std::string_view currency) {
+    ItemAnswer answer;
+    dom::parser parser;
+    dom::element value;
+    dom::object item;
+    if (parser.parse(body.data(), body.size()).get(value) || value.get(item)) return answer;
+    answer.is_item = optional_string(item, "itemId").has_value();
+    answer.item_end_date = string_or_empty(item, "itemEndDate");
+    answer.sold_out = sold_out(item);
+    schema::Listing listing;
+    if (auto skip = read_item(value, currency, listing, nullptr)) {
+        answer.skip = skip;
+    } else {
+        answer.listing = std::move(listing);
+    }
+    return answer;
+}
+
 SearchPage parse_search_page(std::string_view body, std::string_view currency) {
     return BrowseParser().parse(body, currency);
 }

@@ -70,6 +70,20 @@ class BrowseParser {
     std::unique_ptr<Parsers> parsers_;
 };
 
+// An Item as getItem (GET /item/{item_id}) answers it: the listing read as a search summary is
+// read (nullopt, with the skip reason when there is one, when it is not a usable listing), and
+// what says whether it is still for sale: its itemEndDate and whether estimatedAvailabilities
+// say OUT_OF_STOCK everywhere (Browse API overview, "item" resource: "Check if the listing is
+// available for purchase by reviewing the itemEndDate and estimatedAvailabilityStatus fields").
+struct ItemAnswer {
+    std::optional<schema::Listing> listing;
+    std::optional<schema::SkipReason> skip;
+    std::string item_end_date;  // empty: none given
+    bool sold_out = false;
+    bool is_item = false;  // the body is a JSON object with an itemId
+};
+ItemAnswer parse_item(std::string_view body, std::string_view currency);
+
 // One page with a parser of its own (tests, one-off use).
 SearchPage parse_search_page(std::string_view body, std::string_view currency);
 

@@ -8,6 +8,7 @@
 #include "fetcher/errors.hpp"
 #include "fetcher/listings_pager.hpp"
 #include "fetcher/run_writer.hpp"
+#include "fetcher/withheld_check.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/aspect_store.hpp"
 #include "schema/store/coverage_store.hpp"
@@ -72,7 +73,8 @@ class Fetch {
           groups_(db, config.search.marketplace, night, config.group_memory_nights),
           rules_{std::string(config.search.marketplace.country), config.seller},
           aspects_seen_at_(schema::now_iso()),
-          pass_budget_(budget_.left(Pass::listings)) {}
+          pass_budget_(budget_.left(Pass::listings)),
+          night_(night) {}
 
     FetchOutcome run() {
         for (const auto& query : config_.queries) pager_.add(query);
@@ -104,15 +106,16 @@ class Fetch {
                 std::to_string(config_.group_memory_nights) + " nights old)");
         }
         for (auto& note : client_.take_notes()) outcome_.notes.push_back(std::move(note));
+        outcome_.coverage = pager_.coverage();
+        check_withheld_listings();
         outcome_.run_id = writer_.run_id();
-        outcome_.calls_used = budget_.used(Pass::listings);
-        outcome_.calls_budget = pass_budget_;
+        outcome_.calls_used = budget_.used(Pass::listings) + budget_.used(Pass::withheld_check);
+        outcome_.calls_budget = pass_budget_ + budget_.reserved(Pass::withheld_check);
         outcome_.pages_stored = writer_.totals().pages;
         outcome_.listings_seen = writer_.totals().seen;
         outcome_.listings_new = writer_.totals().added;
         outcome_.listings_skipped = writer_.totals().skipped;
         outcome_.queries_degraded = pager_.queries_degraded();
-        outcome_.coverage = pager_.coverage();
         note_total_gap();
         if (outcome_.listings_missing() || outcome_.budget_reached ||
             outcome_.stop != StopReason::none) {
@@ -127,6 +130,20 @@ class Fetch {
     }
 
   private:
+    // The listings tonight's fully paged queries missed inside a withheld window, asked with
+    // getItem within the check's share (withheld_check.hpp), with tonight's coverage stored
+    // first: the check reads it as the clearance rule will. Its answers never fail the night.
+    void check_withheld_listings() {
+        if (outcome_.coverage.empty()) return budget_.close(Pass::withheld_check);
+        schema::store_coverage(db_, writer_.run_id(), outcome_.coverage);
+        auto& check = outcome_.withheld_check;
+        check = check_withheld(db_, client_, writer_, rules_, night_);
+        if (check.calls_used > 0)
+            outcome_.calls_by_kind[schema::QueryKind::withheld_check] += check.calls_used;
+        if (const auto note = check.note(); !note.empty()) outcome_.notes.push_back(note);
+        for (const auto& problem : check.problems) outcome_.notes.push_back(problem);
+    }
+
     // eBay's total against the items served, for the night: a metric and its explanation.
     void note_total_gap() {
         int variations = 0, withheld = 0;
@@ -386,6 +403,7 @@ class Fetch {
     PriceRules rules_;
     std::string aspects_seen_at_;  // one time for the run: a second value the same run is kept
     int pass_budget_;
+    schema::Night night_;
     int done_ = 0;
     // Items stored without a condition (no conditionId, no condition name condition_names
     // knows): said once in the run's notes, counted apart on the page (audit D15).
@@ -445,6 +463,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
                                    " calls left (reserve " + std::to_string(config.quota_reserve) +
                                    "); it resets at " + quota.quota->reset);
         budget.close(Pass::listings);
+        budget.close(Pass::withheld_check);  // when the pass stopped before the check
         finish(db, outcome);
         return outcome;
     }
@@ -457,6 +476,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
         throw;
     }
     budget.close(Pass::listings);
+    budget.close(Pass::withheld_check);  // when the pass stopped before the check
     outcome.quota = quota.quota;
     if (!quota.problem.empty()) {
         outcome.notes.insert(outcome.notes.begin(), "could not read the remaining quota (" +

@@ -23,6 +23,7 @@
 #include "fetcher/query_plan.hpp"
 #include "fetcher/rate_limits.hpp"
 #include "fetcher/stop_reason.hpp"
+#include "fetcher/withheld_check.hpp"
 #include "schema/domain/night.hpp"
 #include "schema/domain/query_coverage.hpp"
 #include "schema/store/listing_store.hpp"
@@ -96,6 +97,10 @@ struct FetchOutcome {
     int groups_replayed = 0;  // item groups read from an earlier night's answer, not asked
     int extras_failed = 0;    // aspect searches and item groups that failed: evidence only
     std::map<schema::QueryKind, int> calls_by_kind;  // calls eBay answered, by query kind
+    // getItem for the listings tonight's searches missed inside a withheld window, at the end of
+    // the pass (withheld_check.hpp): its calls are the pass's, under calls_by_kind's
+    // withheld-check.
+    WithheldCheckOutcome withheld_check;
     int listings_seen = 0;
     int listings_new = 0;
     int listings_skipped = 0;

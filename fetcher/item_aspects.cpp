@@ -45,60 +45,25 @@ std::vector<std::pair<std::string, std::string>> parse_item_aspects(std::string_
     return aspects;
 }
 
-ItemAspectsOutcome fetch_item_aspects(schema::Database& db, EbayClient& client,
-                                      const std::vector<ItemToAsk>& items) {
-    ItemAspectsOutcome outcome;
+std::size_t send_item_calls(EbayClient& client, Pass pass, const std::vector<std::string>& item_ids,
+                            bool buyer_context,
+                            const std::function<void(std::size_t, EbayAnswer&&)>& answered) {
     auto& budget = *client.budget();
-    const auto now = schema::now_iso();
     const auto& api_base = client.config().endpoints.api_base;
     // Sent as the pass's calls allow, `parallel` at a time: every answer sends the next.
     std::size_t next = 0;
-    std::function<void()> pump;
-    pump = [&] {
-        while (next < items.size() && client.can_send(EbayApi::browse) &&
-               budget.left(Pass::item_aspects) > 0) {
-            const auto& item = items[next++];
+    const std::function<void()> pump = [&] {
+        while (next < item_ids.size() && client.can_send(EbayApi::browse) &&
+               client.stop_of(EbayApi::browse).reason == StopReason::none &&
+               budget.left(pass) > 0) {
+            const auto index = next++;
             EbayCall call;
             call.api = EbayApi::browse;
-            call.pass = Pass::item_aspects;
-            call.url = item_url(api_base, item.item_id);
-            client.send(std::move(call), [&, item](EbayAnswer&& answer) {
-                if (answer.not_sent == NotSent::budget) {
-                    outcome.budget_reached = true;
-                    ++outcome.items_not_asked;
-                    return;
-                }
-                if (answer.not_sent != NotSent::none) {
-                    ++outcome.items_not_asked;
-                    return;
-                }
-                const auto status = answer.response.status;
-                if (answer.ok()) {
-                    const auto aspects = parse_item_aspects(answer.response.body);
-                    schema::Transaction tx(db);
-                    schema::store_aspects(db, item.listing_id, schema::AspectSource::item, aspects,
-                                          now);
-                    schema::record_item_lookup(db, item.listing_id, now,
-                                               schema::ItemLookupStatus::ok);
-                    tx.commit();
-                    ++outcome.items_answered;
-                    if (!aspects.empty()) ++outcome.items_with_aspects;
-                } else if (answer.response.complete() &&
-                           (answer.has_error(kItemNotFound) || status == kNotFound)) {
-                    // An ended or removed item: eBay documents 11001 under 400; 404 is kept
-                    // for what a proxy or an older API answers.
-                    schema::record_item_lookup(db, item.listing_id, now,
-                                               schema::ItemLookupStatus::gone);
-                    ++outcome.items_gone;
-                } else if (client.stop_of(EbayApi::browse).reason != StopReason::none) {
-                    ++outcome.items_not_asked;  // the answer that stopped the client
-                } else {
-                    ++outcome.items_failed;
-                    if (outcome.problems.size() < 5) {
-                        outcome.problems.push_back("getItem " + item.item_id + ": " +
-                                                   answer.describe());
-                    }
-                }
+            call.pass = pass;
+            call.url = item_url(api_base, item_ids[index]);
+            call.buyer_context = buyer_context;
+            client.send(std::move(call), [&answered, index](EbayAnswer&& answer) {
+                answered(index, std::move(answer));
             });
         }
     };
@@ -106,6 +71,55 @@ ItemAspectsOutcome fetch_item_aspects(schema::Database& db, EbayClient& client,
     pump();
     client.run();
     client.set_wake({});
+    return next;
+}
+
+ItemAspectsOutcome fetch_item_aspects(schema::Database& db, EbayClient& client,
+                                      const std::vector<ItemToAsk>& items) {
+    ItemAspectsOutcome outcome;
+    auto& budget = *client.budget();
+    const auto now = schema::now_iso();
+    std::vector<std::string> ids;
+    for (const auto& item : items) ids.push_back(item.item_id);
+    const auto next = send_item_calls(
+        client, Pass::item_aspects, ids, false, [&](std::size_t index, EbayAnswer&& answer) {
+            const auto& item = items[index];
+            if (answer.not_sent == NotSent::budget) {
+                outcome.budget_reached = true;
+                ++outcome.items_not_asked;
+                return;
+            }
+            if (answer.not_sent != NotSent::none) {
+                ++outcome.items_not_asked;
+                return;
+            }
+            const auto status = answer.response.status;
+            if (answer.ok()) {
+                const auto aspects = parse_item_aspects(answer.response.body);
+                schema::Transaction tx(db);
+                schema::store_aspects(db, item.listing_id, schema::AspectSource::item, aspects,
+                                      now);
+                schema::record_item_lookup(db, item.listing_id, now, schema::ItemLookupStatus::ok);
+                tx.commit();
+                ++outcome.items_answered;
+                if (!aspects.empty()) ++outcome.items_with_aspects;
+            } else if (answer.response.complete() &&
+                       (answer.has_error(kItemNotFound) || status == kNotFound)) {
+                // An ended or removed item: eBay documents 11001 under 400; 404 is kept for
+                // what a proxy or an older API answers.
+                schema::record_item_lookup(db, item.listing_id, now,
+                                           schema::ItemLookupStatus::gone);
+                ++outcome.items_gone;
+            } else if (client.stop_of(EbayApi::browse).reason != StopReason::none) {
+                ++outcome.items_not_asked;  // the answer that stopped the client
+            } else {
+                ++outcome.items_failed;
+                if (outcome.problems.size() < 5) {
+                    outcome.problems.push_back("getItem " + item.item_id + ": " +
+                                               answer.describe());
+                }
+            }
+        });
     outcome.items_not_asked += static_cast<int>(items.size() - next);
     if (next < items.size() && budget.left(Pass::item_aspects) <= 0) outcome.budget_reached = true;
     const auto& stop = client.stop_of(EbayApi::browse);

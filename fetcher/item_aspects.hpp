@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,6 +45,14 @@ struct ItemAspectsOutcome {
 
 // GET .../buy/browse/v1/item/{item_id}, the id percent-encoded.
 std::string item_url(const std::string& api_base, const std::string& item_id);
+
+// Sends getItem for `item_ids` in order, as `pass`'s share of the budget allows, `parallel` at a
+// time through the night's client, until eBay stops Browse; each answer goes to
+// `answered(index, answer)`. Returns how many were sent: the rest were not asked. (The check of
+// listings missed inside a withheld window asks the same way: withheld_check.hpp.)
+std::size_t send_item_calls(EbayClient& client, Pass pass, const std::vector<std::string>& item_ids,
+                            bool buyer_context,
+                            const std::function<void(std::size_t, EbayAnswer&&)>& answered);
 
 // The (name, value) pairs of an item's localizedAspects; empty when there are none or the body
 // is not an item.

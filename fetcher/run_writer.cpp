@@ -24,6 +24,14 @@ schema::PageCounts RunWriter::write(const SearchPage& page, std::optional<std::i
     return counts;
 }
 
+schema::PageCounts RunWriter::store_items(const std::vector<schema::Listing>& listings) {
+    const auto counts = store_.store(listings, {});
+    totals_.seen += counts.seen;
+    totals_.added += counts.added;
+    totals_.skipped += counts.skipped;
+    return counts;
+}
+
 void mark_failed(schema::Database& db, std::int64_t run_id, const std::string& why) noexcept {
     try {
         schema::finish_run(db, run_id, schema::RunStatus::failed, schema::now_iso(), 0, why);

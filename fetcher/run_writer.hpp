@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "fetcher/browse_parser.hpp"
 #include "schema/domain/night.hpp"
@@ -33,6 +34,9 @@ class RunWriter {
     schema::PageCounts write(const SearchPage& page, std::optional<std::int64_t> lost,
                              schema::Repeats repeats = schema::Repeats::count_as_duplicate,
                              const std::string& sent = {});
+    // Stores listings seen tonight outside any page (the withheld check's getItem answers), in
+    // one transaction: counted as seen, not as a page, with no query recorded for them.
+    schema::PageCounts store_items(const std::vector<schema::Listing>& listings);
     const RunTotals& totals() const { return totals_; }
     std::int64_t run_id() const { return run_id_; }
 
