@@ -365,6 +365,13 @@ void FakeEbay::set_token_lifetime(std::chrono::seconds lifetime) {
 void FakeEbay::set_market(std::vector<FakeItem> items) {
     std::lock_guard lock(mutex_);
     market_index_.clear();
+    std::map<std::string, std::size_t> ids;
+    for (std::size_t i = 0; i < items.size(); ++i) ids.emplace(items[i].item_id, i);
+    for (const auto& [id, at] : market_ids_) {
+        if (!ids.contains(id)) left_market_.insert(id);
+    }
+    for (const auto& [id, at] : ids) left_market_.erase(id);
+    market_ids_ = std::move(ids);
     market_ = std::move(items);
 }
 
@@ -409,12 +416,22 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
     request_started();
     ++item_calls_;
     ++search_calls_;
+    bool server_error = false;
     {
         std::lock_guard lock(mutex_);
         if (!item_faults_.empty()) {
             if (item_faults_.front() == Fault::ExpireToken) tokens_.clear();
+            server_error = item_faults_.front() == Fault::ServerError;
             item_faults_.pop_front();
         }
+    }
+    if (server_error) {
+        res.status = 500;
+        res.set_content(error_body(10000, "API_BROWSE",
+                                   "There was a problem with an eBay internal "
+                                   "system or process."),
+                        "application/json");
+        return;
     }
     if (!token_valid(req.get_header_value("Authorization"))) {
         ++unauthorized_calls_;
@@ -433,6 +450,19 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
     std::lock_guard lock(mutex_);
     const auto it = item_details_.find(id);
     if (it == item_details_.end()) {
+        if (const auto listed = market_ids_.find(id); listed != market_ids_.end()) {
+            return answer_market_item(market_[listed->second],
+                                      req.has_header("X-EBAY-C-ENDUSERCTX"), res);
+        }
+        if (left_market_.contains(id)) {
+            // Sold or ended between nights: what eBay answers for a listing it no longer serves,
+            // 404 with errorId 11001 (a live capture quoted in public code: "404
+            // {"errorId":11001,"message":"The specified item Id was not found."}").
+            res.status = 404;
+            res.set_content(error_body(11001, "API_BROWSE", "The specified item Id was not found."),
+                            "application/json");
+            return;
+        }
         // An ended or removed item: 400 with errorId 11001 (Browse getItem's documented errors).
         if (ended_item_404_) {  // as a proxy answers: no eBay error body
             res.status = 404;
@@ -447,6 +477,21 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
     std::string body = R"({"itemId":")" + id + R"(","title":"item )" + id + R"(")";
     if (!it->second.empty()) body += R"(,"localizedAspects":[)" + it->second + "]";
     body += "}";
+    res.set_content(body, "application/json");
+}
+
+// getItem's Item for a market listing: its summary's fields with estimatedAvailabilities, and an
+// ended one's itemEndDate (Browse Item: itemEndDate, estimatedAvailabilityStatus).
+void FakeEbay::answer_market_item(const FakeItem& item, bool buyer_context,
+                                  httplib::Response& res) {
+    auto body = item_json(item, buyer_context);
+    const bool ended = !item.ended_at.empty();
+    std::string extra = R"(,"estimatedAvailabilities":[{"deliveryOptions":["SHIP_TO_HOME"],)"
+                        R"("estimatedAvailabilityStatus":")" +
+                        std::string(ended ? "OUT_OF_STOCK" : "IN_STOCK") +
+                        R"(","estimatedAvailableQuantity":)" + (ended ? "0" : "1") + "}]";
+    if (ended) extra += R"(,"itemEndDate":")" + item.ended_at + "\"";
+    if (item.raw.empty()) body.insert(body.size() - 1, extra);
     res.set_content(body, "application/json");
 }
 
@@ -934,7 +979,8 @@ void FakeEbay::handle_search(const httplib::Request& req, httplib::Response& res
                 index = market_index_.emplace(q, std::move(matching)).first;
             }
             for (const auto i : index->second) {
-                if (passes(market_[i], parsed)) selected.push_back(&market_[i]);
+                if (market_[i].ended_at.empty() && passes(market_[i], parsed))
+                    selected.push_back(&market_[i]);
             }
         }
         if (aspect_filter) {

@@ -102,6 +102,9 @@ struct FakeItem {
     // eBay's itemCreationDate; empty: 2026-11-20T10:00:00.000Z. sort=newlyListed serves the
     // newest first (items of one date in the stored order).
     std::string created_at;
+    // Set (ISO 8601): a market item that ended then. Searches no longer serve it; getItem still
+    // answers 200 with this itemEndDate and OUT_OF_STOCK, as eBay may for an ended listing.
+    std::string ended_at;
 };
 
 // A generated ItemSummary (or, with `as_group_item`, an Item of an item group) in eBay's shape.
@@ -136,7 +139,10 @@ class FakeEbay {
     void set_items(const std::string& term, std::vector<FakeItem> items,
                    std::int64_t claimed_total = -1);
     // A whole market: a search term with no items of its own (set_items) returns every market
-    // item whose title holds all of the term's words, as eBay ANDs them.
+    // item whose title holds all of the term's words, as eBay ANDs them. getItem answers for the
+    // market's items (200, IN_STOCK), and for an item an earlier market held and this one does
+    // not (sold, ended) 404 with errorId 11001, as eBay answers for a listing it no longer
+    // serves.
     void set_market(std::vector<FakeItem> items);
     // Taxonomy (default tree per marketplace, getCategorySubtree, getCategorySuggestions): the
     // leaf "Graphics/Video Cards" has this id (27386 as on EBAY_US unless set); its parent
@@ -164,7 +170,7 @@ class FakeEbay {
     void set_ended_item_404(bool on);
     // Faults applied to the next search requests, one each, in order.
     void queue_faults(std::initializer_list<Fault> faults);
-    // Faults for the next getItem requests (ExpireToken), one each, in order.
+    // Faults for the next getItem requests (ExpireToken, ServerError), one each, in order.
     void queue_item_faults(std::initializer_list<Fault> faults);
     // Every Browse call answers 401 (errorId 1001) whatever the token: a keyset of one
     // environment (the sandbox) against the other's API.
@@ -243,6 +249,7 @@ class FakeEbay {
     void handle_taxonomy(const httplib::Request& req, httplib::Response& res);
     void handle_item_group(const httplib::Request& req, httplib::Response& res);
     void handle_item(const httplib::Request& req, httplib::Response& res);
+    void answer_market_item(const FakeItem& item, bool buyer_context, httplib::Response& res);
     bool token_valid(const std::string& authorization);
     std::chrono::steady_clock::time_point now() const;
     void request_started();
@@ -296,6 +303,8 @@ class FakeEbay {
     int token_failures_ = 0;
     bool total_counts_variations_ = false;
     std::vector<FakeItem> market_;
+    std::map<std::string, std::size_t> market_ids_;  // item id -> its place in market_
+    std::set<std::string> left_market_;              // ids an earlier market held, not this one
     std::map<std::string, std::vector<std::size_t>> market_index_;  // term -> its items
     std::set<std::string> end_user_contexts_;
     std::atomic<int> unauthorized_calls_{0};
