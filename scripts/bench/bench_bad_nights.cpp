@@ -5,9 +5,11 @@
 // GPUPRICE_NOW sets each night's date. Nothing reads the wall clock.
 //
 // Between the nights the market turns over: every 20th listing sells (leaves, its last price the
-// truth) and 5% new listings arrive. Prices come from PRICES (real_prices.tsv: each model's real
-// eBay prices, real_prices.hpp) or, with PRICES `uniform`, 100-1,600 USD for every model. A
-// scenario teaches the fake eBay's bad behaviours (ebay_audit_3 F1-F6), on both nights unless said:
+// truth) and 5% new listings arrive. Every 4th sale stays known to getItem as ended (200 with an
+// itemEndDate in the past and OUT_OF_STOCK); the others answer 404 with errorId 11001. Prices come
+// from PRICES (real_prices.tsv: each model's real eBay prices, real_prices.hpp) or, with PRICES
+// `uniform`, 100-1,600 USD for every model. A scenario teaches the fake eBay's bad behaviours
+// (ebay_audit_3 F1-F6), on both nights unless said:
 //   best        eBay on its best behaviour
 //   bad         all of: `total` counting variations, short pages mid-result (every 3rd page 3
 //               items short), 20 failed search calls, 19 item groups gone (night 2), the token
@@ -138,6 +140,7 @@ int main(int argc, char** argv) {
     app::NightPlan plan;
     plan.conditions = schema::parse_conditions("all");
     plan.item_share = fetcher::kDefaultItemCallShare;
+    plan.check_share = fetcher::kDefaultWithheldCheckShare;
     plan.fetch.search.api_base = ebay.api_base();
     plan.fetch.auth_url = ebay.token_url();
     plan.fetch.token_cache_path = db_path + ".token";
@@ -155,6 +158,10 @@ int main(int argc, char** argv) {
     std::map<std::string, std::vector<double>> truth;  // model -> prices of what sold
     std::map<std::string, double> sold;                // item id -> its last price
     std::map<std::string, int> sold_on;  // item id -> the turnover day (1: before night 2)
+    // Every 4th sale ends with eBay still serving it to getItem (200, itemEndDate past,
+    // OUT_OF_STOCK); the others answer 404 with errorId 11001.
+    std::vector<test::FakeItem> ended;
+    int sales = 0;
     for (int n = 0; n < night_count; ++n) {
         const std::string night = "2026-12-0" + std::to_string(n + 1);
         if (n >= 1 && !faults.unchanged) {
@@ -166,6 +173,10 @@ int main(int argc, char** argv) {
                     truth[market.model_of.at(it->first)].push_back(price_of(it->second));
                     sold[it->first] = price_of(it->second);
                     sold_on[it->first] = n;
+                    if (sales++ % 4 == 0) {
+                        ended.push_back(it->second);
+                        ended.back().ended_at = "2026-12-0" + std::to_string(n) + "T12:00:00.000Z";
+                    }
                     it = listed.erase(it);
                 } else {
                     ++it;
@@ -187,6 +198,7 @@ int main(int argc, char** argv) {
         }
         std::vector<test::FakeItem> items;
         for (const auto& [id, item] : listed) items.push_back(item);
+        items.insert(items.end(), ended.begin(), ended.end());
         ebay.set_market(items);
         int responses = 0;
         ebay.set_on_request([&] {
@@ -231,6 +243,12 @@ int main(int argc, char** argv) {
         for (const auto& [kind, calls] : f.calls_by_kind)
             std::printf(" %s %d", std::string(schema::query_kind_name(kind)).c_str(), calls);
         std::printf(", getItem %d\n", result.calls_used - f.calls_used);
+        const auto& check = f.withheld_check;
+        std::printf(
+            "  withheld check: %d missed inside windows, %d ended, %d still listed, %d undecided, "
+            "%d not asked, %d calls\n",
+            check.missed, check.ended, check.listed, check.undecided, check.not_asked,
+            check.calls_used);
         std::printf(
             "  total gap: %d queries, %lld items; pages put back %d, failed %d; groups "
             "gone %d; extras failed %d\n",
@@ -273,15 +291,15 @@ int main(int argc, char** argv) {
                     cleared_by_day[day]);
     int models = 0, within = 0;
     double worst = 0;
-    for (const auto& [model, prices] : truth) {
+    for (const auto& [model, sold_prices] : truth) {
         const auto found = cleared.find(model);
-        if (prices.size() < 5 || found == cleared.end() || found->second.size() < 5) continue;
+        if (sold_prices.size() < 5 || found == cleared.end() || found->second.size() < 5) continue;
         const double error =
-            std::abs(analysis::median(found->second) / analysis::median(prices) - 1);
+            std::abs(analysis::median(found->second) / analysis::median(sold_prices) - 1);
         if (error > 0.05) {
             std::printf("  %s: cleared median %.2f of %zu, truth %.2f of %zu sold\n", model.c_str(),
                         analysis::median(found->second), found->second.size(),
-                        analysis::median(prices), prices.size());
+                        analysis::median(sold_prices), sold_prices.size());
         }
         ++models;
         within += error <= 0.05 ? 1 : 0;
