@@ -496,6 +496,7 @@ void FakeEbay::answer_market_item(const FakeItem& item, bool buyer_context,
 }
 
 void FakeEbay::handle_item_group(const httplib::Request& req, httplib::Response& res) {
+    request_started();  // an expansion is a response like a search page: it moves the clock too
     ++item_group_calls_;
     ++search_calls_;
     if (!token_valid(req.get_header_value("Authorization"))) {

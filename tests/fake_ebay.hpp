@@ -178,8 +178,8 @@ class FakeEbay {
     // Tokens asked for this scope's last part ("buy.marketplace.insights") answer HTTP 500.
     void set_token_error_for(const std::string& scope_suffix);
     // The clock tokens expire by (default: the steady clock), and a function called at the
-    // start of every search and getItem request (default: none): a test advances its own clock
-    // there to run a night's hours in milliseconds.
+    // start of every search, getItem and item-group request (default: none): a test advances
+    // its own clock there to run a night's hours in milliseconds.
     void set_clock(std::function<std::chrono::steady_clock::time_point()> now);
     void set_on_request(std::function<void()> hook);
     // While held, every search waits before it answers: a test holds a fetch in the middle of
