@@ -12,6 +12,7 @@
 #include "fetcher/query_plan.hpp"
 #include "fetcher/sample_replay.hpp"
 #include "fetcher/token_cache.hpp"
+#include "fetcher/withheld_check.hpp"
 #include "schema/domain/clock.hpp"
 #include "schema/store/aspect_store.hpp"
 #include "schema/store/listing_store.hpp"
@@ -188,7 +189,8 @@ NightResult run_night(schema::Database& db, const schema::RuleSet& rules, const 
         fetcher::open_night(*client, plan.fetch,
                             {.sold = plan.sold ? plan.sold_share : 0.0,
                              .item_aspects = plan.item_share,
-                             .withheld_check = plan.check_share});
+                             .withheld_check = fetcher::withheld_check_share(
+                                 db, plan.fetch.search.marketplace, plan.night, plan.check_share)});
         night.fetch = fetch_listings(db, rules, plan, *client, observer);
     } else {
         const auto sold_before = schema::count_sold_items(db);

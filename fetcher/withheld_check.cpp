@@ -20,6 +20,15 @@ constexpr std::size_t kProblemsSaid = 5;
 
 }  // namespace
 
+double withheld_check_share(schema::Database& db, const schema::Market& market, schema::Night night,
+                            double share) {
+    const auto tonight = night.text();
+    if (share <= 0 || !schema::any_listing_seen_between(
+                          db, market, schema::add_days(tonight, -kWithheldCheckNights), tonight))
+        return 0;
+    return share;
+}
+
 std::vector<schema::ListingLife> missed_inside_windows(std::vector<schema::ListingLife> lives,
                                                        const schema::SentQueries& tonight) {
     std::erase_if(lives, [&](const schema::ListingLife& life) {

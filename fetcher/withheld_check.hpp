@@ -29,6 +29,7 @@
 #include "fetcher/price_rules.hpp"
 #include "fetcher/run_writer.hpp"
 #include "schema/domain/listing_life.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/domain/night.hpp"
 #include "schema/domain/sent_coverage.hpp"
 #include "schema/domain/withheld_check.hpp"
@@ -44,6 +45,12 @@ inline constexpr double kDefaultWithheldCheckShare = 0.10;
 // Listings last seen up to this many nights before tonight are asked: a report's default window
 // (`report --days 30`); a clearance further back changes no report of tonight.
 inline constexpr int kWithheldCheckNights = 30;
+
+// The share of the night's calls to reserve for the check on `night`: `share`, or none when no
+// listing of `market` was seen on the kWithheldCheckNights nights before it (a first night: the
+// check would have nothing to ask, and its share stays with the listings).
+double withheld_check_share(schema::Database& db, const schema::Market& market, schema::Night night,
+                            double share);
 
 // Which of `lives` tonight's queries (`tonight`, one night of SentCoverage) missed inside a
 // withheld window: at least one query that returned it before was sent tonight, every such query

@@ -239,6 +239,23 @@ TEST_SUITE("fetcher::withheld_check") {
         }
     }
 
+    // A first night has nothing the check could ask: its share stays with the listings.
+    TEST_CASE("the check's share is reserved only on a night after one that saw listings") {
+        TwoNights n;
+        const auto market = schema::default_market();
+        const auto first = schema::Night::from_text("2026-12-01");
+        const auto second = schema::Night::from_text("2026-12-02");
+        CHECK(fetcher::withheld_check_share(n.f.db, market, first, 0.25) == 0);
+        n.f.ebay.set_market(n.cards);
+        n.night("2026-12-01");
+        CHECK(fetcher::withheld_check_share(n.f.db, market, first, 0.25) == 0);
+        CHECK(fetcher::withheld_check_share(n.f.db, market, second, 0.25) == 0.25);
+        CHECK(fetcher::withheld_check_share(n.f.db, market, second, 0) == 0);
+        // A month later the first night's listings are past the check's lookback.
+        CHECK(fetcher::withheld_check_share(n.f.db, market,
+                                            second.plus(fetcher::kWithheldCheckNights), 0.25) == 0);
+    }
+
     // What one answer says (Browse API overview, "item" resource: itemEndDate and
     // estimatedAvailabilityStatus; 404 with errorId 11001 for an item eBay no longer serves).
     TEST_CASE("what a getItem answer says: ended, listed, or undecided") {

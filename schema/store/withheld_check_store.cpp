@@ -31,6 +31,17 @@ std::vector<ListingLife> load_undecided_lives(Database& db, const Market& market
     return lives;
 }
 
+bool any_listing_seen_between(Database& db, const Market& market, const std::string& since,
+                              const std::string& tonight) {
+    // Through the listings' last-night index, then the night's observation of the marketplace.
+    auto select = db.prepare(
+        "SELECT EXISTS (SELECT 1 FROM listings l JOIN price_observations o "
+        "ON o.listing_id = l.id AND o.observed_on = l.last_seen_on "
+        "WHERE l.last_seen_on >= ?1 AND l.last_seen_on < ?2 AND o.marketplace = ?3)");
+    select.bind(1, since).bind(2, tonight).bind(3, market.id);
+    return select.step() && select.int32(0) != 0;
+}
+
 void record_withheld_checks(Database& db, std::int64_t run_id, const std::string& night,
                             const std::vector<WithheldCheckRow>& rows) {
     if (rows.empty()) return;

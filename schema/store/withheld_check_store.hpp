@@ -22,6 +22,11 @@ namespace gpuprice::schema {
 std::vector<ListingLife> load_undecided_lives(Database& db, const Market& market,
                                               const std::string& since, const std::string& tonight);
 
+// Whether any listing of `market` was last seen on a night in [since, tonight): none, and a
+// check on `tonight` would have nothing to ask (a first night).
+bool any_listing_seen_between(Database& db, const Market& market, const std::string& since,
+                              const std::string& tonight);
+
 struct WithheldCheckRow {
     std::int64_t listing_id = 0;
     WithheldCheck outcome = WithheldCheck::undecided;
