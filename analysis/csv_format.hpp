@@ -20,7 +20,7 @@ std::size_t display_width(std::string_view s);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'
-// (see csv_text_cell). Number cells are written as numbers.
+// (see CsvLine::text). Number cells are written as numbers.
 class CsvLine {
   public:
     CsvLine& text(std::string_view value);
@@ -41,9 +41,6 @@ class CsvLine {
     std::string line_;
     bool first_ = true;
 };
-
-// Text cell escaping on its own, for tests and for header rows.
-std::string csv_text_cell(std::string_view value);
 
 // Columns padded to a common width, for terminals. A column of figures (most cells a number or
 // money such as "$1,149") aligns right, any other left.

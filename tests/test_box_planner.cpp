@@ -94,8 +94,8 @@ class PlannerDb {
                 page.push_back(l);
             }
         }
-        schema::store_page(db_, run.id(), schema::Night::from_text("2026-12-01"), page, {},
-                           test::us_market());
+        schema::PageStore(db_, run.id(), schema::Night::from_text("2026-12-01"), test::us_market())
+            .store(page, {});
         app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);
