@@ -69,6 +69,14 @@ std::string format_number(double value, int decimals) {
     return result;
 }
 
+std::string dash_or(const std::optional<double>& value, int decimals) {
+    return value ? format_number(*value, decimals) : "-";
+}
+
+std::string plural(long long n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 std::string format_width(double value) {
     return format_number(value, value == std::floor(value) ? 0 : 1);
 }

@@ -13,6 +13,10 @@ namespace gpuprice::analysis {
 
 // A number printed with `decimals` digits after the point, locale-independent.
 std::string format_number(double value, int decimals);
+// The same, or "-" when there is none: a table's empty cell.
+std::string dash_or(const std::optional<double>& value, int decimals);
+// "1 listing", "2 listings".
+std::string plural(long long n, const char* one, const char* many);
 // A slot width as people write it: "2", "2.5" (UX N15: "2.0").
 std::string format_width(double value);
 // Display width in terminal columns: UTF-8 lead bytes, not continuation bytes.
