@@ -31,18 +31,18 @@ struct Kind {
 
 }  // namespace
 
-double objective_value(const Plan& p, Objective objective) {
+double objective_value(const Plan& p, RankBy objective) {
     switch (objective) {
-        case Objective::tflops:
+        case RankBy::tflops:
             return p.total_tflops.value_or(0);
-        case Objective::vram:
+        case RankBy::vram:
             return p.total_vram_gb;
-        case Objective::bandwidth:
+        case RankBy::bandwidth:
             return p.total_bandwidth_gbs;
-        case Objective::training:
+        case RankBy::training:
             return p.total_train_rel && !p.total_train_rel->extrapolated ? p.total_train_rel->value
                                                                          : 0;
-        case Objective::inference:
+        case RankBy::inference:
             return p.total_llm_tg_tok_s && !p.total_llm_tg_tok_s->extrapolated
                        ? p.total_llm_tg_tok_s->value
                        : 0;
@@ -61,7 +61,7 @@ std::optional<PerfFigure> times(const std::optional<PerfFigure>& figure, double 
     return out;
 }
 
-bool better(const Plan& a, const Plan& b, Objective objective) {
+bool better(const Plan& a, const Plan& b, RankBy objective) {
     if (a.thin != b.thin) return b.thin;  // evidence first: thin models after all the others
     const double va = objective_value(a, objective), vb = objective_value(b, objective);
     if (va != vb) return va > vb;
@@ -115,31 +115,6 @@ std::string shortfall(const Plan& p, unsigned mask, const BoxOptions& box) {
 }
 
 }  // namespace
-
-std::optional<Objective> parse_objective(std::string_view name) {
-    if (name == "tflops") return Objective::tflops;
-    if (name == "vram") return Objective::vram;
-    if (name == "bandwidth") return Objective::bandwidth;
-    if (name == "training") return Objective::training;
-    if (name == "inference") return Objective::inference;
-    return std::nullopt;
-}
-
-std::string_view objective_name(Objective objective) {
-    switch (objective) {
-        case Objective::tflops:
-            return "tflops";
-        case Objective::vram:
-            return "vram";
-        case Objective::bandwidth:
-            return "bandwidth";
-        case Objective::training:
-            return "training";
-        case Objective::inference:
-            return "inference";
-    }
-    return "?";
-}
 
 bool usable_for_prices(const ListingLine& line) {
     return !line.outlier && !line.kept_out_as_suspect;
@@ -246,7 +221,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             // Never more cards than there are listings to buy them from.
             if (n > static_cast<int>(listings.size())) break;
             any_count = true;
-            if (box.objective == Objective::tflops && !tflops) break;
+            if (box.objective == RankBy::tflops && !tflops) break;
             any_precision = true;
             Plan p;
             p.count = n;

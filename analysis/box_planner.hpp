@@ -23,15 +23,6 @@
 
 namespace gpuprice::analysis {
 
-// What a build maximises. training: total training throughput (RTX 3090 = 1 per GPU, at the
-// power limit); inference: total llama.cpp generated tokens/s, one model per GPU. Both are
-// measured where published, else estimated (card_performance.hpp); a guess across vendors
-// counts 0.
-enum class Objective { tflops, vram, bandwidth, training, inference };
-// "tflops", "vram", "bandwidth", "training", "inference"
-std::optional<Objective> parse_objective(std::string_view name);
-std::string_view objective_name(Objective objective);
-
 struct BoxOptions {
     int min_count = 1;  // --count N gives N..N; --max-count M gives 1..M
     int max_count = 1;
@@ -45,7 +36,11 @@ struct BoxOptions {
     std::string currency;  // of the budget and every price (the market's), for messages
     double min_vram_gb = 0;
     bool include_sxm = false;
-    Objective objective = Objective::tflops;
+    // What a build maximises in total: a report's ranking key (rank_by_name names it). training:
+    // total training throughput (RTX 3090 = 1 per GPU, at the power limit); inference: total
+    // llama.cpp generated tokens/s, one model per GPU. Both are measured where published, else
+    // estimated (card_performance.hpp); a guess across vendors counts 0.
+    RankBy objective = RankBy::tflops;
     // A model with fewer prices than this behind its price basis (the report's --min-listings
     // rule): its plans rank after every plan with enough, marked, and its advice is not given.
     int min_listings = 3;
@@ -112,7 +107,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const BoxOptions& box);
 
 // The plan's total of what `objective` maximises: TFLOPS, GB of VRAM or GB/s.
-double objective_value(const Plan& plan, Objective objective);
+double objective_value(const Plan& plan, RankBy objective);
 
 // True when a listing may price a plan: the same listings a median is taken from (no outlier, no
 // suspect price kept out; listings flagged abroad or from doubtful sellers never reach the

@@ -17,7 +17,7 @@ struct Option {
     BoxOptions box;
 };
 
-double per_money(const Plan& p, Objective objective) {
+double per_money(const Plan& p, RankBy objective) {
     return p.total_usd > 0 ? objective_value(p, objective) / p.total_usd : 0;
 }
 
@@ -27,7 +27,7 @@ bool same_box(const Plan& a, const Plan& b) {
 }
 
 // Whether `p` beats `first` (the plan the options give now; none: anything fits is better).
-bool beats(const Plan& p, const Plan* first, Objective objective) {
+bool beats(const Plan& p, const Plan* first, RankBy objective) {
     if (p.thin) return false;
     if (!first) return true;
     const double v = objective_value(p, objective), v1 = objective_value(*first, objective);
@@ -35,26 +35,26 @@ bool beats(const Plan& p, const Plan* first, Objective objective) {
     return v >= kBetterShare * v1 && per_money(p, objective) > per_money(*first, objective);
 }
 
-std::string unit_of(Objective objective) {
+std::string unit_of(RankBy objective) {
     switch (objective) {
-        case Objective::tflops:
+        case RankBy::tflops:
             return "TFLOPS";
-        case Objective::vram:
+        case RankBy::vram:
             return "GB";
-        case Objective::bandwidth:
+        case RankBy::bandwidth:
             return "GB/s";
-        case Objective::training:
+        case RankBy::training:
             return "x an RTX 3090's training";
-        case Objective::inference:
+        case RankBy::inference:
             return "tokens/s";
     }
     return "";
 }
 
-std::string describe(const Option& option, const Plan& p, const Plan* first, Objective objective,
+std::string describe(const Option& option, const Plan& p, const Plan* first, RankBy objective,
                      const std::string& currency) {
     const auto unit = unit_of(objective);
-    const int decimals = objective == Objective::tflops || objective == Objective::training ? 1 : 0;
+    const int decimals = objective == RankBy::tflops || objective == RankBy::training ? 1 : 0;
     std::string text = "with " + option.flag + " (" + option.why + "): " + std::to_string(p.count) +
                        " x " + p.model.name + " (" + std::string(schema::cooler_name(p.cooler)) +
                        ", " + std::string(schema::condition_name(p.condition)) + "), " +
