@@ -157,9 +157,31 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
     return caveats;
 }
 
+CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
+                       const schema::AttributeRules& rules) {
+    CardBuilds builds;
+    builds.reserve(report.listings.size());
+    for (const auto& line : report.listings) {
+        auto& build = builds.emplace_back();
+        if (!usable_for_prices(line)) continue;
+        const auto* model = catalog.find_model(line.observation.model);
+        if (!model) continue;
+        const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
+        build = card_build(*model, stated, rules, line.observation.title);
+    }
+    return builds;
+}
+
 PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box) {
+    return plan_boxes(report, card_builds(report, catalog, rules), catalog, rules, report_options,
+                      box);
+}
+
+PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
+                      const schema::Catalog& catalog, const schema::AttributeRules& rules,
+                      const ReportOptions& report_options, const BoxOptions& box) {
     // Each model's report row per condition: the evidence behind its price.
     std::map<std::pair<schema::ConditionClass, std::string>, const ReportRow*> rows;
     for (const auto& row : report.rows) rows[{row.condition, row.model.key}] = &row;
@@ -172,14 +194,14 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     };
     std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<Candidate>>> kinds;
     bool any_vram = false, any_cooling = false;
-    for (const auto& line : report.listings) {
-        if (!usable_for_prices(line)) continue;
+    for (std::size_t i = 0; i < report.listings.size(); ++i) {
+        const auto& line = report.listings[i];
+        if (!builds[i]) continue;  // not usable for prices, or no catalog model
         const auto* model = catalog.find_model(line.observation.model);
-        if (!model || model->vram_gb < box.min_vram_gb) continue;
+        if (model->vram_gb < box.min_vram_gb) continue;
         if (!model->slots && !box.include_sxm) continue;
         any_vram = true;
-        const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
-        const auto build = card_build(*model, stated, rules, line.observation.title);
+        const auto& build = *builds[i];
         if (box.cooling && build.cooler != *box.cooling) continue;
         any_cooling = true;
         Kind kind{line.condition, model, build.cooler, build.slot_width};

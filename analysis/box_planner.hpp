@@ -106,6 +106,18 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box);
 
+// Each of report.listings' builds (card_build), by its place there; nullopt for a listing no plan
+// buys (not usable for prices, or of no catalog model). They depend on no box option: better_with
+// plans one report for ten boxes and works them out once (each plan tokenizing the titles again
+// was a quarter of `recommend`'s CPU at a year).
+using CardBuilds = std::vector<std::optional<CardBuild>>;
+CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
+                       const schema::AttributeRules& rules);
+// plan_boxes with the builds card_builds gave for `report`.
+PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
+                      const schema::Catalog& catalog, const schema::AttributeRules& rules,
+                      const ReportOptions& report_options, const BoxOptions& box);
+
 // The plan's total of what `objective` maximises: TFLOPS, GB of VRAM or GB/s.
 double objective_value(const Plan& plan, RankBy objective);
 

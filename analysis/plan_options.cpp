@@ -83,7 +83,8 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
     // Every box the options admit now, not only the plans shown: a box they admit is no news.
     auto every = box;
     every.results = 1 << 20;
-    const auto now = plan_boxes(report, catalog, rules, report_options, every);
+    const auto builds = card_builds(report, catalog, rules);
+    const auto now = plan_boxes(report, builds, catalog, rules, report_options, every);
     std::vector<Option> options;
     {
         Option wide{"--slots N", "a case with more slot openings", box};
@@ -120,7 +121,7 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
     results.reserve(options.size());
     for (auto& option : options) {
         option.box.results = every.results;  // the best that beats #1 may rank below others
-        results.push_back(plan_boxes(report, catalog, rules, report_options, option.box));
+        results.push_back(plan_boxes(report, builds, catalog, rules, report_options, option.box));
         const bool wider = option.flag == "--slots N";
         const Plan* pick = nullptr;
         for (const auto& p : results.back().plans) {
