@@ -79,11 +79,19 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
                                      const schema::AttributeRules& rules,
                                      const ReportOptions& report_options, const BoxOptions& box,
                                      const PlanResult& result) {
+    return better_with(report, card_builds(report, catalog, rules), catalog, rules, report_options,
+                       box, result);
+}
+
+std::vector<std::string> better_with(const Report& report, const CardBuilds& builds,
+                                     const schema::Catalog& catalog,
+                                     const schema::AttributeRules& rules,
+                                     const ReportOptions& report_options, const BoxOptions& box,
+                                     const PlanResult& result) {
     const Plan* first = result.plans.empty() ? nullptr : &result.plans.front();
     // Every box the options admit now, not only the plans shown: a box they admit is no news.
     auto every = box;
     every.results = 1 << 20;
-    const auto builds = card_builds(report, catalog, rules);
     const auto now = plan_boxes(report, builds, catalog, rules, report_options, every);
     std::vector<Option> options;
     {
