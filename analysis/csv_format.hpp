@@ -27,6 +27,9 @@ std::size_t display_width(std::string_view s);
 // (see CsvLine::text). Number cells are written as numbers.
 class CsvLine {
   public:
+    // Room for a typical line (a listing's, with its title and URL), so that it is not
+    // reallocated cell by cell.
+    CsvLine() { line_.reserve(256); }
     CsvLine& text(std::string_view value);
     CsvLine& number(double value, int decimals);
     CsvLine& number(std::optional<double> value, int decimals);
