@@ -160,15 +160,21 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
 CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
                        const schema::AttributeRules& rules) {
     CardBuilds builds;
-    builds.reserve(report.listings.size());
-    for (const auto& line : report.listings) {
-        auto& build = builds.emplace_back();
+    builds.cards.reserve(report.listings.size());
+    for (std::size_t i = 0; i < report.listings.size(); ++i) {
+        const auto& line = report.listings[i];
+        auto& card = builds.cards.emplace_back();
         if (!usable_for_prices(line)) continue;
         const auto* model = catalog.find_model(line.observation.model);
         if (!model) continue;
         const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
-        build = card_build(*model, stated, rules, line.observation.title);
+        card = CardBuilds::Card{model, card_build(*model, stated, rules, line.observation.title)};
+        builds.cheapest_first.push_back(i);
     }
+    std::stable_sort(builds.cheapest_first.begin(), builds.cheapest_first.end(),
+                     [&](std::size_t a, std::size_t b) {
+                         return report.listings[a].total_usd < report.listings[b].total_usd;
+                     });
     return builds;
 }
 
@@ -190,24 +196,23 @@ PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
     // year).
     struct Candidate {
         const ListingLine* line;
-        CardBuild build;
+        const CardBuild* build;
     };
     std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<Candidate>>> kinds;
     bool any_vram = false, any_cooling = false;
-    for (std::size_t i = 0; i < report.listings.size(); ++i) {
+    // Cheapest first: each kind's listings come in the order a plan buys them.
+    for (const auto i : builds.cheapest_first) {
         const auto& line = report.listings[i];
-        if (!builds[i]) continue;  // not usable for prices, or no catalog model
-        const auto* model = catalog.find_model(line.observation.model);
+        const auto& [model, build] = *builds.cards[i];
         if (model->vram_gb < box.min_vram_gb) continue;
         if (!model->slots && !box.include_sxm) continue;
         any_vram = true;
-        const auto& build = *builds[i];
         if (box.cooling && build.cooler != *box.cooling) continue;
         any_cooling = true;
         Kind kind{line.condition, model, build.cooler, build.slot_width};
         auto& entry = kinds[kind.key()];
         entry.first = kind;
-        entry.second.push_back({&line, build});
+        entry.second.push_back({&line, &build});
     }
 
     PlanResult result;
@@ -217,10 +222,6 @@ PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
     bool any_count = false, any_precision = false, any_power = false;
     for (auto& [key, entry] : kinds) {
         auto& [kind, listings] = entry;
-        std::stable_sort(listings.begin(), listings.end(),
-                         [](const Candidate& a, const Candidate& b) {
-                             return a.line->total_usd < b.line->total_usd;
-                         });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
         if (const auto why = power_refusal(*kind.model, box.power_limit, rules.power)) {
@@ -252,7 +253,7 @@ PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
             p.cooler = kind.cooler;
             p.slot_width = kind.slot_width;
             for (int i = 0; i < n; ++i)
-                p.listings.push_back({*listings[i].line, listings[i].build});
+                p.listings.push_back({*listings[i].line, *listings[i].build});
             p.listings_of_kind = static_cast<int>(listings.size());
             const auto* row = rows.at({kind.condition, kind.model->key});
             p.model_listings = row->basis_listings;
@@ -268,7 +269,7 @@ PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
             p.total_bandwidth_gbs = kind.model->bandwidth_gbs * gpus;
             p.watts_per_card = power->watts;
             p.total_watts = p.watts_per_card * n;
-            p.slots_used = slots_used(n, listings.front().build, box.risers);
+            p.slots_used = slots_used(n, *listings.front().build, box.risers);
             if (p.total_tflops && p.total_usd > 0)
                 p.gflops_per_usd = *p.total_tflops * 1000.0 / p.total_usd;
             p.total_train_rel = times(row->perf.train_rel, gpus, power->throughput_share);

@@ -106,11 +106,20 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box);
 
-// Each of report.listings' builds (card_build), by its place there; nullopt for a listing no plan
-// buys (not usable for prices, or of no catalog model). They depend on no box option: better_with
-// plans one report for ten boxes and works them out once (each plan tokenizing the titles again
-// was a quarter of `recommend`'s CPU at a year).
-using CardBuilds = std::vector<std::optional<CardBuild>>;
+// What plan_boxes reads of a report's listings whatever the box: each one's model and build
+// (card_build), by its place in report.listings (nullopt for a listing no plan buys: not usable
+// for prices, or of no catalog model), and their places cheapest first (ties in the report's
+// order), the order a plan buys them in. better_with plans one report for ten boxes and works
+// them out once: each plan tokenizing the titles, finding each listing's model and sorting its
+// kinds again was most of `recommend`'s own CPU at a year.
+struct CardBuilds {
+    struct Card {
+        const schema::GpuModel* model = nullptr;
+        CardBuild build;
+    };
+    std::vector<std::optional<Card>> cards;
+    std::vector<std::size_t> cheapest_first;
+};
 CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
                        const schema::AttributeRules& rules);
 // plan_boxes with the builds card_builds gave for `report`.
