@@ -31,18 +31,18 @@ struct Kind {
 
 }  // namespace
 
-double objective_value(const Plan& p, Objective objective) {
+double objective_value(const Plan& p, RankBy objective) {
     switch (objective) {
-        case Objective::tflops:
+        case RankBy::tflops:
             return p.total_tflops.value_or(0);
-        case Objective::vram:
+        case RankBy::vram:
             return p.total_vram_gb;
-        case Objective::bandwidth:
+        case RankBy::bandwidth:
             return p.total_bandwidth_gbs;
-        case Objective::training:
+        case RankBy::training:
             return p.total_train_rel && !p.total_train_rel->extrapolated ? p.total_train_rel->value
                                                                          : 0;
-        case Objective::inference:
+        case RankBy::inference:
             return p.total_llm_tg_tok_s && !p.total_llm_tg_tok_s->extrapolated
                        ? p.total_llm_tg_tok_s->value
                        : 0;
@@ -61,7 +61,7 @@ std::optional<PerfFigure> times(const std::optional<PerfFigure>& figure, double 
     return out;
 }
 
-bool better(const Plan& a, const Plan& b, Objective objective) {
+bool better(const Plan& a, const Plan& b, RankBy objective) {
     if (a.thin != b.thin) return b.thin;  // evidence first: thin models after all the others
     const double va = objective_value(a, objective), vb = objective_value(b, objective);
     if (va != vb) return va > vb;
@@ -116,31 +116,6 @@ std::string shortfall(const Plan& p, unsigned mask, const BoxOptions& box) {
 
 }  // namespace
 
-std::optional<Objective> parse_objective(std::string_view name) {
-    if (name == "tflops") return Objective::tflops;
-    if (name == "vram") return Objective::vram;
-    if (name == "bandwidth") return Objective::bandwidth;
-    if (name == "training") return Objective::training;
-    if (name == "inference") return Objective::inference;
-    return std::nullopt;
-}
-
-std::string_view objective_name(Objective objective) {
-    switch (objective) {
-        case Objective::tflops:
-            return "tflops";
-        case Objective::vram:
-            return "vram";
-        case Objective::bandwidth:
-            return "bandwidth";
-        case Objective::training:
-            return "training";
-        case Objective::inference:
-            return "inference";
-    }
-    return "?";
-}
-
 bool usable_for_prices(const ListingLine& line) {
     return !line.outlier && !line.kept_out_as_suspect;
 }
@@ -182,9 +157,37 @@ std::vector<std::string> plan_caveats(const schema::Catalog& catalog, const Repo
     return caveats;
 }
 
+CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
+                       const schema::AttributeRules& rules) {
+    CardBuilds builds;
+    builds.cards.reserve(report.listings.size());
+    for (std::size_t i = 0; i < report.listings.size(); ++i) {
+        const auto& line = report.listings[i];
+        auto& card = builds.cards.emplace_back();
+        if (!usable_for_prices(line)) continue;
+        const auto* model = catalog.find_model(line.observation.model);
+        if (!model) continue;
+        const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
+        card = CardBuilds::Card{model, card_build(*model, stated, rules, line.observation.title)};
+        builds.cheapest_first.push_back(i);
+    }
+    std::stable_sort(builds.cheapest_first.begin(), builds.cheapest_first.end(),
+                     [&](std::size_t a, std::size_t b) {
+                         return report.listings[a].total_usd < report.listings[b].total_usd;
+                     });
+    return builds;
+}
+
 PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box) {
+    return plan_boxes(report, card_builds(report, catalog, rules), catalog, rules, report_options,
+                      box);
+}
+
+PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
+                      const schema::Catalog& catalog, const schema::AttributeRules& rules,
+                      const ReportOptions& report_options, const BoxOptions& box) {
     // Each model's report row per condition: the evidence behind its price.
     std::map<std::pair<schema::ConditionClass, std::string>, const ReportRow*> rows;
     for (const auto& row : report.rows) rows[{row.condition, row.model.key}] = &row;
@@ -193,24 +196,23 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     // year).
     struct Candidate {
         const ListingLine* line;
-        CardBuild build;
+        const CardBuild* build;
     };
     std::map<decltype(Kind{}.key()), std::pair<Kind, std::vector<Candidate>>> kinds;
     bool any_vram = false, any_cooling = false;
-    for (const auto& line : report.listings) {
-        if (!usable_for_prices(line)) continue;
-        const auto* model = catalog.find_model(line.observation.model);
-        if (!model || model->vram_gb < box.min_vram_gb) continue;
+    // Cheapest first: each kind's listings come in the order a plan buys them.
+    for (const auto i : builds.cheapest_first) {
+        const auto& line = report.listings[i];
+        const auto& [model, build] = *builds.cards[i];
+        if (model->vram_gb < box.min_vram_gb) continue;
         if (!model->slots && !box.include_sxm) continue;
         any_vram = true;
-        const auto stated = line.observation.attributes.value_or(schema::ListingAttributes{});
-        const auto build = card_build(*model, stated, rules, line.observation.title);
         if (box.cooling && build.cooler != *box.cooling) continue;
         any_cooling = true;
         Kind kind{line.condition, model, build.cooler, build.slot_width};
         auto& entry = kinds[kind.key()];
         entry.first = kind;
-        entry.second.push_back({&line, build});
+        entry.second.push_back({&line, &build});
     }
 
     PlanResult result;
@@ -220,10 +222,6 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
     bool any_count = false, any_precision = false, any_power = false;
     for (auto& [key, entry] : kinds) {
         auto& [kind, listings] = entry;
-        std::stable_sort(listings.begin(), listings.end(),
-                         [](const Candidate& a, const Candidate& b) {
-                             return a.line->total_usd < b.line->total_usd;
-                         });
         const auto tflops =
             peak_tflops(catalog, *kind.model, report_options.precision, report_options.sparsity);
         if (const auto why = power_refusal(*kind.model, box.power_limit, rules.power)) {
@@ -246,7 +244,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             // Never more cards than there are listings to buy them from.
             if (n > static_cast<int>(listings.size())) break;
             any_count = true;
-            if (box.objective == Objective::tflops && !tflops) break;
+            if (box.objective == RankBy::tflops && !tflops) break;
             any_precision = true;
             Plan p;
             p.count = n;
@@ -255,7 +253,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.cooler = kind.cooler;
             p.slot_width = kind.slot_width;
             for (int i = 0; i < n; ++i)
-                p.listings.push_back({*listings[i].line, listings[i].build});
+                p.listings.push_back({*listings[i].line, *listings[i].build});
             p.listings_of_kind = static_cast<int>(listings.size());
             const auto* row = rows.at({kind.condition, kind.model->key});
             p.model_listings = row->basis_listings;
@@ -271,7 +269,7 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
             p.total_bandwidth_gbs = kind.model->bandwidth_gbs * gpus;
             p.watts_per_card = power->watts;
             p.total_watts = p.watts_per_card * n;
-            p.slots_used = slots_used(n, listings.front().build, box.risers);
+            p.slots_used = slots_used(n, *listings.front().build, box.risers);
             if (p.total_tflops && p.total_usd > 0)
                 p.gflops_per_usd = *p.total_tflops * 1000.0 / p.total_usd;
             p.total_train_rel = times(row->perf.train_rel, gpus, power->throughput_share);

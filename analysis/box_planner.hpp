@@ -23,15 +23,6 @@
 
 namespace gpuprice::analysis {
 
-// What a build maximises. training: total training throughput (RTX 3090 = 1 per GPU, at the
-// power limit); inference: total llama.cpp generated tokens/s, one model per GPU. Both are
-// measured where published, else estimated (card_performance.hpp); a guess across vendors
-// counts 0.
-enum class Objective { tflops, vram, bandwidth, training, inference };
-// "tflops", "vram", "bandwidth", "training", "inference"
-std::optional<Objective> parse_objective(std::string_view name);
-std::string_view objective_name(Objective objective);
-
 struct BoxOptions {
     int min_count = 1;  // --count N gives N..N; --max-count M gives 1..M
     int max_count = 1;
@@ -45,7 +36,11 @@ struct BoxOptions {
     std::string currency;  // of the budget and every price (the market's), for messages
     double min_vram_gb = 0;
     bool include_sxm = false;
-    Objective objective = Objective::tflops;
+    // What a build maximises in total: a report's ranking key (rank_by_name names it). training:
+    // total training throughput (RTX 3090 = 1 per GPU, at the power limit); inference: total
+    // llama.cpp generated tokens/s, one model per GPU. Both are measured where published, else
+    // estimated (card_performance.hpp); a guess across vendors counts 0.
+    RankBy objective = RankBy::tflops;
     // A model with fewer prices than this behind its price basis (the report's --min-listings
     // rule): its plans rank after every plan with enough, marked, and its advice is not given.
     int min_listings = 3;
@@ -111,8 +106,29 @@ PlanResult plan_boxes(const Report& report, const schema::Catalog& catalog,
                       const schema::AttributeRules& rules, const ReportOptions& report_options,
                       const BoxOptions& box);
 
+// What plan_boxes reads of a report's listings whatever the box: each one's model and build
+// (card_build), by its place in report.listings (nullopt for a listing no plan buys: not usable
+// for prices, or of no catalog model), and their places cheapest first (ties in the report's
+// order), the order a plan buys them in. better_with plans one report for ten boxes and works
+// them out once: each plan tokenizing the titles, finding each listing's model and sorting its
+// kinds again was most of `recommend`'s own CPU at a year.
+struct CardBuilds {
+    struct Card {
+        const schema::GpuModel* model = nullptr;
+        CardBuild build;
+    };
+    std::vector<std::optional<Card>> cards;
+    std::vector<std::size_t> cheapest_first;
+};
+CardBuilds card_builds(const Report& report, const schema::Catalog& catalog,
+                       const schema::AttributeRules& rules);
+// plan_boxes with the builds card_builds gave for `report`.
+PlanResult plan_boxes(const Report& report, const CardBuilds& builds,
+                      const schema::Catalog& catalog, const schema::AttributeRules& rules,
+                      const ReportOptions& report_options, const BoxOptions& box);
+
 // The plan's total of what `objective` maximises: TFLOPS, GB of VRAM or GB/s.
-double objective_value(const Plan& plan, Objective objective);
+double objective_value(const Plan& plan, RankBy objective);
 
 // True when a listing may price a plan: the same listings a median is taken from (no outlier, no
 // suspect price kept out; listings flagged abroad or from doubtful sellers never reach the

@@ -35,7 +35,7 @@ bool looks_like_figure(std::string_view s) {
     return false;
 }
 
-// Whether csv_text_cell leaves `raw` as it is: printable ASCII, with nothing to quote and no
+// Whether CsvLine::text leaves `raw` as it is: printable ASCII, with nothing to quote and no
 // cell start to defuse. Most titles, ids and URLs are: they are copied without a scan per rule.
 bool plain_cell(std::string_view raw) {
     if (raw.empty()) return true;
@@ -69,13 +69,21 @@ std::string format_number(double value, int decimals) {
     return result;
 }
 
+std::string dash_or(const std::optional<double>& value, int decimals) {
+    return value ? format_number(*value, decimals) : "-";
+}
+
+std::string plural(long long n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 std::string format_width(double value) {
     return format_number(value, value == std::floor(value) ? 0 : 1);
 }
 
 namespace {
 
-// csv_text_cell of a cell that is not plain_cell.
+// The cell of a text that is not plain_cell.
 std::string defused_cell(std::string_view raw) {
     // Control characters never reach a CSV: a NUL breaks readers, a tab or CR would split the
     // cell under another separator. Tabs and line breaks become spaces.
@@ -107,10 +115,6 @@ std::string defused_cell(std::string_view raw) {
 }
 
 }  // namespace
-
-std::string csv_text_cell(std::string_view raw) {
-    return plain_cell(raw) ? std::string(raw) : defused_cell(raw);
-}
 
 void CsvLine::separator() {
     if (!first_) line_.push_back(',');

@@ -13,6 +13,10 @@ namespace gpuprice::analysis {
 
 // A number printed with `decimals` digits after the point, locale-independent.
 std::string format_number(double value, int decimals);
+// The same, or "-" when there is none: a table's empty cell.
+std::string dash_or(const std::optional<double>& value, int decimals);
+// "1 listing", "2 listings".
+std::string plural(long long n, const char* one, const char* many);
 // A slot width as people write it: "2", "2.5" (UX N15: "2.0").
 std::string format_width(double value);
 // Display width in terminal columns: UTF-8 lead bytes, not continuation bytes.
@@ -20,9 +24,12 @@ std::size_t display_width(std::string_view s);
 
 // One CSV line under construction. Text cells lose control characters, are quoted when needed
 // and defused where a spreadsheet could start a formula: = + - @ at the start or after a ';'
-// (see csv_text_cell). Number cells are written as numbers.
+// (see CsvLine::text). Number cells are written as numbers.
 class CsvLine {
   public:
+    // Room for a typical line (a listing's, with its title and URL), so that it is not
+    // reallocated cell by cell.
+    CsvLine() { line_.reserve(256); }
     CsvLine& text(std::string_view value);
     CsvLine& number(double value, int decimals);
     CsvLine& number(std::optional<double> value, int decimals);
@@ -41,9 +48,6 @@ class CsvLine {
     std::string line_;
     bool first_ = true;
 };
-
-// Text cell escaping on its own, for tests and for header rows.
-std::string csv_text_cell(std::string_view value);
 
 // Columns padded to a common width, for terminals. A column of figures (most cells a number or
 // money such as "$1,149") aligns right, any other left.

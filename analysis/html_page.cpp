@@ -104,10 +104,6 @@ std::string link(const std::string& url, const std::string& text_html) {
     return "<a href=\"" + href + "\" rel=\"noreferrer\">" + text_html + "</a>";
 }
 
-std::string plural(std::size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 // ---- the ranked table of one condition and VRAM class ------------------------------------
 
 std::string marks(const ReportRow& row) {
@@ -256,12 +252,10 @@ std::string listings_block(const ReportRow& row, std::vector<const ListingLine*>
     const auto outliers =
         std::count_if(lines.begin(), lines.end(), [](const ListingLine* l) { return l->outlier; });
     // The anchor is inside: following a link to it opens the details, script or not.
-    std::string out =
-        "<details><summary>" + html_text(row.model.name) + " <small>" +
-        plural(lines.size(), "listing", "listings") +
-        (outliers ? ", " + plural(static_cast<std::size_t>(outliers), "outlier", "outliers")
-                  : std::string()) +
-        "</small></summary>\n";
+    std::string out = "<details><summary>" + html_text(row.model.name) + " <small>" +
+                      plural(lines.size(), "listing", "listings") +
+                      (outliers ? ", " + plural(outliers, "outlier", "outliers") : std::string()) +
+                      "</small></summary>\n";
     out += "<div class=\"scroll\" id=\"" + listings_id(row.condition, row.model.key) +
            "\"><table class=\"listings sortable\"><thead><tr>"
            "<th scope=\"col\">Title</th><th scope=\"col\" class=\"num\">Price</th>"

@@ -17,7 +17,7 @@ struct Option {
     BoxOptions box;
 };
 
-double per_money(const Plan& p, Objective objective) {
+double per_money(const Plan& p, RankBy objective) {
     return p.total_usd > 0 ? objective_value(p, objective) / p.total_usd : 0;
 }
 
@@ -27,7 +27,7 @@ bool same_box(const Plan& a, const Plan& b) {
 }
 
 // Whether `p` beats `first` (the plan the options give now; none: anything fits is better).
-bool beats(const Plan& p, const Plan* first, Objective objective) {
+bool beats(const Plan& p, const Plan* first, RankBy objective) {
     if (p.thin) return false;
     if (!first) return true;
     const double v = objective_value(p, objective), v1 = objective_value(*first, objective);
@@ -35,26 +35,26 @@ bool beats(const Plan& p, const Plan* first, Objective objective) {
     return v >= kBetterShare * v1 && per_money(p, objective) > per_money(*first, objective);
 }
 
-std::string unit_of(Objective objective) {
+std::string unit_of(RankBy objective) {
     switch (objective) {
-        case Objective::tflops:
+        case RankBy::tflops:
             return "TFLOPS";
-        case Objective::vram:
+        case RankBy::vram:
             return "GB";
-        case Objective::bandwidth:
+        case RankBy::bandwidth:
             return "GB/s";
-        case Objective::training:
+        case RankBy::training:
             return "x an RTX 3090's training";
-        case Objective::inference:
+        case RankBy::inference:
             return "tokens/s";
     }
     return "";
 }
 
-std::string describe(const Option& option, const Plan& p, const Plan* first, Objective objective,
+std::string describe(const Option& option, const Plan& p, const Plan* first, RankBy objective,
                      const std::string& currency) {
     const auto unit = unit_of(objective);
-    const int decimals = objective == Objective::tflops || objective == Objective::training ? 1 : 0;
+    const int decimals = objective == RankBy::tflops || objective == RankBy::training ? 1 : 0;
     std::string text = "with " + option.flag + " (" + option.why + "): " + std::to_string(p.count) +
                        " x " + p.model.name + " (" + std::string(schema::cooler_name(p.cooler)) +
                        ", " + std::string(schema::condition_name(p.condition)) + "), " +
@@ -79,11 +79,20 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
                                      const schema::AttributeRules& rules,
                                      const ReportOptions& report_options, const BoxOptions& box,
                                      const PlanResult& result) {
+    return better_with(report, card_builds(report, catalog, rules), catalog, rules, report_options,
+                       box, result);
+}
+
+std::vector<std::string> better_with(const Report& report, const CardBuilds& builds,
+                                     const schema::Catalog& catalog,
+                                     const schema::AttributeRules& rules,
+                                     const ReportOptions& report_options, const BoxOptions& box,
+                                     const PlanResult& result) {
     const Plan* first = result.plans.empty() ? nullptr : &result.plans.front();
     // Every box the options admit now, not only the plans shown: a box they admit is no news.
     auto every = box;
     every.results = 1 << 20;
-    const auto now = plan_boxes(report, catalog, rules, report_options, every);
+    const auto now = plan_boxes(report, builds, catalog, rules, report_options, every);
     std::vector<Option> options;
     {
         Option wide{"--slots N", "a case with more slot openings", box};
@@ -120,7 +129,7 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
     results.reserve(options.size());
     for (auto& option : options) {
         option.box.results = every.results;  // the best that beats #1 may rank below others
-        results.push_back(plan_boxes(report, catalog, rules, report_options, option.box));
+        results.push_back(plan_boxes(report, builds, catalog, rules, report_options, option.box));
         const bool wider = option.flag == "--slots N";
         const Plan* pick = nullptr;
         for (const auto& p : results.back().plans) {

@@ -26,5 +26,11 @@ std::vector<std::string> better_with(const Report& report, const schema::Catalog
                                      const schema::AttributeRules& rules,
                                      const ReportOptions& report_options, const BoxOptions& box,
                                      const PlanResult& result);
+// The same with the builds card_builds gave for `report` (a caller that planned with them).
+std::vector<std::string> better_with(const Report& report, const CardBuilds& builds,
+                                     const schema::Catalog& catalog,
+                                     const schema::AttributeRules& rules,
+                                     const ReportOptions& report_options, const BoxOptions& box,
+                                     const PlanResult& result);
 
 }  // namespace gpuprice::analysis

@@ -19,10 +19,6 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
     return out;
 }
 
-std::string maybe(std::optional<double> value, int decimals) {
-    return value ? format_number(*value, decimals) : "-";
-}
-
 std::string slots_text(std::optional<double> width) {
     if (!width) return "SXM";
     return format_width(*width) + "-slot";
@@ -66,7 +62,7 @@ void request_cells(CsvLine& line, const BoxOptions& box) {
         .text(box.risers ? "yes" : "no")
         .text(box.cooling ? schema::cooler_name(*box.cooling) : "any")
         .number(box.min_vram_gb, 0)
-        .text(objective_name(box.objective))
+        .text(rank_by_name(box.objective))
         .text(box.include_sxm ? "yes" : "no")
         .integer(box.min_listings);
 }
@@ -278,7 +274,7 @@ std::string plan_header(const BoxOptions& box, const CsvContext& context,
         (box.min_vram_gb > 0 ? ", at least " + format_number(box.min_vram_gb, 0) + " GB per card"
                              : std::string()) +
         (box.include_sxm ? ", SXM included" : "") +
-        (single ? "" : ", most total " + std::string(objective_name(box.objective)) + " first");
+        (single ? "" : ", most total " + std::string(rank_by_name(box.objective)) + " first");
     out += wrap(want, width, "");
     return out;
 }
@@ -297,10 +293,10 @@ std::string plans_table(const PlanResult& result, const CsvContext& context, std
         rows.push_back({std::to_string(p.rank),
                         std::to_string(p.count) + " x " + p.model.name + (p.thin ? " *" : ""),
                         std::string(schema::cooler_name(p.cooler)), std::to_string(p.slots_used),
-                        std::to_string(p.total_watts), maybe(p.total_tflops, 1),
+                        std::to_string(p.total_watts), dash_or(p.total_tflops, 1),
                         format_number(p.total_vram_gb, 0),
                         schema::format_money(p.total_usd, context.currency),
-                        maybe(p.gflops_per_usd, 1)});
+                        dash_or(p.gflops_per_usd, 1)});
         // Which boards the width and cooler are of (board_designs.csv, or the reference design).
         std::vector<std::string> designs;
         for (const auto& l : p.listings) {
@@ -400,8 +396,8 @@ std::string advice_table(const std::vector<CardAdvice>& advice, const CsvContext
                         "#" + std::to_string(*r.rank) + " of " + std::to_string(a.ranked_in_class),
                         r.model.name, std::string(schema::condition_name(r.condition)),
                         schema::format_money(*r.basis_usd, context.currency),
-                        std::to_string(r.listings), maybe(r.tflops, 1),
-                        maybe(r.gflops_per_usd, 1)});
+                        std::to_string(r.listings), dash_or(r.tflops, 1),
+                        dash_or(r.gflops_per_usd, 1)});
         std::string d = wrap("cheapest usable listing, " + slots_text(a.build.slot_width) + " " +
                                  std::string(schema::cooler_name(a.build.cooler)) + " (" +
                                  a.build.design + "), " + std::to_string(a.watts) + " W:",

@@ -241,14 +241,4 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
     return out;
 }
 
-std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
-                                           const schema::Catalog& catalog,
-                                           const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping, const schema::Market& marketplace) {
-    auto nights =
-        price_history(history, {}, {}, catalog, conditions, shipping, marketplace, Period::night);
-    std::erase_if(nights, [](const NightlyMedian& n) { return n.listings == 0; });
-    return nights;
-}
-
 }  // namespace gpuprice::analysis

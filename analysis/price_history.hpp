@@ -74,10 +74,4 @@ std::vector<NightlyMedian> add_sold(const std::vector<NightlyMedian>& nights,
                                     const std::vector<schema::ConditionClass>& conditions,
                                     const schema::Market& marketplace);
 
-// The asking medians alone, per night.
-std::vector<NightlyMedian> nightly_medians(const std::vector<schema::PricedObservation>& history,
-                                           const schema::Catalog& catalog,
-                                           const std::vector<schema::ConditionClass>& conditions,
-                                           Shipping shipping, const schema::Market& marketplace);
-
 }  // namespace gpuprice::analysis

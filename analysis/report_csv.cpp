@@ -4,9 +4,14 @@
 
 #include "analysis/csv_format.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/enum_names.hpp"
 #include "schema/domain/market.hpp"
 
 namespace gpuprice::analysis {
+
+// Room reserved per line of a per-listing CSV (a title and a URL make most of it; at a year the
+// lines of tonight's listings average 170 bytes): the text is not copied as it grows.
+constexpr std::size_t kLineRoom = 256;
 
 std::string rank_by_label(RankBy rank_by, std::string_view currency) {
     switch (rank_by) {
@@ -29,20 +34,23 @@ std::string TableView::heading_for(const CsvContext& context) const {
                                  context.currency);
 }
 
+namespace {
+constexpr schema::EnumNames<RankBy, 5> kRankByNames = {{
+    {RankBy::tflops, "tflops"},
+    {RankBy::bandwidth, "bandwidth"},
+    {RankBy::vram, "vram"},
+    {RankBy::training, "training"},
+    {RankBy::inference, "inference"},
+}};
+static_assert(schema::names_every_value(kRankByNames, RankBy::inference));
+}  // namespace
+
 std::string_view rank_by_name(RankBy rank_by) {
-    switch (rank_by) {
-        case RankBy::tflops:
-            return "tflops";
-        case RankBy::bandwidth:
-            return "bandwidth";
-        case RankBy::vram:
-            return "vram";
-        case RankBy::training:
-            return "training";
-        case RankBy::inference:
-            return "inference";
-    }
-    return "?";
+    return schema::name_of(kRankByNames, rank_by);
+}
+
+std::optional<RankBy> parse_rank_by(std::string_view name) {
+    return schema::parse_name(kRankByNames, name);
 }
 
 std::string precision_label(const std::string& precision, Sparsity sparsity) {
@@ -76,10 +84,6 @@ std::string money(double amount, const CsvContext& context) {
     return schema::format_money(amount, context.currency);
 }
 
-std::string dash_or(const std::optional<double>& value, int decimals) {
-    return value ? format_number(*value, decimals) : "-";
-}
-
 std::string signed_percent(const std::optional<double>& pct) {
     if (!pct) return "";
     return (*pct >= 0 ? "+" : "") + format_number(*pct, 1) + "%";
@@ -87,10 +91,6 @@ std::string signed_percent(const std::optional<double>& pct) {
 
 std::string with_count(const std::optional<double>& amount, int count, const CsvContext& context) {
     return amount ? money(*amount, context) + " n=" + std::to_string(count) : "-";
-}
-
-std::string plural(int n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 // The basis price's name for headings: "median", "sold", "cleared", "p25", "lowest3".
@@ -388,6 +388,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
         "url,currency,decided_by,cooler,slot_width,suspect_price,reference_usd,reference\r\n";
+    out.reserve(out.size() + report.listings.size() * kLineRoom);
     for (const auto& l : report.listings) {
         const auto& o = l.observation;
         CsvLine line;
@@ -433,6 +434,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
     std::string out =
         "condition,model,item_id,title,kind,night,last_price_usd,best_offer,nights_listed,"
         "days_listed,url\r\n";
+    out.reserve(out.size() + clearances.size() * kLineRoom);
     for (const auto& c : clearances) {
         const auto& life = c.life;
         CsvLine line;

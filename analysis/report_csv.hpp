@@ -35,8 +35,10 @@ struct CsvContext {
 
 // "GFLOPS per USD", "GB/s per USD", "USD per GB of VRAM" (in `currency`): what `rank` orders by.
 std::string rank_by_label(RankBy rank_by, std::string_view currency);
-// "tflops", "bandwidth", "vram".
+// "tflops", "bandwidth", "vram", "training", "inference": --rank-by, --objective, the rank_by
+// column.
 std::string_view rank_by_name(RankBy rank_by);
+std::optional<RankBy> parse_rank_by(std::string_view name);
 
 // How a column shows in the terminal table, if it does: its heading, its cell, and how early it
 // is left out when the table would be wider than the terminal (0: never; higher goes first).

@@ -24,9 +24,11 @@ std::optional<Recommendation> recommend(schema::Database& db, const schema::Rule
     }
     auto options = report_request.options;
     options.as_of = answer.loaded.context.as_of;
+    const auto& report = answer.loaded.report;
+    const auto builds = analysis::card_builds(report, rules.catalog, rules.attributes);
     answer.plans =
-        analysis::plan_boxes(answer.loaded.report, rules.catalog, rules.attributes, options, box);
-    answer.plans.better_with = analysis::better_with(answer.loaded.report, rules.catalog,
+        analysis::plan_boxes(report, builds, rules.catalog, rules.attributes, options, box);
+    answer.plans.better_with = analysis::better_with(report, builds, rules.catalog,
                                                      rules.attributes, options, box, answer.plans);
     return answer;
 }

@@ -117,6 +117,13 @@ std::vector<schema::ConditionClass> conditions_option(const std::string& value) 
     }
 }
 
+schema::Market market_option(const std::string& value) {
+    const auto market = schema::find_market(value);
+    if (!market)
+        throw UsageError("--marketplace '" + value + "' is not one of " + schema::market_ids());
+    return *market;
+}
+
 std::string no_prices_yet(const std::string& db_path, const std::string& marketplace) {
     // A database of US nights asked for EBAY_GB has prices, just not that market's (UX N22).
     if (marketplace != schema::default_market().id) {

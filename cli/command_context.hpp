@@ -11,6 +11,7 @@
 
 #include "app/database.hpp"
 #include "schema/domain/condition.hpp"
+#include "schema/domain/market.hpp"
 #include "schema/rules/rule_set.hpp"
 
 namespace gpuprice::cli {
@@ -51,6 +52,8 @@ std::string precision_option(const schema::Catalog& catalog, const std::string& 
 // --condition of every command, in any case: new, used, refurbished, open-box, or all of them;
 // throws UsageError naming the value otherwise.
 std::vector<schema::ConditionClass> conditions_option(const std::string& value);
+// --marketplace of every command: the marketplace of that id; else a UsageError naming them.
+schema::Market market_option(const std::string& value);
 // What report and recommend say when the database holds no night of the marketplace asked for:
 // which marketplace, and the fetch that gets its prices.
 std::string no_prices_yet(const std::string& db_path, const std::string& marketplace);

@@ -150,12 +150,7 @@ std::optional<FetchOptions> parse_fetch_options(const std::vector<std::string>& 
     if (c.http.parallel < 1 || c.http.parallel > kMaxParallel) {
         throw UsageError("--parallel must be 1.." + std::to_string(kMaxParallel));
     }
-    const auto marketplace = schema::find_market(o.marketplace);
-    if (!marketplace) {
-        throw UsageError("--marketplace '" + o.marketplace + "' is not one of " +
-                         schema::market_ids());
-    }
-    c.search.marketplace = *marketplace;
+    c.search.marketplace = market_option(o.marketplace);
     if (o.item_location == "marketplace") {
         c.search.location = fetcher::ItemLocation::marketplace_country;
     } else if (o.item_location == "any") {

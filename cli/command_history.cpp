@@ -18,14 +18,6 @@ namespace po = boost::program_options;
 
 namespace gpuprice::cli {
 
-namespace {
-
-std::string money_cell(const std::optional<double>& usd) {
-    return usd ? analysis::format_number(*usd, 0) : "-";
-}
-
-}  // namespace
-
 // A model's asking, cleared and sold medians per night or week, to see where prices are going
 // before buying.
 int command_history(const GlobalOptions& global, const std::vector<std::string>& args) {
@@ -56,9 +48,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     if (by != "night" && by != "week") throw UsageError("--by must be night or week");
     const auto period = by == "week" ? analysis::Period::week : analysis::Period::night;
 
-    if (days < 0 || days > 3650) throw UsageError("--days must be 0..3650");
-    check_date_option("--since", since);
-    if (!since.empty() && days > 0) throw UsageError("use --since or --days, not both");
+    check_window_options(since, days);
 
     const auto rules = load_rules(global);
     app::HistoryRequest request;
@@ -69,12 +59,7 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
     request.period = period;
     request.since = since;
     request.days = days;
-    const auto market = schema::find_market(marketplace);
-    if (!market) {
-        throw UsageError("--marketplace '" + marketplace + "' is not one of " +
-                         schema::market_ids());
-    }
-    request.market = *market;
+    request.market = market_option(marketplace);
     auto db = open_database_for_reading(global, rules);
     const auto history = app::load_history(db, rules.catalog, request);
     const auto& nights = history.periods;
@@ -117,8 +102,9 @@ int command_history(const GlobalOptions& global, const std::vector<std::string>&
                         asked ? analysis::format_number(n.p25_usd, 0) + "-" +
                                     analysis::format_number(n.p75_usd, 0)
                               : "-",
-                        money_cell(n.cleared_median_usd), std::to_string(n.cleared_listings),
-                        money_cell(n.sold_median_usd), std::to_string(n.sold_listings)});
+                        analysis::dash_or(n.cleared_median_usd, 0),
+                        std::to_string(n.cleared_listings), analysis::dash_or(n.sold_median_usd, 0),
+                        std::to_string(n.sold_listings)});
     }
     if (rows.empty()) {
         // As `report`: nothing to show is exit 1 (README, exit codes).

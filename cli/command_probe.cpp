@@ -53,19 +53,15 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
     if (vm->count("term")) term = (*vm)["term"].as<std::string>();
     if (vm->count("config")) config_path = (*vm)["config"].as<std::string>();
     if (c.quota_reserve < 0) throw UsageError("--quota-reserve must not be negative");
-    const auto market = schema::find_market(marketplace);
-    if (!market) {
-        throw UsageError("--marketplace '" + marketplace + "' is not one of " +
-                         schema::market_ids());
-    }
-    c.search.marketplace = *market;
+    const auto market = market_option(marketplace);
+    c.search.marketplace = market;
 
     const auto rules = load_rules(global);
     fetcher::ProbeSettings settings;
     settings.conditions = conditions_option("all");
     auto credentials = fetcher::load_credentials(config_path);
     auto db = open_database(global, rules);
-    if (!term) term = app::default_probe_term(db, rules, *market);
+    if (!term) term = app::default_probe_term(db, rules, market);
     if (!term)
         throw UsageError("the catalog has no family term of two words; give one with --term");
     settings.term = *term;
@@ -75,12 +71,12 @@ int command_probe(const GlobalOptions& global, const std::vector<std::string>& a
 
     fetcher::EbayClient client(fetcher::client_config(c), credentials);
     const auto result =
-        app::probe_and_store(db, *market, client, settings, c.quota_reserve, schema::now_iso());
+        app::probe_and_store(db, market, client, settings, c.quota_reserve, schema::now_iso());
     std::cout << schema::printable_lines(fetcher::probe_table(result.rows));
     if (global.verbosity != Verbosity::Quiet) {
         say("probe: " + std::to_string(result.calls) + " API calls, " +
             std::to_string(result.answers.size()) + " answers stored for " +
-            std::string(market->id));
+            std::string(market.id));
     }
     return result.answered_all ? kExitOk : kExitPartial;
 }

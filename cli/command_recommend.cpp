@@ -122,18 +122,15 @@ int command_recommend(const GlobalOptions& global, const std::vector<std::string
                              "' is not any, blower, water, passive or open-air");
         }
     }
-    const auto parsed_objective = analysis::parse_objective(objective);
+    const auto parsed_objective = analysis::parse_rank_by(objective);
     if (!parsed_objective) {
         throw UsageError("--objective '" + objective +
                          "' is not tflops, vram, bandwidth, training or inference");
     }
     box.objective = *parsed_objective;
     // Single-card advice follows the report's ranking: by what the card does when asked.
-    if (box.objective == analysis::Objective::training) {
-        query.request.options.rank_by = analysis::RankBy::training;
-    } else if (box.objective == analysis::Objective::inference) {
-        query.request.options.rank_by = analysis::RankBy::inference;
-    }
+    if (box.objective == analysis::RankBy::training || box.objective == analysis::RankBy::inference)
+        query.request.options.rank_by = box.objective;
     if (box.results < 1) throw UsageError("--results must be at least 1");
     // Single cards: the class's #1 unless more were asked for (UX N16).
     if (!vm->at("results").defaulted()) box.cards_per_class = box.results;

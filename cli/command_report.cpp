@@ -43,8 +43,8 @@ std::string options_in_name(const ReportQuery& query, const std::string& rank_by
     if (options.basis != analysis::PriceBasis::median)
         name += "-price-" + std::string(analysis::price_basis_name(options.basis));
     if (query.no_shipping) name += "-noship";
-    if (query.days > 0) name += "-" + std::to_string(query.days) + "d";
-    if (!query.since.empty()) name += "-since-" + query.since;
+    if (query.request.days > 0) name += "-" + std::to_string(query.request.days) + "d";
+    if (!query.request.since.empty()) name += "-since-" + query.request.since;
     if (options.min_vram_gb > 0)
         name += "-min" + analysis::format_number(options.min_vram_gb, 0) + "gb";
     if (options.min_listings != analysis::ReportOptions{}.min_listings)

@@ -116,7 +116,7 @@ int command_specs(const GlobalOptions& global, const std::vector<std::string>& a
             table.push_back({m.name, m.vendor, m.architecture,
                              analysis::format_number(m.vram_gb, 0), std::to_string(m.tensor_cores),
                              std::to_string(m.boost_mhz), std::to_string(m.tdp_w), slots_text(m),
-                             tflops ? analysis::format_number(*tflops, 1) : "-", support.status});
+                             analysis::dash_or(tflops, 1), support.status});
         }
     }
     if (!opts.csv) {

@@ -72,10 +72,7 @@ int watch_add(const GlobalOptions& global, const std::vector<std::string>& args)
         throw UsageError("--price '" + price + "' is not one of " + analysis::price_basis_names());
     }
     watch.price = price;
-    if (!schema::find_market(marketplace)) {
-        throw UsageError("--marketplace '" + marketplace + "' is not one of " +
-                         schema::market_ids());
-    }
+    market_option(marketplace);  // a marketplace gpuprice knows, as typed
     watch.marketplace = marketplace;
     watch.created_at = schema::now_iso();
 

@@ -1,12 +1,12 @@
-// A date option (--since of report and history): one check, one message naming the option.
+// The window options of report and history (--since, --days): one check, one message each.
 #pragma once
 
 #include <string>
 
 namespace gpuprice::cli {
 
-// Throws UsageError naming `option` unless `value` is empty (not given) or a YYYY-MM-DD date from
-// schema::kFirstDate to schema::kLastDate.
-void check_date_option(const std::string& option, const std::string& value);
+// Throws UsageError unless --days is 0..3650 and --since is empty (not given) or a YYYY-MM-DD date
+// from schema::kFirstDate to schema::kLastDate, and not both are given.
+void check_window_options(const std::string& since, int days);
 
 }  // namespace gpuprice::cli

@@ -1,5 +1,6 @@
 #include "cli/report_options.hpp"
 
+#include "analysis/report_csv.hpp"
 #include "cli/command_context.hpp"
 #include "cli/date_option.hpp"
 #include "schema/domain/ascii_case.hpp"
@@ -30,8 +31,9 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
         "fewer usable listings: shown, marked low_sample, not ranked")(
         "min-vram", po::value(&q.request.options.min_vram_gb)->default_value(0),
         "only cards with at least this many GB")(
-        "since", po::value(&q.since), "pool nights from this date (YYYY-MM-DD) to the latest")(
-        "days", po::value(&q.days)->default_value(0),
+        "since", po::value(&q.request.since),
+        "pool nights from this date (YYYY-MM-DD) to the latest")(
+        "days", po::value(&q.request.days)->default_value(0),
         "pool the last N nights (default: the latest night only; cleared and sold prices: 30)")(
         "price", po::value(&q.price)->default_value(q.price),
         "the price that ranks and divides the FLOPS: median, p25, lowest3 (mean of the three "
@@ -44,11 +46,7 @@ void add_report_query_options(po::options_description& options, ReportQuery& q,
 }
 
 analysis::RankBy rank_by_option(const std::string& value) {
-    if (value == "tflops") return analysis::RankBy::tflops;
-    if (value == "bandwidth") return analysis::RankBy::bandwidth;
-    if (value == "vram") return analysis::RankBy::vram;
-    if (value == "training") return analysis::RankBy::training;
-    if (value == "inference") return analysis::RankBy::inference;
+    if (const auto rank_by = analysis::parse_rank_by(value)) return *rank_by;
     throw UsageError("unknown --rank-by '" + value +
                      "' (use tflops, bandwidth, vram, training or inference)");
 }
@@ -64,12 +62,10 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
     q.request.options.shipping =
         q.no_shipping ? analysis::Shipping::Exclude : analysis::Shipping::Include;
     if (q.request.options.min_listings < 1) throw UsageError("--min-listings must be at least 1");
-    // Ten years of nights is more than any database holds; beyond it is a typo.
-    if (q.days < 0 || q.days > 3650) throw UsageError("--days must be 0..3650");
-    check_date_option("--since", q.since);
-    if (!q.since.empty() && q.days > 0) throw UsageError("use --since or --days, not both");
-    if (const auto today = schema::today(); !q.since.empty() && q.since > today) {
-        throw UsageError("--since " + q.since + " is after today (" + today + ")");
+    const auto& since = q.request.since;
+    check_window_options(since, q.request.days);
+    if (const auto today = schema::today(); !since.empty() && since > today) {
+        throw UsageError("--since " + since + " is after today (" + today + ")");
     }
     if (q.request.options.min_vram_gb < 0) throw UsageError("--min-vram must not be negative (GB)");
     const auto basis = analysis::parse_price_basis(q.price);
@@ -78,21 +74,15 @@ void resolve_report_query(ReportQuery& q, const schema::Catalog& catalog) {
                          analysis::price_basis_names());
     }
     q.request.options.basis = *basis;
-    const auto market = schema::find_market(q.marketplace);
-    if (!market) {
-        throw UsageError("--marketplace '" + q.marketplace + "' is not one of " +
-                         schema::market_ids());
-    }
-    q.marketplace = std::string(market->id);  // its own spelling, in file names and messages
+    const auto market = market_option(q.marketplace);
+    q.marketplace = std::string(market.id);  // its own spelling, in file names and messages
     const auto include = schema::parse_price_flags(q.include);
     if (!include) {
         throw UsageError("--include '" + q.include + "': use " +
                          schema::price_flag_names(schema::kAllPriceFlags) + " (comma-separated)");
     }
     q.request.options.include_suspect_prices = (*include & schema::kFlagSuspectPrice) != 0;
-    q.request.since = q.since;
-    q.request.days = q.days;
-    q.request.filter.market = *market;
+    q.request.filter.market = market;
     q.request.filter.excluded_flags = schema::kAllPriceFlags & ~*include;
 }
 

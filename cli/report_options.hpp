@@ -17,8 +17,6 @@ struct ReportQuery {
     std::string condition_option = "used";
     std::string precision = "fp16";
     std::string price = "median";  // --price
-    std::string since;
-    int days = 0;
     bool sparse = false;
     bool no_shipping = false;
     std::string marketplace{schema::default_market().id};

@@ -1,39 +1,30 @@
 #include "fetcher/keyword_join.hpp"
 
-#include <array>
 #include <cstdint>
 #include <sstream>
 #include <stdexcept>
 
+#include "schema/domain/enum_names.hpp"
 #include "schema/rules/search_terms.hpp"
 
 namespace gpuprice::fetcher {
 
 namespace {
 
-struct JoinName {
-    KeywordJoin join;
-    std::string_view name;
-};
-constexpr std::array<JoinName, 2> kJoinNames = {{
+constexpr schema::EnumNames<KeywordJoin, 2> kJoinNames = {{
     {KeywordJoin::space_and, "space"},
     {KeywordJoin::comma_and, "comma"},
 }};
+static_assert(schema::names_every_value(kJoinNames, KeywordJoin::comma_and));
 
 }  // namespace
 
 std::string_view keyword_join_name(KeywordJoin join) {
-    for (const auto& entry : kJoinNames) {
-        if (entry.join == join) return entry.name;
-    }
-    return "space";
+    return schema::name_of(kJoinNames, join);
 }
 
 std::optional<KeywordJoin> parse_keyword_join(std::string_view name) {
-    for (const auto& entry : kJoinNames) {
-        if (entry.name == name) return entry.join;
-    }
-    return std::nullopt;
+    return schema::parse_name(kJoinNames, name);
 }
 
 KeywordJoin documented_join(EbayApi api) {

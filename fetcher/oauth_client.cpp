@@ -4,7 +4,6 @@
 #include <cstdint>
 
 #include "fetcher/ebay_error.hpp"
-#include "fetcher/errors.hpp"
 #include "fetcher/url.hpp"
 #include "schema/domain/base64.hpp"
 
@@ -79,16 +78,6 @@ MintResult read_token_response(const HttpResponse& response,
     }
     result.failure = MintFailure::none;
     return result;
-}
-
-AccessToken token_from_response(const HttpResponse& response,
-                                std::chrono::system_clock::time_point now) {
-    auto result = read_token_response(response, now);
-    if (result.failure == MintFailure::credentials_refused) throw CredentialsError(result.message);
-    // A token already expired is returned as it is (its expiry clamped to now): the caller
-    // decides whether to use it.
-    if (!result.token) throw FetchError(result.message);
-    return *result.token;
 }
 
 }  // namespace gpuprice::fetcher

@@ -37,10 +37,4 @@ struct MintResult {
 MintResult read_token_response(const HttpResponse& response,
                                std::chrono::system_clock::time_point now);
 
-// read_token_response, throwing: CredentialsError when eBay refuses the keyset, FetchError when
-// no token came for another reason (a refused scope, a malformed body). A token already expired
-// is returned, its expiry clamped to `now`.
-AccessToken token_from_response(const HttpResponse& response,
-                                std::chrono::system_clock::time_point now);
-
 }  // namespace gpuprice::fetcher

@@ -1,13 +1,12 @@
 #include "fetcher/stop_reason.hpp"
 
-#include <array>
-#include <utility>
+#include "schema/domain/enum_names.hpp"
 
 namespace gpuprice::fetcher {
 
 namespace {
 
-constexpr std::array<std::pair<StopReason, std::string_view>, 8> kStopReasons = {{
+constexpr schema::EnumNames<StopReason, 8> kStopReasons = {{
     {StopReason::none, "none"},
     {StopReason::budget, "budget"},
     {StopReason::quota, "quota"},
@@ -18,19 +17,12 @@ constexpr std::array<std::pair<StopReason, std::string_view>, 8> kStopReasons = 
     {StopReason::token_unavailable, "token-unavailable"},
 }};
 
-constexpr bool in_enum_order() {
-    for (std::size_t i = 0; i < kStopReasons.size(); ++i) {
-        if (static_cast<std::size_t>(kStopReasons[i].first) != i) return false;
-    }
-    return true;
-}
-static_assert(in_enum_order());
-static_assert(kStopReasons.size() == static_cast<std::size_t>(StopReason::token_unavailable) + 1);
+static_assert(schema::names_every_value(kStopReasons, StopReason::token_unavailable));
 
 }  // namespace
 
 std::string_view stop_reason_name(StopReason reason) {
-    return kStopReasons[static_cast<std::size_t>(reason)].second;
+    return schema::name_of(kStopReasons, reason);
 }
 
 }  // namespace gpuprice::fetcher

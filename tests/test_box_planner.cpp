@@ -94,8 +94,8 @@ class PlannerDb {
                 page.push_back(l);
             }
         }
-        schema::store_page(db_, run.id(), schema::Night::from_text("2026-12-01"), page, {},
-                           test::us_market());
+        schema::PageStore(db_, run.id(), schema::Night::from_text("2026-12-01"), test::us_market())
+            .store(page, {});
         app::match_listings(db_, app::Matchers(rule_set_), schema::WhichListings::All, 0,
                             "2026-12-01T04:00:00Z");
         cli::resolve_report_query(query_, catalog_);
@@ -310,7 +310,7 @@ TEST_SUITE("planner") {
 
         // By VRAM instead: four A6000s (192 GB) are over $8,000; 96 GB sets remain, cheapest
         // first among equals.
-        box.objective = analysis::Objective::vram;
+        box.objective = analysis::RankBy::vram;
         const auto by_vram = f.plan(box);
         REQUIRE_FALSE(by_vram.plans.empty());
         CHECK(by_vram.plans[0].total_vram_gb == 96);
@@ -580,7 +580,7 @@ TEST_SUITE("planner") {
         CHECK(any_enough);
         // Without the evidence rule the V100 SXM2s ($300 each, 5 listings) would outrank the
         // 3090s on neither TFLOPS nor price; the A6000s (5 listings) would come first on VRAM.
-        box.objective = analysis::Objective::vram;
+        box.objective = analysis::RankBy::vram;
         const auto by_vram = f.plan(box);
         REQUIRE_FALSE(by_vram.plans.empty());
         CHECK(by_vram.plans.front().model.name != "RTX A6000");

@@ -380,7 +380,7 @@ TEST_SUITE("card performance") {
         analysis::BoxOptions box;
         box.min_count = box.max_count = 2;
         box.budget_usd = 4000;
-        box.objective = analysis::Objective::training;
+        box.objective = analysis::RankBy::training;
         box.results = 50;
         cli::ReportQuery query;
         cli::resolve_report_query(query, sample.rules.catalog);
@@ -420,7 +420,7 @@ TEST_SUITE("card performance") {
         CHECK(text.find("trains at about 3.2x an RTX 3090 (measured)") != std::string::npos);
 
         // Two Arc A770s: the plan says what Intel's stack lacks, and that peak overstates it.
-        box.objective = analysis::Objective::tflops;
+        box.objective = analysis::RankBy::tflops;
         box.budget_usd = 1000;
         const auto arcs = analysis::plan_boxes(loaded.report, sample.rules.catalog,
                                                sample.rules.attributes, options, box);

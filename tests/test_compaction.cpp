@@ -18,6 +18,7 @@
 #include "schema/store/night_status.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/past.hpp"
+#include "tests/latest_observations.hpp"
 #include "tests/nightly_market.hpp"
 #include "tests/query_int.hpp"
 #include "tests/shipped_catalog.hpp"
@@ -66,8 +67,8 @@ std::string describe(const std::vector<schema::NightRun>& runs) {
 // Sorted rows of a listing's latest nights in a window: the order of a GROUP BY is not promised.
 std::string latest(schema::Database& db, const std::string& from, const std::string& to,
                    const schema::ObservationFilter& filter) {
-    auto rows = schema::load_latest_observations(db, schema::Past::read(db, filter.market), from,
-                                                 to, schema::Details::With, filter);
+    auto rows = gpuprice::test::latest_observations(db, schema::Past::read(db, filter.market), from,
+                                                    to, schema::Details::With, filter);
     std::sort(rows.begin(), rows.end(),
               [](const auto& a, const auto& b) { return a.listing_id < b.listing_id; });
     return describe(rows);

@@ -14,6 +14,14 @@ namespace test_csv_format {
 
 using namespace gpuprice::analysis;
 
+namespace {
+// A text cell as a CSV line holds it, without the line's end.
+std::string csv_text_cell(std::string_view raw) {
+    const auto line = CsvLine().text(raw).str();
+    return line.substr(0, line.size() - 2);
+}
+}  // namespace
+
 TEST_SUITE("analysis::csv_format") {
     TEST_CASE("text cells are quoted per RFC 4180") {
         CHECK(csv_text_cell("plain") == "plain");
@@ -65,7 +73,6 @@ TEST_SUITE("analysis::csv_format") {
         };
         for (const auto& [raw, cell] : cells) {
             CAPTURE(raw);
-            CHECK(csv_text_cell(raw) == cell);
             CsvLine line;
             line.text(raw);
             CHECK(line.str() == cell + "\r\n");

@@ -26,6 +26,7 @@
 #include "tests/child_process.hpp"
 #include "tests/fake_ebay.hpp"
 #include "tests/fake_fetch_config.hpp"
+#include "tests/latest_observations.hpp"
 #include "tests/manual_clock.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -864,7 +865,7 @@ TEST_SUITE("fetcher::coverage") {
             f.db.exec(
                 "INSERT INTO match_results (listing_id, model, reason) "
                 "SELECT id, 'RTX 3060', 'ok' FROM listings");
-            return schema::load_latest_observations(
+            return gpuprice::test::latest_observations(
                 f.db, schema::Past::read(f.db, test::us_market()), "2026-12-01", "2026-12-02",
                 schema::Details::With, {test::us_market(), excluded});
         };

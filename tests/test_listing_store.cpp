@@ -13,6 +13,7 @@
 #include "schema/store/offer_binding.hpp"
 #include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
+#include "tests/latest_observations.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -73,8 +74,8 @@ TEST_SUITE("schema::listing_store") {
         for (int i = 0; i <= static_cast<int>(SkipReason::sold_out); ++i) {
             skips[static_cast<SkipReason>(i)] = i + 1;
         }
-        store_page(db, run.id(), Night::from_text("2026-12-02"), {}, skips,
-                   gpuprice::test::us_market());
+        PageStore(db, run.id(), Night::from_text("2026-12-02"), gpuprice::test::us_market())
+            .store({}, skips);
         const auto loaded = load_run(db, run.id());
         REQUIRE(loaded);
         REQUIRE(loaded->skips.size() == skips.size());
@@ -93,8 +94,8 @@ TEST_SUITE("schema::listing_store") {
                                    "2026-12-01T23:59:59Z");
         CHECK(run.night() == night);
         // Its pages are stored after midnight; its coverage and its end come later still.
-        store_page(db, run.id(), run.night(), {listing_priced(70000)}, {},
-                   gpuprice::test::us_market());
+        PageStore(db, run.id(), run.night(), gpuprice::test::us_market())
+            .store({listing_priced(70000)}, {});
         QueryCoverage family;
         family.query = "RTX 3090";
         family.family = "RTX 3090";
@@ -156,16 +157,16 @@ TEST_SUITE("schema::listing_store") {
         const auto day = Night::from_text("2026-12-01");
 
         SUBCASE("the newer run writes first") {
-            store_page(db, newer.id(), day, {listing_priced(90000)}, {},
-                       gpuprice::test::us_market());
-            store_page(db, older.id(), day, {listing_priced(80000)}, {},
-                       gpuprice::test::us_market());
+            PageStore(db, newer.id(), day, gpuprice::test::us_market())
+                .store({listing_priced(90000)}, {});
+            PageStore(db, older.id(), day, gpuprice::test::us_market())
+                .store({listing_priced(80000)}, {});
         }
         SUBCASE("the older run writes first") {
-            store_page(db, older.id(), day, {listing_priced(80000)}, {},
-                       gpuprice::test::us_market());
-            store_page(db, newer.id(), day, {listing_priced(90000)}, {},
-                       gpuprice::test::us_market());
+            PageStore(db, older.id(), day, gpuprice::test::us_market())
+                .store({listing_priced(80000)}, {});
+            PageStore(db, newer.id(), day, gpuprice::test::us_market())
+                .store({listing_priced(90000)}, {});
         }
         const auto s = sighting(db);
         CHECK(s.first_seen_run <= s.last_seen_run);
@@ -183,10 +184,12 @@ TEST_SUITE("schema::listing_store") {
         const auto& us = gpuprice::test::us_market();
         const auto first = begin_run(db, RunSource::ebay, us, Night::from_text("2026-12-02"),
                                      "2026-12-02T03:00:00Z");
-        store_page(db, first.id(), Night::from_text("2026-12-02"), {listing_priced(90000)}, {}, us);
+        PageStore(db, first.id(), Night::from_text("2026-12-02"), us)
+            .store({listing_priced(90000)}, {});
         const auto later = begin_run(db, RunSource::ebay, us, Night::from_text("2026-12-02"),
                                      "2026-12-02T04:00:00Z");
-        store_page(db, later.id(), Night::from_text("2026-12-01"), {listing_priced(80000)}, {}, us);
+        PageStore(db, later.id(), Night::from_text("2026-12-01"), us)
+            .store({listing_priced(80000)}, {});
         auto last_seen = db.prepare("SELECT last_seen_on FROM listings");
         REQUIRE(last_seen.step());
         CHECK(last_seen.text(0) == "2026-12-02");
@@ -195,15 +198,16 @@ TEST_SUITE("schema::listing_store") {
             "INSERT INTO match_results (listing_id, model, reason) "
             "SELECT id, 'rtx-3090', 'ok' FROM listings");
         const ObservationFilter filter{us, kAllPriceFlags};
-        const auto both = load_latest_observations(db, Past::read(db, filter.market), "2026-12-01",
-                                                   "2026-12-02", Details::Without, filter);
+        const auto both =
+            gpuprice::test::latest_observations(db, Past::read(db, filter.market), "2026-12-01",
+                                                "2026-12-02", Details::Without, filter);
         REQUIRE(both.size() == 1);
         CHECK(both.front().observed_on == "2026-12-02");
         CHECK(both.front().price_cents == 90000);
         // A window before its last night: its price there, found in its own prices.
         const auto earlier =
-            load_latest_observations(db, Past::read(db, filter.market), "2026-12-01", "2026-12-01",
-                                     Details::Without, filter);
+            gpuprice::test::latest_observations(db, Past::read(db, filter.market), "2026-12-01",
+                                                "2026-12-01", Details::Without, filter);
         REQUIRE(earlier.size() == 1);
         CHECK(earlier.front().price_cents == 80000);
         // The rest of a wider window: only listings whose latest night there is before `before`.
@@ -348,7 +352,7 @@ TEST_SUITE("schema::listing_store") {
         listing.item_origin_date = "2026-11-29T10:00:00Z";
         listing.epid = "epid-111";
         listing.price_flags = 5;
-        store_page(db, first.id(), Night::from_text("2026-12-01"), {listing}, {}, market);
+        PageStore(db, first.id(), Night::from_text("2026-12-01"), market).store({listing}, {});
         SUBCASE("inserted") {
             check_offer(stored_listing(db, listing.item_id), listing);
         }
@@ -371,7 +375,7 @@ TEST_SUITE("schema::listing_store") {
             changed.item_group_id = "group-222";
             changed.epid = "epid-222";
             changed.price_flags = 2;
-            store_page(db, second.id(), Night::from_text("2026-12-02"), {changed}, {}, market);
+            PageStore(db, second.id(), Night::from_text("2026-12-02"), market).store({changed}, {});
             auto stored = stored_listing(db, listing.item_id);
             CHECK(stored.item_group_type == std::optional<std::string>(""));
             stored.item_group_type = changed.item_group_type;  // '' as the listing row keeps it
@@ -475,7 +479,7 @@ TEST_SUITE("schema::listing_store") {
         };
         const auto first = begin_run(db, RunSource::ebay, market, Night::from_text("2026-12-01"),
                                      "2026-12-01T03:00:00Z");
-        store_page(db, first.id(), Night::from_text("2026-12-01"), page(""), {}, market);
+        PageStore(db, first.id(), Night::from_text("2026-12-01"), market).store(page(""), {});
         check_stored(db, "");  // inserted
         // The page store inserts the short form itself: the trigger is for other writers.
         Database bare(dir.file("bare.db"));
@@ -483,11 +487,11 @@ TEST_SUITE("schema::listing_store") {
         bare.exec("DROP TRIGGER listing_url_stored_short");
         const auto bare_run = begin_run(bare, RunSource::ebay, market,
                                         Night::from_text("2026-12-01"), "2026-12-01T03:00:00Z");
-        store_page(bare, bare_run.id(), Night::from_text("2026-12-01"), page(""), {}, market);
+        PageStore(bare, bare_run.id(), Night::from_text("2026-12-01"), market).store(page(""), {});
         check_stored(bare, "");
         const auto second = begin_run(db, RunSource::ebay, market, Night::from_text("2026-12-02"),
                                       "2026-12-02T03:00:00Z");
-        store_page(db, second.id(), Night::from_text("2026-12-02"), page("?x=1"), {}, market);
+        PageStore(db, second.id(), Night::from_text("2026-12-02"), market).store(page("?x=1"), {});
         check_stored(db, "?x=1");  // updated
         // The reports' reads give it back whole.
         ObservationFilter filter;
@@ -495,8 +499,8 @@ TEST_SUITE("schema::listing_store") {
         db.exec(
             "INSERT INTO match_results (listing_id, model, reason) "
             "SELECT id, 'rtx-4090', 'ok' FROM listings");
-        const auto rows = load_latest_observations(db, Past::read(db, filter.market), "2026-12-02",
-                                                   "2026-12-02", Details::With, filter);
+        const auto rows = gpuprice::test::latest_observations(
+            db, Past::read(db, filter.market), "2026-12-02", "2026-12-02", Details::With, filter);
         REQUIRE(rows.size() == cases.size());
         for (std::size_t i = 0; i < cases.size(); ++i) {
             CAPTURE(cases[i].url);

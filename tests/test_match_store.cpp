@@ -12,6 +12,7 @@
 #include "schema/store/migrations.hpp"
 #include "schema/store/observation_store.hpp"
 #include "schema/store/past.hpp"
+#include "tests/latest_observations.hpp"
 #include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
@@ -54,9 +55,9 @@ schema::Verdict verdict(std::int64_t id, std::optional<ListingAttributes> attrib
 std::vector<std::optional<ListingAttributes>> read_attributes(schema::Database& db) {
     const schema::ObservationFilter filter{test::us_market(), 0};
     std::vector<std::optional<ListingAttributes>> read;
-    for (const auto& o :
-         schema::load_latest_observations(db, schema::Past::read(db, filter.market), "2026-12-01",
-                                          "2026-12-01", schema::Details::With, filter))
+    for (const auto& o : gpuprice::test::latest_observations(
+             db, schema::Past::read(db, filter.market), "2026-12-01", "2026-12-01",
+             schema::Details::With, filter))
         read.push_back(o.attributes);
     return read;
 }

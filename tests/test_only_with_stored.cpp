@@ -152,8 +152,9 @@ TEST_SUITE("end_to_end") {
                 const auto at = listings.find("," + item + ",");
                 REQUIRE(at != std::string::npos);
                 const auto line_start = listings.rfind('\n', at) + 1;
-                CHECK(listings.substr(line_start, at - line_start) ==
-                      "used," + analysis::csv_text_cell(model->name));
+                auto cells = analysis::CsvLine().text("used").text(model->name).str();
+                cells.resize(cells.size() - 2);  // without the line's end
+                CHECK(listings.substr(line_start, at - line_start) == cells);
             }
         }
     }

@@ -683,8 +683,8 @@ TEST_SUITE("analysis::price_history") {
                                             obs("rtx-3090", 780, 3000, 0.0, "2026-12-01"),
                                             obs("rtx-3090", 1100, 1000, 0.0, "2026-12-01")};
         const auto nights =
-            nightly_medians(h, shipped_catalog(), {gpuprice::schema::ConditionClass::used},
-                            Shipping::Include, gpuprice::test::us_market());
+            price_history(h, {}, {}, shipped_catalog(), {gpuprice::schema::ConditionClass::used},
+                          Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[0].night == "2026-11-30");
         CHECK(nights[0].median_usd == 810);

@@ -332,7 +332,7 @@ TEST_SUITE("end_to_end") {
                 l.currency = "USD";
                 page.push_back(l);
             }
-            schema::store_page(db, run.id(), run.night(), page, {}, test::us_market());
+            schema::PageStore(db, run.id(), run.night(), test::us_market()).store(page, {});
         }
         std::vector<schema::Verdict> verdicts;
         for (int id = 1; id <= 5; ++id)

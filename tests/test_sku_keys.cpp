@@ -19,6 +19,7 @@
 #include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
 #include "schema/store/sqlite.hpp"
+#include "tests/latest_observations.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -219,7 +220,7 @@ TEST_SUITE("schema::sku_keys") {
         schema::migrate(db);
         schema::store_catalog(db, catalog);
 
-        const auto observations = schema::load_latest_observations(
+        const auto observations = gpuprice::test::latest_observations(
             db, schema::Past::read(db, test::us_market()), "2026-11-01", "2026-11-02",
             schema::Details::Without, {test::us_market(), 0});
         REQUIRE(observations.size() == 3);

@@ -275,8 +275,9 @@ TEST_SUITE("analysis::price_history") {
             history.push_back(obs(i + 1, "rtx-3090", 780 + 10 * i, "2026-12-01"));
         history.push_back(obs(50, "rtx-3090", 200, "2026-12-02"));
         history.push_back(obs(51, "rtx-3090", 800, "2026-12-02"));
-        const auto nights = nightly_medians(history, shipped_catalog(), {ConditionClass::used},
-                                            Shipping::Include, gpuprice::test::us_market());
+        const auto nights =
+            price_history(history, {}, {}, shipped_catalog(), {ConditionClass::used},
+                          Shipping::Include, gpuprice::test::us_market());
         REQUIRE(nights.size() == 2);
         CHECK(nights[1].night == "2026-12-02");
         CHECK(nights[1].suspect_removed == 1);

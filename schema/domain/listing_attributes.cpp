@@ -1,31 +1,27 @@
 #include "schema/domain/listing_attributes.hpp"
 
-#include <array>
-#include <utility>
+#include "schema/domain/enum_names.hpp"
 
 namespace gpuprice::schema {
 
 namespace {
 
-constexpr std::array<std::pair<Cooler, std::string_view>, 4> kCoolerNames = {{
+constexpr EnumNames<Cooler, 4> kCoolerNames = {{
     {Cooler::open_air, "open-air"},
     {Cooler::blower, "blower"},
     {Cooler::water, "water"},
     {Cooler::passive, "passive"},
 }};
+static_assert(names_every_value(kCoolerNames, Cooler::passive));
 
 }  // namespace
 
 std::string_view cooler_name(Cooler cooler) {
-    for (const auto& [c, name] : kCoolerNames)
-        if (c == cooler) return name;
-    return "?";
+    return name_of(kCoolerNames, cooler);
 }
 
 std::optional<Cooler> parse_cooler(std::string_view name) {
-    for (const auto& [c, n] : kCoolerNames)
-        if (n == name) return c;
-    return std::nullopt;
+    return parse_name(kCoolerNames, name);
 }
 
 }  // namespace gpuprice::schema

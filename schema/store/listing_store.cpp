@@ -174,12 +174,6 @@ PageCounts PageStore::store(const std::vector<Listing>& listings, const SkipCoun
     return counts;
 }
 
-PageCounts store_page(Database& db, std::int64_t run_id, Night night,
-                      const std::vector<Listing>& listings, const SkipCounts& skips,
-                      const Market& market) {
-    return PageStore(db, run_id, night, market).store(listings, skips);
-}
-
 void finish_run(Database& db, std::int64_t run_id, RunStatus status, const std::string& finished_at,
                 int calls_used, const std::string& message) {
     auto update = db.prepare(

@@ -50,23 +50,19 @@ class [[nodiscard]] LiveRun {
 LiveRun begin_run(Database& db, RunSource source, const Market& market, Night night,
                   const std::string& started_at);
 
-// Stores one page in one transaction: the listings, their observations for `night`, the skip counts
-// by reason, and the run's running totals. A page is all or nothing. A listing this run already
-// stored (eBay repeats ~9% across pages) is counted as a `duplicate` skip; memory stays flat
-// however long the run.
-PageCounts store_page(Database& db, std::int64_t run_id, Night night,
-                      const std::vector<Listing>& listings, const SkipCounts& skips,
-                      const Market& market);
-
 // What to do with a listing this run already stored: count it as a duplicate (search pages
 // repeat items), take the newer details (an item group's variation supersedes its summary), or
 // pass over it uncounted (an aspect search re-finds what its family's search stored and counted).
 enum class Repeats { count_as_duplicate, update, ignore };
 
-// store_page for a whole run, with its statements prepared once.
+// Stores a run's pages, with its statements prepared once.
 class PageStore {
   public:
     PageStore(Database& db, std::int64_t run_id, Night night, const Market& market);
+    // One page in one transaction: the listings, their observations for the night, the skip
+    // counts by reason, and the run's running totals. A page is all or nothing. A listing this
+    // run already stored (eBay repeats ~9% across pages) is counted as a `duplicate` skip (by
+    // default); memory stays flat however long the run.
     // `sent`: the query that returned the page (fetcher Query::sent_key), recorded for each
     // listing, repeats included (table listing_queries); empty records nothing.
     PageCounts store(const std::vector<Listing>& listings, const SkipCounts& skips,

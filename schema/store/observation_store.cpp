@@ -106,7 +106,7 @@ constexpr auto kLatestInWindowWhere = "WHERE " + kKept + "AND (?6 IS NULL OR lat
 constexpr auto kLatestInWindowPrices =
     kLatestInWindow + kLatestPriceColumns + kLatestInWindowJoins + kLatestInWindowWhere;
 
-// The statement of load_latest_observations, for_each_latest_observation and the latest prices
+// The statement of for_each_latest_observation and the latest prices
 // (columns as read_row reads them): the listings whose latest night in [from, to] is before
 // `before`, or all of them.
 // Without details, only the columns read_row reads then: no attributes joined, no title or URL
@@ -155,14 +155,6 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
     stmt.bind_all(date, std::to_string(-slack) + " days", market.id);
     if (!stmt.step()) return std::nullopt;
     return stmt.optional_text(0);
-}
-
-std::vector<PricedObservation> load_latest_observations(Database& db, const Past& past,
-                                                        const std::string& from,
-                                                        const std::string& to, Details details,
-                                                        const ObservationFilter& filter) {
-    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, details);
-    return read_rows(stmt, details);
 }
 
 void for_each_latest_observation(Database& db, const Past& past, const std::string& from,

@@ -37,19 +37,14 @@ std::optional<std::string> latest_night(Database& db, const Market& market);
 std::optional<std::string> night_on_or_before(Database& db, const std::string& date, int slack,
                                               const Market& market);
 
-// Each listing matched to a model and seen in [from, to], once, at its latest price there.
-std::vector<PricedObservation> load_latest_observations(Database& db, const Past& past,
-                                                        const std::string& from,
-                                                        const std::string& to, Details details,
-                                                        const ObservationFilter& filter);
-
-// load_latest_observations one by one, for a caller that keeps them in a container of its own.
+// Each listing matched to a model and seen in [from, to], once, at its latest price there, one by
+// one (a caller keeps them in a container of its own).
 void for_each_latest_observation(Database& db, const Past& past, const std::string& from,
                                  const std::string& to, Details details,
                                  const ObservationFilter& filter,
                                  const std::function<void(PricedObservation&&)>& take);
 
-// load_latest_observations' listings without details, each as its model (valid during the call)
+// for_each_latest_observation's listings without details, each as its model (valid during the call)
 // and its price: what a nightly rollup groups by model. In no particular order.
 void for_each_window_price(Database& db, const Past& past, const std::string& from,
                            const std::string& to, const ObservationFilter& filter,
@@ -62,15 +57,15 @@ void for_each_night_price(Database& db, const Past& past, const std::string& aft
                           const std::string& through, const ObservationFilter& filter,
                           const std::function<void(std::string_view model, NightPrice&&)>& take);
 
-// At least as many as load_latest_observations gives from `from` on (to any night): what a caller
-// reserves (memory reserved and never written is not resident).
+// At least as many as for_each_latest_observation gives from `from` on (to any night): what a
+// caller reserves (memory reserved and never written is not resident).
 std::size_t latest_observations_bound(Database& db, const std::string& from);
 
-// load_latest_observations' listings, each at its latest price and no more (no details).
+// for_each_latest_observation's listings, each at its latest price and no more (no details).
 std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
                                             const std::string& to, const ObservationFilter& filter);
 
-// load_latest_observations' listings whose latest night in [from, to] is before `before`, each
+// for_each_latest_observation's listings whose latest night in [from, to] is before `before`, each
 // at that price and no more. A report's own listings (those with a price in [before, to]) are
 // at their latest price already; this reads the rest of a wider window.
 std::vector<LatestPrice> load_latest_prices_before(Database& db, const Past& past,

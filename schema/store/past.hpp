@@ -24,8 +24,6 @@ class Past {
     static Past read(Database& db, const Market& market, std::string_view made_with = {});
 
     const Market& market() const { return market_; }
-    // Whether the derived tables stand for the nights (what a test of the pass asks).
-    bool derived() const { return derived_; }
 
     // `nightly` (statements over price_observations) prepared on `db` when every night from
     // `from` on is nightly rows, else `intervals` (over nightly_prices). An empty `from`: all

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "fetcher/errors.hpp"
 #include "fetcher/oauth_client.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -17,20 +16,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         HttpResponse response;
         response.status = status;
         response.body.assign(reinterpret_cast<const char*>(data), size);
-        try {
-            const auto token = token_from_response(response, now);
-            if (!is_valid_token_text(token.value)) std::abort();
-            if (token.expires_at < now + kMinTokenLifetime ||
-                token.expires_at > now + kMaxTokenLifetime)
+        const auto result = read_token_response(response, now);
+        if (const auto& token = result.token) {
+            if (!is_valid_token_text(token->value)) std::abort();
+            if (token->expires_at < now + kMinTokenLifetime ||
+                token->expires_at > now + kMaxTokenLifetime)
                 std::abort();
-        } catch (const CredentialsError& e) {
-            for (const char c : std::string(e.what())) {
-                if (static_cast<unsigned char>(c) < 0x20) std::abort();  // printable messages
-            }
-        } catch (const FetchError& e) {
-            for (const char c : std::string(e.what())) {
-                if (static_cast<unsigned char>(c) < 0x20) std::abort();
-            }
+        }
+        for (const char c : result.message) {
+            if (static_cast<unsigned char>(c) < 0x20) std::abort();  // printable messages
         }
     }
     return 0;
