@@ -51,16 +51,12 @@ void CallBudget::close(Pass pass) {
     if (s.closed) return;
     // The passes run in the night's order: one that ends ends those before it that did not run.
     if (pass != Pass::listings) close(static_cast<Pass>(static_cast<std::size_t>(pass) - 1));
-    const int leftover = std::max(0, left(pass)) + s.through;
+    const int leftover = std::max(0, left(pass));
     s.closed = true;
     const auto next = static_cast<std::size_t>(pass) + 1;
     if (next >= kPassCount) return;
     auto& to = passes_[next];
     switch (static_cast<Pass>(next)) {
-        case Pass::withheld_check:
-            // A bounded share: what the listings left goes on to the passes after it.
-            to.through += leftover;
-            break;
         case Pass::item_aspects:
             // getItem, the night's last pass, takes at most its own share again of what the
             // passes before it left: never every leftover call, which left a --max-calls 5000

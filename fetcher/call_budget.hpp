@@ -8,10 +8,12 @@
 //   - the listings pass (family searches, then aspect searches and variation groups with what
 //     the family searches will not need) has the rest;
 //   - what a pass leaves when it ends is passed on, in the night's order: listings, then the
-//     withheld check, then sold items, then getItem. The check spends its own share only, never
-//     what the listings left (it passes that on); getItem takes at most its own share again
-//     (twice its share in all), so that a night never spends the leftovers a manual run or the
-//     probe needs (audit 3, F11).
+//     withheld check, then sold items, then getItem. The check may spend what the listings
+//     left: each of its calls decides a clearance that no search can, and a share alone left a
+//     backlog growing night after night at the market's real size (scripts/BENCHMARKS.md);
+//     what it asks is bounded by the listings missed, not by the calls left. getItem takes at
+//     most its own share again (twice its share in all), so that a night never spends the
+//     leftovers a manual run or the probe needs (audit 3, F11).
 // Every attempt counts, retries included (eBay counts them). Calls that do not count against
 // the Browse quota (the token endpoint, getRateLimits, Taxonomy) are not counted.
 #pragma once
@@ -61,7 +63,6 @@ class CallBudget {
     struct PassState {
         int reserved = 0;
         int carried = 0;  // left by the passes before it, to spend
-        int through = 0;  // left by the passes before it, passed on unspent (the check's)
         int used = 0;
         bool closed = false;
     };

@@ -131,9 +131,10 @@ class Fetch {
 
   private:
     // The listings tonight's fully paged queries missed inside a withheld window, asked with
-    // getItem within the check's share (withheld_check.hpp), with tonight's coverage stored
+    // getItem within the check's calls (withheld_check.hpp), with tonight's coverage stored
     // first: the check reads it as the clearance rule will. Its answers never fail the night.
     void check_withheld_listings() {
+        budget_.close(Pass::listings);  // every page is in: what the pass left is the check's too
         if (outcome_.coverage.empty()) return budget_.close(Pass::withheld_check);
         schema::store_coverage(db_, writer_.run_id(), outcome_.coverage);
         auto& check = outcome_.withheld_check;

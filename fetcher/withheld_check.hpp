@@ -15,8 +15,8 @@
 //     answer's price, neither cleared nor pending;
 //   - anything else (a 5xx after the client's retries, throttling, no call left): undecided; it
 //     waits as before, and nothing about the night fails.
-// The check spends its own share of the night's calls (call_budget.hpp, Pass::withheld_check;
-// kDefaultWithheldCheckShare), oldest-missing first: a listing missed for longest has waited
+// The check has a share of the night's calls reserved (call_budget.hpp, Pass::withheld_check;
+// kDefaultWithheldCheckShare) and what the listings pass left, oldest-missing first: a listing missed for longest has waited
 // longest for its clearance, and its report nights are the first to leave a report's window.
 #pragma once
 

@@ -209,9 +209,9 @@ TEST_SUITE("fetcher::call_budget") {
         CHECK_FALSE(budget.take(fetcher::Pass::sold));  // closed
     }
 
-    // The withheld check (fetcher/withheld_check.hpp) is a bounded share: it never spends what
-    // the listings left, and passes that on with what it did not spend.
-    TEST_CASE("the withheld check spends its own share only and passes the rest on") {
+    // The withheld check (fetcher/withheld_check.hpp) has its share and what the listings left;
+    // the sold pass and getItem keep theirs.
+    TEST_CASE("the withheld check spends its share and what the listings left") {
         fetcher::CallBudget budget(1000, std::nullopt, 50,
                                    {.sold = 0.10, .item_aspects = 0.10, .withheld_check = 0.05});
         CHECK(budget.reserved(fetcher::Pass::listings) == 750);
@@ -220,13 +220,15 @@ TEST_SUITE("fetcher::call_budget") {
         budget.close(fetcher::Pass::listings);  // 50 left
         int checked = 0;
         while (budget.take(fetcher::Pass::withheld_check)) ++checked;
-        CHECK(checked == 50);
+        CHECK(checked == 100);
         budget.close(fetcher::Pass::withheld_check);
-        CHECK(budget.left(fetcher::Pass::sold) == 150);
+        CHECK(budget.left(fetcher::Pass::sold) == 100);
+        budget.close(fetcher::Pass::sold);  // unused: getItem takes its 100 again, no more
+        CHECK(budget.left(fetcher::Pass::item_aspects) == 200);
         // A night without the check: its share goes on untouched when the sold pass ends.
         fetcher::CallBudget quiet(1000, std::nullopt, 50, {.sold = 0.10, .withheld_check = 0.05});
         for (int i = 0; i < 800; ++i) CHECK(quiet.take(fetcher::Pass::listings));
-        quiet.close(fetcher::Pass::listings);  // 50 left, passed through the check
+        quiet.close(fetcher::Pass::listings);  // 50 left, carried by the check
         quiet.close(fetcher::Pass::sold);      // closes the check first: its 50 and the 50
         CHECK(quiet.left(fetcher::Pass::item_aspects) == 0);  // no getItem share: capped at 0
         CHECK(quiet.used() == 800);

@@ -51,6 +51,7 @@ struct TwoNights {
     app::NightPlan plan;
     std::vector<test::FakeItem> cards;
     std::string inside_404, inside_ended, outside;
+    std::optional<int> second_night_max_calls;  // the first night's 200 when not set
 
     TwoNights() {
         for (int i = 0; i < kCards; ++i) cards.push_back(card(i));
@@ -87,6 +88,7 @@ struct TwoNights {
         }
         f.ebay.set_market(tonight);
         f.ebay.set_short_pages(2, 3);
+        if (second_night_max_calls) plan.fetch.max_calls = *second_night_max_calls;
         return night("2026-12-02");
     }
 
@@ -213,9 +215,15 @@ TEST_SUITE("fetcher::withheld_check") {
         CHECK(n.clearance(n.outside) == "cleared 2026-12-02");
     }
 
-    TEST_CASE("the check's share caps its calls, oldest-missing first, the rest wait") {
+    TEST_CASE("the night's budget caps the check's calls, oldest-missing first, the rest wait") {
+        // How many calls the second night's listings pass takes, from a night with calls to
+        // spare; then the same night with two calls more than that.
+        TwoNights spare;
+        const auto measured = spare.play();
+        const int listings = measured.fetch.calls_used - measured.fetch.withheld_check.calls_used;
         TwoNights n;
-        n.plan.check_share = 0.01;  // 2 of the 200 calls
+        n.second_night_max_calls = listings + 2;
+        n.plan.check_share = 1.5 / (listings + 2);  // one call reserved, one the listings leave
         const auto second = n.play();
         const auto& check = second.fetch.withheld_check;
         CHECK(check.missed == 5);
