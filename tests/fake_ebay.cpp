@@ -454,6 +454,14 @@ void FakeEbay::handle_item(const httplib::Request& req, httplib::Response& res) 
             return answer_market_item(market_[listed->second],
                                       req.has_header("X-EBAY-C-ENDUSERCTX"), res);
         }
+        // A variation of a listed group is an item of its own to getItem, as on eBay.
+        for (const auto& [group_id, variations] : groups_) {
+            for (const auto& variation : variations) {
+                if (variation.item_id == id)
+                    return answer_market_item(variation, req.has_header("X-EBAY-C-ENDUSERCTX"),
+                                              res);
+            }
+        }
         if (left_market_.contains(id)) {
             // Sold or ended between nights: what eBay answers for a listing it no longer serves,
             // 404 with errorId 11001 (a live capture quoted in public code: "404
