@@ -68,7 +68,7 @@ std::string WithheldCheckOutcome::note() const {
                        std::to_string(undecided + not_asked) + " undecided";
     if (not_asked > 0) {
         text += " (" + std::to_string(not_asked) +
-                " not asked: no call left of the check's share, or eBay stopped the night)";
+                " not asked: no call left for the check, or eBay stopped the night)";
     }
     return text;
 }

@@ -76,7 +76,7 @@ struct WithheldCheckOutcome {
     std::vector<std::string> problems;  // a few undecided answers, for the night's notes
 
     // "checked 117 listings missed inside withheld windows: 80 ended, 35 still listed, 2
-    // undecided (3 not asked: no call left of the check's share)"; empty when none was missed.
+    // undecided (3 not asked: no call left for the check, ...)"; empty when none was missed.
     std::string note() const;
 };
 
