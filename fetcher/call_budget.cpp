@@ -56,17 +56,12 @@ void CallBudget::close(Pass pass) {
     const auto next = static_cast<std::size_t>(pass) + 1;
     if (next >= kPassCount) return;
     auto& to = passes_[next];
-    switch (static_cast<Pass>(next)) {
-        case Pass::item_aspects:
-            // getItem, the night's last pass, takes at most its own share again of what the
-            // passes before it left: never every leftover call, which left a --max-calls 5000
-            // night only the reserve for manual runs and the probe the same Pacific day
-            // (ebay_audit_3, F11).
-            to.carried = std::min(to.carried + leftover, to.reserved);
-            break;
-        default:
-            to.carried += leftover;
-    }
+    // getItem, the night's last pass, takes at most its own share again of what the passes
+    // before it left: never every leftover call, which left a --max-calls 5000 night only the
+    // reserve for manual runs and the probe the same Pacific day (ebay_audit_3, F11).
+    to.carried = static_cast<Pass>(next) == Pass::item_aspects
+                     ? std::min(to.carried + leftover, to.reserved)
+                     : to.carried + leftover;
 }
 
 int CallBudget::used() const {
