@@ -16,8 +16,9 @@
 //   - anything else (a 5xx after the client's retries, throttling, no call left): undecided; it
 //     waits as before, and nothing about the night fails.
 // The check has a share of the night's calls reserved (call_budget.hpp, Pass::withheld_check;
-// kDefaultWithheldCheckShare) and what the listings pass left, oldest-missing first: a listing missed for longest has waited
-// longest for its clearance, and its report nights are the first to leave a report's window.
+// kDefaultWithheldCheckShare) and what the listings pass left; it asks oldest-missing first: a
+// listing missed for longest has waited longest for its clearance, and its report nights are the
+// first to leave a report's window.
 #pragma once
 
 #include <chrono>
@@ -71,7 +72,7 @@ struct WithheldCheckOutcome {
     int ended = 0;
     int listed = 0;
     int undecided = 0;  // asked, and the answer decided nothing
-    int not_asked = 0;  // the share ran out, or eBay stopped the client: they wait
+    int not_asked = 0;  // no call left for the check, or eBay stopped the client: they wait
     int calls_used = 0;
     std::vector<std::string> problems;  // a few undecided answers, for the night's notes
 
@@ -82,7 +83,7 @@ struct WithheldCheckOutcome {
 
 // The check for run `writer.run_id()` of `night`, through the night's client, after the listings
 // pass has stored its coverage: reads the listings tonight's sent queries missed inside a window,
-// asks getItem for each within the check's share, stores a listed one's observation through
+// asks getItem for each within the check's calls, stores a listed one's observation through
 // `writer` (its price flags by `rules`) and records every answer (listing_withheld_checks). The
 // check's share is closed at the end. Never throws for eBay's answers.
 WithheldCheckOutcome check_withheld(schema::Database& db, EbayClient& client, RunWriter& writer,
