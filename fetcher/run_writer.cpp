@@ -18,17 +18,13 @@ schema::PageCounts RunWriter::write(const SearchPage& page, std::optional<std::i
     }
     const auto counts = store_.store(page.listings, skips, repeats, sent);
     ++totals_.pages;
-    totals_.seen += counts.seen;
-    totals_.added += counts.added;
-    totals_.skipped += counts.skipped;
+    totals_.add(counts);
     return counts;
 }
 
 schema::PageCounts RunWriter::store_items(const std::vector<schema::Listing>& listings) {
     const auto counts = store_.store(listings, {});
-    totals_.seen += counts.seen;
-    totals_.added += counts.added;
-    totals_.skipped += counts.skipped;
+    totals_.add(counts);
     return counts;
 }
 

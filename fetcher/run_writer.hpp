@@ -19,6 +19,12 @@ struct RunTotals {
     int seen = 0;
     int added = 0;
     int skipped = 0;
+
+    void add(const schema::PageCounts& counts) {
+        seen += counts.seen;
+        added += counts.added;
+        skipped += counts.skipped;
+    }
 };
 
 class RunWriter {
