@@ -9,10 +9,6 @@
 
 namespace gpuprice::analysis {
 
-// Room reserved per line of a per-listing CSV (a title and a URL make most of it; at a year the
-// lines of tonight's listings average 170 bytes): the text is not copied as it grows.
-constexpr std::size_t kLineRoom = 256;
-
 std::string rank_by_label(RankBy rank_by, std::string_view currency) {
     switch (rank_by) {
         case RankBy::tflops:
@@ -388,7 +384,7 @@ std::string listings_csv(const Report& report, const CsvContext& context) {
     std::string out =
         "condition,model,item_id,title,price_usd,shipping_usd,total_usd,outlier,observed_on,"
         "url,currency,decided_by,cooler,slot_width,suspect_price,reference_usd,reference\r\n";
-    out.reserve(out.size() + report.listings.size() * kLineRoom);
+    out.reserve(out.size() + report.listings.size() * CsvLine::kTypicalSize);
     for (const auto& l : report.listings) {
         const auto& o = l.observation;
         CsvLine line;
@@ -434,7 +430,7 @@ std::string cleared_csv(const std::vector<Clearance>& clearances) {
     std::string out =
         "condition,model,item_id,title,kind,night,last_price_usd,best_offer,nights_listed,"
         "days_listed,url\r\n";
-    out.reserve(out.size() + clearances.size() * kLineRoom);
+    out.reserve(out.size() + clearances.size() * CsvLine::kTypicalSize);
     for (const auto& c : clearances) {
         const auto& life = c.life;
         CsvLine line;
