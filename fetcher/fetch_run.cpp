@@ -463,8 +463,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
                                    std::to_string(quota.quota->remaining) +
                                    " calls left (reserve " + std::to_string(config.quota_reserve) +
                                    "); it resets at " + quota.quota->reset);
-        budget.close(Pass::listings);
-        budget.close(Pass::withheld_check);  // when the pass stopped before the check
+        budget.close(Pass::withheld_check);  // and the listings pass before it: neither ran
         finish(db, outcome);
         return outcome;
     }
@@ -476,8 +475,7 @@ FetchOutcome run_fetch(schema::Database& db, const FetchConfig& config, EbayClie
         mark_failed(db, run.id(), e.what());
         throw;
     }
-    budget.close(Pass::listings);
-    budget.close(Pass::withheld_check);  // when the pass stopped before the check
+    budget.close(Pass::withheld_check);  // and the listings pass, when it stopped before the check
     outcome.quota = quota.quota;
     if (!quota.problem.empty()) {
         outcome.notes.insert(outcome.notes.begin(), "could not read the remaining quota (" +
