@@ -13,7 +13,9 @@
 #include "schema/store/offer_binding.hpp"
 #include "schema/store/past.hpp"
 #include "schema/store/sold_store.hpp"
+#include "tests/last_prices.hpp"
 #include "tests/latest_observations.hpp"
+#include "tests/query_int.hpp"
 #include "tests/test_context.hpp"
 #include "tests/test_market.hpp"
 
@@ -173,6 +175,38 @@ TEST_SUITE("schema::listing_store") {
         CHECK(s.last_seen_run == newer.id());
         CHECK(s.observation_run == newer.id());
         CHECK(s.price_cents == 90000);
+    }
+
+    TEST_CASE("last_prices holds each listing's latest night whatever writes its prices") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("last.db"));
+        migrate(db);
+        const auto& us = gpuprice::test::us_market();
+        const auto store = [&](const char* night, std::int64_t cents) {
+            const auto run = begin_run(db, RunSource::ebay, us, Night::from_text(night),
+                                       std::string(night) + "T03:00:00Z");
+            PageStore(db, run.id(), Night::from_text(night), us).store({listing_priced(cents)}, {});
+        };
+        const auto last_price = [&] {
+            CHECK(gpuprice::test::last_prices(db) ==
+                  gpuprice::test::last_prices_of_observations(db));
+            return gpuprice::test::query_int(db,
+                                             "SELECT coalesce(max(price_cents), -1) "
+                                             "FROM last_prices");
+        };
+        store("2026-12-01", 80000);
+        CHECK(last_price() == 80000);
+        store("2026-12-02", 90000);  // a later night: inserted
+        CHECK(last_price() == 90000);
+        store("2026-11-30", 70000);  // an earlier night, fetched late: not the last
+        CHECK(last_price() == 90000);
+        store("2026-12-02", 95000);  // the same night again, by a later run: updated
+        CHECK(last_price() == 95000);
+        // Its last night deleted (as compaction does): the night before takes its place.
+        db.exec("DELETE FROM price_observations WHERE observed_on = '2026-12-02'");
+        CHECK(last_price() == 80000);
+        db.exec("DELETE FROM listings");
+        CHECK(last_price() == -1);
     }
 
     TEST_CASE("a clock set back never moves a listing's last night back; reports still find it") {

@@ -12,16 +12,14 @@
 
 // The columns every life query selects (life_sql::kColumns, 0-13, as read_life reads them), and
 // the joins behind them (kJoins): a listing's last observation is the one of its last_seen_on
-// night, in price_observations or, once compacted, at the end of one of its price intervals (whose
+// night, its row in last_prices (migration 0027: in price_observations each listing's last price
+// sits on a page of its own) or, once compacted, at the end of one of its price intervals (whose
 // run is that night's). CROSS and LEFT JOIN keep SQLite's order (the leading table first, then
-// primary-key lookups): left free, it scans the observations' night index instead; as a LEFT JOIN
-// it would look each observation up through the night index and then the table (14% more CPU for
-// tonight's report), hence INDEXED BY the primary key (the autoindex of a WITHOUT ROWID table). The
-// interval is read only when the night is not in price_observations (the CASEs and coalesce stop
-// before their subquery), so the lives of listings seen lately cost what they did. Compile-time
-// parts (schema/store/sql_text.hpp), so that each statement is one constant; ?3 is the marketplace,
-// ?4 the excluded price flags, ?5 the verdict of a matched listing (bind_life_joins binds the
-// three). The leading table is aliased l (listings) by the statement.
+// primary-key lookups). The interval is read only when the night has no last price (the CASEs and
+// coalesce stop before their subquery), so the lives of listings seen lately cost what they did.
+// Compile-time parts (schema/store/sql_text.hpp), so that each statement is one constant; ?3 is
+// the marketplace, ?4 the excluded price flags, ?5 the verdict of a matched listing
+// (bind_life_joins binds the three). The leading table is aliased l (listings) by the statement.
 namespace gpuprice::schema::life_sql {
 
 inline constexpr SqlText kLastIntervalFrom =
@@ -53,9 +51,8 @@ inline constexpr auto kColumns = "SELECT l.id, m.model, " + kCondition +
                                  kListingUrl + ", " + kBid;
 // The last observation (or interval) and the verdict of listing l, without its last run.
 inline constexpr SqlText kPriceJoins =
-    "LEFT JOIN price_observations o INDEXED BY sqlite_autoindex_price_observations_1 "
-    "  ON o.listing_id = l.id AND o.observed_on = l.last_seen_on "
-    "  AND o.marketplace = ?3 "
+    "LEFT JOIN last_prices o "
+    "  ON o.listing_id = l.id AND o.marketplace = ?3 AND o.observed_on = l.last_seen_on "
     "CROSS JOIN match_results m ON m.listing_id = l.id AND m.reason = ?5 ";
 inline constexpr auto kWhere =
     "WHERE (l.price_flags & ?4) = 0 " /* kept out of clearances as out of the medians */

@@ -81,30 +81,42 @@ constexpr auto kLatestFromIntervals =
     "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id WHERE " + kKept +
     "AND (?6 IS NULL OR o.observed_on < ?6)";
 
-// The parts of latest_in_window's statement. Each listing's last night in the window first, then
-// its row. Only listings last seen on or after the window's first night can have a price in it
-// (listings_by_last_seen finds them); a listing's last night in the window is its last_seen_on
-// when it has a price in this market that night (a report of the latest night: all of them), else
-// one lookup backwards in its own prices. Grouping the window's nightly prices instead reads every
-// one of them: five times slower at a year. CROSS JOIN keeps that order: with the nights as
-// parameters SQLite would rather scan the window's prices by night (40 s at a year). The price
-// flags are applied here, where the medians' inputs are chosen, so no report can count them (nor
-// price a plan with them).
-constexpr SqlText kLatestInWindow =
-    "WITH latest AS (SELECT id AS listing_id, CASE WHEN last_seen_on <= ?2 AND EXISTS ("
-    "    SELECT 1 FROM price_observations p WHERE p.listing_id = c.id "
-    "    AND p.observed_on = c.last_seen_on AND p.marketplace = ?3) THEN last_seen_on "
-    "  ELSE (SELECT max(observed_on) FROM price_observations p WHERE p.listing_id = c.id "
-    "    AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) END AS night "
-    "  FROM listings c WHERE last_seen_on >= ?1) ";
-constexpr auto kLatestInWindowJoins =
-    "FROM latest "
-    "CROSS JOIN price_observations o ON o.listing_id = latest.listing_id "
-    "  AND o.observed_on = latest.night AND o.marketplace = ?3" +
+// The parts of latest_in_window's statement: each listing at its latest night in the window, in
+// two arms, both found through the listings' last nights (listings_by_last_seen: only a listing
+// last seen on or after the window's first night can have a price in it). A listing whose last
+// price in the market (last_prices) falls in the window is read there: every listing of a window
+// that ends on the latest night. One priced after the window (a report of an earlier night) is
+// read at its latest night in it, one seek backwards in its own prices. Grouping the window's
+// nightly prices instead reads every one of them: five times slower at a year. CROSS JOIN keeps
+// the order written: with the nights as parameters SQLite would rather scan the window's prices by
+// night (40 s at a year). The price flags are applied here, where the medians' inputs are chosen,
+// so no report can count them (nor price a plan with them). ?1 and ?2 are the window's nights.
+constexpr SqlText kLaterInWindow =
+    "WITH later AS (SELECT c.id AS listing_id, (SELECT max(observed_on) FROM price_observations p "
+    "    WHERE p.listing_id = c.id AND p.marketplace = ?3 AND p.observed_on BETWEEN ?1 AND ?2) "
+    "    AS night "
+    "  FROM listings c CROSS JOIN last_prices x ON x.listing_id = c.id AND x.marketplace = ?3 "
+    "  WHERE c.last_seen_on > ?2 AND x.observed_on > ?2) ";
+constexpr auto kLastInWindowJoins =
+    "FROM listings c CROSS JOIN last_prices o "
+    "  ON o.listing_id = c.id AND o.marketplace = ?3" +
     kMatchedInOrder;
-constexpr auto kLatestInWindowWhere = "WHERE " + kKept + "AND (?6 IS NULL OR latest.night < ?6) ";
-constexpr auto kLatestInWindowPrices =
-    kLatestInWindow + kLatestPriceColumns + kLatestInWindowJoins + kLatestInWindowWhere;
+constexpr auto kLaterInWindowJoins =
+    "FROM later "
+    "CROSS JOIN price_observations o ON o.listing_id = later.listing_id "
+    "  AND o.observed_on = later.night AND o.marketplace = ?3" +
+    kMatchedInOrder;
+constexpr auto kLastInWindowWhere =
+    "WHERE c.last_seen_on >= ?1 AND o.observed_on BETWEEN ?1 AND ?2 "
+    "AND " +
+    kKept + "AND (?6 IS NULL OR o.observed_on < ?6) ";
+constexpr auto kLaterInWindowWhere = "WHERE " + kKept + "AND (?6 IS NULL OR later.night < ?6) ";
+// The statement of both arms with `columns` and what `joins` adds to each.
+template <std::size_t N, std::size_t M>
+consteval auto latest_in_window_sql(const SqlText<N>& columns, const SqlText<M>& joins) {
+    return kLaterInWindow + columns + kLastInWindowJoins + joins + kLastInWindowWhere +
+           "UNION ALL " + columns + kLaterInWindowJoins + joins + kLaterInWindowWhere;
+}
 
 // The statement of for_each_latest_observation and the latest prices
 // (columns as read_row reads them): the listings whose latest night in [from, to] is before
@@ -119,13 +131,16 @@ Statement latest_in_window(Database& db, const Past& past, const std::string& fr
                            const std::string& to, const std::optional<std::string>& before,
                            const ObservationFilter& filter, Details details,
                            Order order = Order::by_listing) {
-    constexpr auto kWithDetails = kLatestInWindow + kLatestColumns + kLatestInWindowJoins +
-                                  "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id " +
-                                  kLatestInWindowWhere + "ORDER BY o.listing_id";
-    constexpr auto kByListing = kLatestInWindowPrices + "ORDER BY o.listing_id";
+    constexpr auto kPrices = latest_in_window_sql(kLatestPriceColumns, SqlText(""));
+    constexpr auto kWithDetails =
+        latest_in_window_sql(
+            kLatestColumns,
+            SqlText("LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id ")) +
+        "ORDER BY 1";
+    constexpr auto kByListing = kPrices + "ORDER BY 1";
     using Sql = std::string_view;
     const auto nightly = details == Details::With ? Sql(kWithDetails)
-                         : order == Order::any    ? Sql(kLatestInWindowPrices)
+                         : order == Order::any    ? Sql(kPrices)
                                                   : Sql(kByListing);
     auto stmt = past.prepare(db, from, nightly, kLatestFromIntervals);
     stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
