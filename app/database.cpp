@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "schema/store/catalog_store.hpp"
+#include "schema/store/match_store.hpp"
 #include "schema/store/migrations.hpp"
 
 namespace gpuprice::app {
