@@ -61,7 +61,7 @@ std::optional<analysis::Report> earlier_report(schema::Database& db, const schem
     // Only the rows' medians are compared: each listing's latest price is all it reads.
     return analysis::build_report_rows(
         schema::load_latest_prices(db, past, schema::add_days(*night, -(span - 1)), *night,
-                                   q.filter),
+                                   q.filter, options.conditions),
         catalog, options);
 }
 
@@ -124,8 +124,8 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     std::optional<ReadApart<std::vector<schema::LatestPrice>>> reference;
     if (evidence_from < from) {
         reference.emplace(db, [&](schema::Database& conn) {
-            return schema::load_latest_prices_before(conn, past, evidence_from, *latest, from,
-                                                     q.filter);
+            return schema::load_latest_prices(conn, past, evidence_from, *latest, q.filter,
+                                              options.conditions, from);
         });
     }
     using Earlier = std::pair<std::optional<analysis::Report>, std::optional<analysis::Report>>;
@@ -142,12 +142,14 @@ std::optional<LoadedReport> load_report(schema::Database& db, const schema::Cata
     // earlier night (ReportRequest::until, a watch's previous night) grows instead.
     if (q.until.empty()) lines.reserve(schema::latest_observations_bound(db, from));
     schema::for_each_latest_observation(
-        db, past, from, *latest, details, q.filter, [&](schema::PricedObservation&& o) {
+        db, past, from, *latest, details, q.filter,
+        [&](schema::PricedObservation&& o) {
             const auto condition = schema::condition_class(o.condition_id);
             if (std::find(options.conditions.begin(), options.conditions.end(), condition) !=
                 options.conditions.end())
                 lines.emplace_back().observation = std::move(o);
-        });
+        },
+        options.conditions);
     loaded.evidence = evidence.get();
     if (reference) {
         loaded.evidence.recent = reference->get();

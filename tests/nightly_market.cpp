@@ -83,7 +83,7 @@ void NightlyMarket::run(const std::string& night, int hour,
         schema::Listing l;
         l.item_id = m.item_id;
         l.title = "NVIDIA GeForce " + shipped_catalog().display_name(m.model) + " 24GB";
-        l.condition_id = 3000;
+        l.condition_id = m.condition_id;
         l.price_cents = m.cents;
         l.shipping_cents = 1500;
         l.currency = "USD";

@@ -24,6 +24,7 @@ struct MarketListing {
     std::string end_date;  // auctions
     std::int64_t bid = 0;
     int price_flags = 0;
+    int condition_id = 3000;
     bool stays = false;  // never leaves, never changes price (an interval longer than a month)
 };
 

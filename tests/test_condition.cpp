@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <limits>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -47,6 +49,26 @@ TEST_SUITE("schema::condition") {
         }
         CHECK(searched == 9);
         CHECK(condition_info(ConditionClass::for_parts).search_ids.empty());  // never a price
+    }
+
+    TEST_CASE("a statement's span of ids holds every id of the classes asked for, and no more") {
+        CHECK(condition_id_span({ConditionClass::used}) == std::pair{3000, 6999});
+        CHECK(condition_id_span({ConditionClass::refurbished, ConditionClass::new_item}) ==
+              std::pair{1000, 2999});
+        // Every id of every class falls inside the span of a set holding that class.
+        for (const auto& all : {parse_conditions("all"), std::vector{ConditionClass::open_box}}) {
+            const auto [first, last] = condition_id_span(all);
+            for (int id = 0; id <= 8000; ++id) {
+                if (std::find(all.begin(), all.end(), condition_class(id)) != all.end()) {
+                    CAPTURE(id);
+                    CHECK((first <= id && id <= last));
+                }
+            }
+        }
+        // None asked, or `other` (ids of no class, a listing without one: 0): every id.
+        const std::pair every{std::numeric_limits<int>::min(), std::numeric_limits<int>::max()};
+        CHECK(condition_id_span({}) == every);
+        CHECK(condition_id_span({ConditionClass::used, ConditionClass::other}) == every);
     }
 
     TEST_CASE("--condition: one parser for fetch, report, recommend and history") {

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -87,6 +88,20 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
                 // The room the report reserves for them.
                 CHECK(stored.size() <=
                       schema::decided_lives_bound(db, from, latest, filter.market));
+                // A report of some conditions: the others left out, and nothing else.
+                using schema::ConditionClass;
+                for (const auto& some : {std::vector{ConditionClass::used},
+                                         {ConditionClass::new_item, ConditionClass::for_parts}}) {
+                    auto expected = decided;
+                    std::erase_if(expected, [&](const analysis::Clearance& c) {
+                        return std::find(some.begin(), some.end(),
+                                         schema::condition_class(c.life.condition_id)) ==
+                               some.end();
+                    });
+                    CHECK(describe(app::report_clearances(db, past, shipped_catalog(), since, from,
+                                                          latest, filter, shipping, some)) ==
+                          describe(expected));
+                }
             }
         }
     }
@@ -253,6 +268,50 @@ TEST_SUITE("derived tables") {
         INFO("what a pass derives changed: raise app::kDerivationVersion and append {version, \"",
              digest, "\"} to app::kDerivationDigests (app/derived_pass.hpp)");
         CHECK(digest == std::end(app::kDerivationDigests)[-1].sha256);
+    }
+
+    TEST_CASE("a report of some conditions reads their clearances alone, stored as decided now") {
+        test::TempDir dir;
+        schema::Database db(dir.file("conditions.db"));
+        schema::migrate(db);
+        test::NightlyMarket market(db);
+        std::vector<test::MarketListing> listed;
+        for (int i = 0; i < 12; ++i) {
+            test::MarketListing m;
+            m.item_id = "v1|" + std::to_string(200000 + i) + "|0";
+            m.model = i % 2 ? "rtx-3090" : "rtx-4090";
+            m.cents = 60000 + 1000 * i;
+            m.condition_id = std::array{3000, 1000, 7000, 2010}[static_cast<std::size_t>(i % 4)];
+            market.remember(m);
+            listed.push_back(m);
+        }
+        const std::map<std::string, bool> both = {{"RTX 3090", true}, {"RTX 4090", true}};
+        market.run("2026-11-01", 3, listed, both);
+        listed.resize(6);  // the other six, of every condition, leave
+        market.run("2026-11-02", 3, listed, both);
+        market.run("2026-11-03", 3, listed, both);
+        app::update_derived_tables(db, shipped_catalog());
+        schema::ObservationFilter filter;
+        filter.market = test::us_market();
+        const auto past = app::read_past(db, shipped_catalog(), filter.market);
+        REQUIRE(past.if_derived([] { return true; }));  // the stored decisions are read
+        const auto decided =
+            app::decide_report_clearances(db, shipped_catalog(), "2026-11-01", "2026-11-01",
+                                          "2026-11-03", filter, analysis::Shipping::Include);
+        using schema::ConditionClass;
+        for (const auto& some : {std::vector{ConditionClass::used},
+                                 {ConditionClass::new_item, ConditionClass::refurbished}}) {
+            auto expected = decided;
+            std::erase_if(expected, [&](const analysis::Clearance& c) {
+                return std::find(some.begin(), some.end(),
+                                 schema::condition_class(c.life.condition_id)) == some.end();
+            });
+            CHECK_FALSE(expected.empty());
+            CHECK(expected.size() < decided.size());
+            CHECK(describe(app::report_clearances(
+                      db, past, shipped_catalog(), "2026-11-01", "2026-11-01", "2026-11-03", filter,
+                      analysis::Shipping::Include, some)) == describe(expected));
+        }
     }
 
     TEST_CASE(

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <tuple>
 
@@ -209,6 +210,59 @@ TEST_SUITE("schema::listing_store") {
         CHECK(last_price() == -1);
     }
 
+    TEST_CASE("a window's listings of other conditions are left out by the statement itself") {
+        gpuprice::test::TempDir dir;
+        Database db(dir.file("conditions.db"));
+        migrate(db);
+        const auto& us = gpuprice::test::us_market();
+        // One listing new on the first night and used on the second; one new, one for parts.
+        const auto offer = [](const char* item, int condition_id) {
+            auto l = listing_priced(50000 + condition_id);
+            l.item_id = item;
+            l.condition_id = condition_id;
+            return l;
+        };
+        for (const auto& [night, changed] : {std::pair{"2026-12-01", 1000}, {"2026-12-02", 3000}}) {
+            const auto run = begin_run(db, RunSource::ebay, us, Night::from_text(night),
+                                       std::string(night) + "T03:00:00Z");
+            PageStore(db, run.id(), Night::from_text(night), us)
+                .store({offer("v1|1|0", changed), offer("v1|2|0", 1000), offer("v1|3|0", 7000)},
+                       {});
+        }
+        db.exec(
+            "INSERT INTO match_results (listing_id, model, reason) "
+            "SELECT id, 'rtx-3090', 'ok' FROM listings");
+        const ObservationFilter filter{us, kAllPriceFlags};
+        const auto past = Past::read(db, filter.market);
+        // Each read as "condition id: price" lines, sorted.
+        const auto read = [&](const char* to, const std::vector<ConditionClass>& conditions) {
+            std::vector<std::string> with, without;
+            for_each_latest_observation(
+                db, past, "2026-12-01", to, Details::With, filter,
+                [&](PricedObservation&& o) {
+                    with.push_back(std::to_string(o.condition_id) + ": " +
+                                   std::to_string(o.price_cents));
+                },
+                conditions);
+            for (const auto& p : load_latest_prices(db, past, "2026-12-01", to, filter, conditions))
+                without.push_back(std::to_string(p.condition_id) + ": " +
+                                  std::to_string(p.price_cents));
+            // Without details in no particular order: both sorted.
+            std::sort(with.begin(), with.end());
+            std::sort(without.begin(), without.end());
+            CHECK(with == without);
+            return with;
+        };
+        using Lines = std::vector<std::string>;
+        CHECK(read("2026-12-02", {}) == Lines{"1000: 51000", "3000: 53000", "7000: 57000"});
+        CHECK(read("2026-12-02", {ConditionClass::used}) == Lines{"3000: 53000"});
+        CHECK(read("2026-12-02", {ConditionClass::new_item}) == Lines{"1000: 51000"});
+        // An earlier window reads each listing at its condition there.
+        CHECK(read("2026-12-01", {ConditionClass::new_item}) ==
+              Lines{"1000: 51000", "1000: 51000"});
+        CHECK(read("2026-12-01", {ConditionClass::used}).empty());
+    }
+
     TEST_CASE("a clock set back never moves a listing's last night back; reports still find it") {
         // Reports find a window's listings through listings.last_seen_on: it must stay the
         // newest night with a price, even when a later run is dated earlier.
@@ -245,11 +299,11 @@ TEST_SUITE("schema::listing_store") {
         REQUIRE(earlier.size() == 1);
         CHECK(earlier.front().price_cents == 80000);
         // The rest of a wider window: only listings whose latest night there is before `before`.
-        CHECK(load_latest_prices_before(db, Past::read(db, filter.market), "2026-12-01",
-                                        "2026-12-02", "2026-12-02", filter)
+        CHECK(load_latest_prices(db, Past::read(db, filter.market), "2026-12-01", "2026-12-02",
+                                 filter, {}, "2026-12-02")
                   .empty());
-        const auto before = load_latest_prices_before(
-            db, Past::read(db, filter.market), "2026-12-01", "2026-12-02", "2026-12-03", filter);
+        const auto before = load_latest_prices(db, Past::read(db, filter.market), "2026-12-01",
+                                               "2026-12-02", filter, {}, "2026-12-03");
         REQUIRE(before.size() == 1);
         CHECK(before.front().price_cents == 90000);
         CHECK(before.front().model == "rtx-3090");

@@ -1,5 +1,7 @@
 #include "schema/domain/condition.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace gpuprice::schema {
@@ -34,6 +36,17 @@ ConditionClass condition_class(int condition_id) {
         if (condition_id >= c.first_id && condition_id <= c.last_id) return c.condition;
     }
     return ConditionClass::other;
+}
+
+std::pair<int, int> condition_id_span(const std::vector<ConditionClass>& conditions) {
+    constexpr std::pair kEvery{std::numeric_limits<int>::min(), std::numeric_limits<int>::max()};
+    auto span = std::pair{kEvery.second, kEvery.first};
+    for (const auto c : conditions) {
+        const auto& info = condition_info(c);
+        if (info.first_id > info.last_id) return kEvery;
+        span = {std::min(span.first, info.first_id), std::max(span.second, info.last_id)};
+    }
+    return conditions.empty() ? kEvery : span;
 }
 
 std::string_view condition_name(ConditionClass condition) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gpuprice::schema {
@@ -31,6 +32,11 @@ const ConditionInfo& condition_info(ConditionClass condition);
 // new (1000), open-box (1500-1750), refurbished (2000-2999), used (3000-6999), for-parts
 // (7000), other.
 ConditionClass condition_class(int condition_id);
+
+// The smallest range of condition ids holding every class of `conditions`, for a statement to
+// leave other listings early (its caller still keeps only the classes asked for); every id when
+// they are none, or name a class without ids of its own (`other`).
+std::pair<int, int> condition_id_span(const std::vector<ConditionClass>& conditions);
 
 // The ids a search for these classes asks for, '|'-separated as conditionIds takes them (Browse
 // search filter, Marketplace Insights filter).

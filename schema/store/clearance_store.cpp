@@ -164,7 +164,8 @@ void for_each_decided_life(Database& db, const std::string& since, const std::st
     // As load_listing_lives, through the index of the decisions' nights. A decision stands for the
     // life whose last night it was made on; nights after `to` were not fetched yet as far as a
     // report of `to` knows. Only the window's clearances are read: the lookback before `from`
-    // is there for listings last seen before the window that left inside it.
+    // is there for listings last seen before the window that left inside it. Lives of other
+    // conditions mostly end before their verdict and run are read (condition_id_span).
     constexpr auto kSql = life_sql::kColumns +
                           ", c.outcome, coalesce(c.night, '') FROM listing_clearances c "
                           "CROSS JOIN listings l ON l.id = c.listing_id " +
@@ -172,8 +173,8 @@ void for_each_decided_life(Database& db, const std::string& since, const std::st
                           "AND c.marketplace = ?3 AND c.last_seen_on BETWEEN ?1 AND ?2 "
                           "AND c.last_seen_on = l.last_seen_on "
                           "AND (l.last_seen_on < ?2 OR instr(l.buying_options, ?6) > 0) "
-                          "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 "
-                          "ORDER BY c.night, l.id";
+                          "AND c.outcome IN (?7, ?8) AND c.night BETWEEN ?9 AND ?2 AND " +
+                          life_sql::kCondition + " BETWEEN ?10 AND ?11 ORDER BY c.night, l.id";
     auto select = db.prepare(kSql);
     select.bind(1, since)
         .bind(2, to)
@@ -181,6 +182,8 @@ void for_each_decided_life(Database& db, const std::string& since, const std::st
         .bind(7, clearance_outcome_name(ClearanceOutcome::auction_near_final))
         .bind(8, clearance_outcome_name(ClearanceOutcome::cleared))
         .bind(9, from);
+    const auto [first_id, last_id] = condition_id_span(conditions);
+    select.bind(10, first_id).bind(11, last_id);
     bind_life_joins(select, filter.market, filter.excluded_flags);
     read_decided(select, conditions, each);
 }

@@ -68,6 +68,9 @@ constexpr SqlText kMatchedInOrder =
     " CROSS JOIN match_results m ON m.listing_id = o.listing_id AND m.reason = ?5 "
     "CROSS JOIN listings l ON l.id = o.listing_id ";
 constexpr SqlText kKept = "(l.price_flags & ?4) = 0 ";
+// latest_in_window's: the listing's condition id there is in [?7, ?8] (condition_id_span).
+constexpr SqlText kOfConditions =
+    "AND coalesce(o.condition_id, l.condition_id, 0) BETWEEN ?7 AND ?8 ";
 
 // latest_in_window's statement over a window that holds intervals: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
@@ -78,7 +81,7 @@ constexpr auto kLatestFromIntervals =
     "  WHERE observed_on BETWEEN ?1 AND ?2 AND marketplace = ?3 "
     "  GROUP BY listing_id) " +
     kLatestColumns + "FROM latest o" + kMatched +
-    "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id WHERE " + kKept +
+    "LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id WHERE " + kKept + kOfConditions +
     "AND (?6 IS NULL OR o.observed_on < ?6)";
 
 // The parts of latest_in_window's statement: each listing at its latest night in the window, in
@@ -109,8 +112,9 @@ constexpr auto kLaterInWindowJoins =
 constexpr auto kLastInWindowWhere =
     "WHERE c.last_seen_on >= ?1 AND o.observed_on BETWEEN ?1 AND ?2 "
     "AND " +
-    kKept + "AND (?6 IS NULL OR o.observed_on < ?6) ";
-constexpr auto kLaterInWindowWhere = "WHERE " + kKept + "AND (?6 IS NULL OR later.night < ?6) ";
+    kKept + kOfConditions + "AND (?6 IS NULL OR o.observed_on < ?6) ";
+constexpr auto kLaterInWindowWhere =
+    "WHERE " + kKept + kOfConditions + "AND (?6 IS NULL OR later.night < ?6) ";
 // The statement of both arms with `columns` and what `joins` adds to each.
 template <std::size_t N, std::size_t M>
 consteval auto latest_in_window_sql(const SqlText<N>& columns, const SqlText<M>& joins) {
@@ -123,28 +127,26 @@ consteval auto latest_in_window_sql(const SqlText<N>& columns, const SqlText<M>&
 // `before`, or all of them.
 // Without details, only the columns read_row reads then: no attributes joined, no title or URL
 // (the nightly rollup and a report's reference read 145,000 rows at a year).
-// By listing id, or in the order read (`Order::any`: no sort of 145,000 rows at a year, a fifth
-// of the statement's time in the sqlite3 shell).
-enum class Order { by_listing, any };
+// With details by listing id; without, in the order read (no sort of 145,000 rows at a year, a
+// fifth of the statement's time in the sqlite3 shell).
 
 Statement latest_in_window(Database& db, const Past& past, const std::string& from,
                            const std::string& to, const std::optional<std::string>& before,
                            const ObservationFilter& filter, Details details,
-                           Order order = Order::by_listing) {
+                           const std::vector<ConditionClass>& conditions) {
     constexpr auto kPrices = latest_in_window_sql(kLatestPriceColumns, SqlText(""));
     constexpr auto kWithDetails =
         latest_in_window_sql(
             kLatestColumns,
             SqlText("LEFT JOIN listing_attributes a ON a.listing_id = o.listing_id ")) +
         "ORDER BY 1";
-    constexpr auto kByListing = kPrices + "ORDER BY 1";
     using Sql = std::string_view;
-    const auto nightly = details == Details::With ? Sql(kWithDetails)
-                         : order == Order::any    ? Sql(kPrices)
-                                                  : Sql(kByListing);
+    const auto nightly = details == Details::With ? Sql(kWithDetails) : Sql(kPrices);
     auto stmt = past.prepare(db, from, nightly, kLatestFromIntervals);
     stmt.bind_all(from, to, filter.market.id, filter.excluded_flags);
     stmt.bind(5, match_reason_name(MatchReason::ok)).bind(6, before);
+    const auto [first_id, last_id] = condition_id_span(conditions);
+    stmt.bind(7, first_id).bind(8, last_id);
     return stmt;
 }
 
@@ -175,8 +177,9 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
 void for_each_latest_observation(Database& db, const Past& past, const std::string& from,
                                  const std::string& to, Details details,
                                  const ObservationFilter& filter,
-                                 const std::function<void(PricedObservation&&)>& take) {
-    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, details);
+                                 const std::function<void(PricedObservation&&)>& take,
+                                 const std::vector<ConditionClass>& conditions) {
+    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, details, conditions);
     while (stmt.step()) take(read_row(stmt, details));
 }
 
@@ -194,8 +197,7 @@ void take_night_prices(Statement& stmt,
 void for_each_window_price(Database& db, const Past& past, const std::string& from,
                            const std::string& to, const ObservationFilter& filter,
                            const std::function<void(std::string_view model, NightPrice&&)>& take) {
-    auto stmt =
-        latest_in_window(db, past, from, to, std::nullopt, filter, Details::Without, Order::any);
+    auto stmt = latest_in_window(db, past, from, to, std::nullopt, filter, Details::Without, {});
     take_night_prices(stmt, take);
 }
 
@@ -230,34 +232,18 @@ std::size_t latest_observations_bound(Database& db, const std::string& from) {
     return static_cast<std::size_t>(stmt.int64(0));
 }
 
-namespace {
-
-std::vector<LatestPrice> read_latest_prices(Statement stmt, std::size_t bound) {
+std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
+                                            const std::string& to, const ObservationFilter& filter,
+                                            const std::vector<ConditionClass>& conditions,
+                                            const std::optional<std::string>& before) {
+    auto stmt = latest_in_window(db, past, from, to, before, filter, Details::Without, conditions);
     std::vector<LatestPrice> rows;
-    rows.reserve(bound);  // no copies while growing; what is never written is not resident
+    // No copies while growing; what is never written is not resident.
+    rows.reserve(latest_observations_bound(db, from));
     while (stmt.step())
         rows.push_back(
             {stmt.int64(0), stmt.text(1), stmt.int32(2), stmt.int64(3), stmt.optional_int64(4)});
     return rows;
-}
-
-}  // namespace
-
-std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
-                                            const std::string& to,
-                                            const ObservationFilter& filter) {
-    return read_latest_prices(
-        latest_in_window(db, past, from, to, std::nullopt, filter, Details::Without),
-        latest_observations_bound(db, from));
-}
-
-std::vector<LatestPrice> load_latest_prices_before(Database& db, const Past& past,
-                                                   const std::string& from, const std::string& to,
-                                                   const std::string& before,
-                                                   const ObservationFilter& filter) {
-    return read_latest_prices(
-        latest_in_window(db, past, from, to, before, filter, Details::Without),
-        latest_observations_bound(db, from));
 }
 
 std::vector<PricedObservation> load_model_history(Database& db, const Past& past,

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "schema/domain/condition.hpp"
 #include "schema/domain/market.hpp"
 #include "schema/domain/observation.hpp"
 #include "schema/domain/price_flags.hpp"
@@ -38,11 +39,13 @@ std::optional<std::string> night_on_or_before(Database& db, const std::string& d
                                               const Market& market);
 
 // Each listing matched to a model and seen in [from, to], once, at its latest price there, one by
-// one (a caller keeps them in a container of its own).
+// one (a caller keeps them in a container of its own). With `conditions`, listings of other
+// conditions are mostly left unread (condition_id_span): the caller keeps those it asked for.
 void for_each_latest_observation(Database& db, const Past& past, const std::string& from,
                                  const std::string& to, Details details,
                                  const ObservationFilter& filter,
-                                 const std::function<void(PricedObservation&&)>& take);
+                                 const std::function<void(PricedObservation&&)>& take,
+                                 const std::vector<ConditionClass>& conditions = {});
 
 // for_each_latest_observation's listings without details, each as its model (valid during the call)
 // and its price: what a nightly rollup groups by model. In no particular order.
@@ -61,17 +64,14 @@ void for_each_night_price(Database& db, const Past& past, const std::string& aft
 // caller reserves (memory reserved and never written is not resident).
 std::size_t latest_observations_bound(Database& db, const std::string& from);
 
-// for_each_latest_observation's listings, each at its latest price and no more (no details).
-std::vector<LatestPrice> load_latest_prices(Database& db, const Past& past, const std::string& from,
-                                            const std::string& to, const ObservationFilter& filter);
-
-// for_each_latest_observation's listings whose latest night in [from, to] is before `before`, each
-// at that price and no more. A report's own listings (those with a price in [before, to]) are
-// at their latest price already; this reads the rest of a wider window.
-std::vector<LatestPrice> load_latest_prices_before(Database& db, const Past& past,
-                                                   const std::string& from, const std::string& to,
-                                                   const std::string& before,
-                                                   const ObservationFilter& filter);
+// for_each_latest_observation's listings, each at its latest price and no more (no details);
+// `conditions` as there; in no particular order. With `before`, only those whose latest night in
+// [from, to] is before it: a report's own listings (those with a price in [before, to]) are at
+// their latest price already, this reads the rest of a wider window.
+std::vector<LatestPrice> load_latest_prices(
+    Database& db, const Past& past, const std::string& from, const std::string& to,
+    const ObservationFilter& filter, const std::vector<ConditionClass>& conditions = {},
+    const std::optional<std::string>& before = std::nullopt);
 
 // Every observation of matched listings in [from, to] (each listing on each of its nights),
 // oldest first: the nights of every model at once, for the page's sparklines.
