@@ -19,8 +19,4 @@ std::string_view withheld_check_name(WithheldCheck check) {
     return name_of(kWithheldCheckNames, check);
 }
 
-std::optional<WithheldCheck> parse_withheld_check(std::string_view name) {
-    return parse_name(kWithheldCheckNames, name);
-}
-
 }  // namespace gpuprice::schema

@@ -5,7 +5,6 @@
 // fields"). One enum, its text in one table; the text is what the table holds.
 #pragma once
 
-#include <optional>
 #include <string_view>
 
 namespace gpuprice::schema {
@@ -18,6 +17,5 @@ enum class WithheldCheck {
 };
 // "ended", "listed", "undecided".
 std::string_view withheld_check_name(WithheldCheck check);
-std::optional<WithheldCheck> parse_withheld_check(std::string_view name);
 
 }  // namespace gpuprice::schema
