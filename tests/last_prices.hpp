@@ -1,5 +1,6 @@
 // Each listing's last price as last_prices holds it (migration 0027, kept by triggers), and as
-// price_observations says it must be: the row of the listing's latest night in each marketplace.
+// an uncompacted price_observations says it must be: the row of the listing's latest night in
+// each marketplace.
 #pragma once
 
 #include <sstream>

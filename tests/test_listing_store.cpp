@@ -178,7 +178,7 @@ TEST_SUITE("schema::listing_store") {
         CHECK(s.price_cents == 90000);
     }
 
-    TEST_CASE("last_prices holds each listing's latest night whatever writes its prices") {
+    TEST_CASE("last_prices holds each listing's latest night, whatever order its prices come in") {
         gpuprice::test::TempDir dir;
         Database db(dir.file("last.db"));
         migrate(db);
@@ -203,11 +203,11 @@ TEST_SUITE("schema::listing_store") {
         CHECK(last_price() == 90000);
         store("2026-12-02", 95000);  // the same night again, by a later run: updated
         CHECK(last_price() == 95000);
-        // Its last night deleted (as compaction does): the night before takes its place.
-        db.exec("DELETE FROM price_observations WHERE observed_on = '2026-12-02'");
-        CHECK(last_price() == 80000);
-        db.exec("DELETE FROM listings");
-        CHECK(last_price() == -1);
+        // Its nightly rows folded into intervals (compaction deletes them): still its last price.
+        db.exec("DELETE FROM price_observations WHERE observed_on >= '2026-12-01'");
+        CHECK(gpuprice::test::query_int(db, "SELECT price_cents FROM last_prices") == 95000);
+        db.exec("DELETE FROM listings");  // gone with its listing
+        CHECK(gpuprice::test::query_int(db, "SELECT count(*) FROM last_prices") == 0);
     }
 
     TEST_CASE("a window's listings of other conditions are left out by the statement itself") {
