@@ -88,20 +88,6 @@ void check_same_as_deciding_now(schema::Database& db, const std::string& latest)
                 // The room the report reserves for them.
                 CHECK(stored.size() <=
                       schema::decided_lives_bound(db, from, latest, filter.market));
-                // A report of some conditions: the others left out, and nothing else.
-                using schema::ConditionClass;
-                for (const auto& some : {std::vector{ConditionClass::used},
-                                         {ConditionClass::new_item, ConditionClass::for_parts}}) {
-                    auto expected = decided;
-                    std::erase_if(expected, [&](const analysis::Clearance& c) {
-                        return std::find(some.begin(), some.end(),
-                                         schema::condition_class(c.life.condition_id)) ==
-                               some.end();
-                    });
-                    CHECK(describe(app::report_clearances(db, past, shipped_catalog(), since, from,
-                                                          latest, filter, shipping, some)) ==
-                          describe(expected));
-                }
             }
         }
     }
