@@ -20,7 +20,8 @@
 // aliased l (listings) by the statement.
 namespace gpuprice::schema::life_sql {
 
-// A life's condition, price, shipping and bid on its last night.
+// A price row o's condition id, else its listing l's (0: neither has one); for a life, its last
+// night's. A life's price and shipping there.
 inline constexpr SqlText kCondition = "coalesce(o.condition_id, l.condition_id, 0)";
 inline constexpr SqlText kPrice = "o.price_cents";
 inline constexpr SqlText kShipping = "o.shipping_cents";

@@ -5,6 +5,7 @@
 
 #include "schema/domain/clock.hpp"
 #include "schema/domain/match_reason.hpp"
+#include "schema/store/life_query.hpp"
 #include "schema/store/listing_url.hpp"
 #include "schema/store/night_price_row.hpp"
 #include "schema/store/past.hpp"
@@ -52,9 +53,9 @@ std::vector<PricedObservation> read_rows(Statement& stmt, Details details) {
 // The columns read_row reads, in its order, over `o` (a listing's price of a night), `m` (its
 // verdict), `l` (the listing) and `a` (its attributes): the first seven without details, all of
 // them with. read_night_price reads the first six, the model apart.
-constexpr SqlText kLatestPriceColumns =
-    "SELECT o.listing_id, m.model, coalesce(o.condition_id, l.condition_id, 0), "
-    "o.price_cents, o.shipping_cents, o.observed_on, o.currency ";
+constexpr auto kLatestPriceColumns = "SELECT o.listing_id, m.model, " + life_sql::kCondition +
+                                     ", o.price_cents, o.shipping_cents, o.observed_on, "
+                                     "o.currency ";
 constexpr auto kLatestColumns = kLatestPriceColumns + ", l.item_id, l.title, " + kListingUrl +
                                 ", m.decided_by, m.attributes_extracted, a.cooler, a.slot_width ";
 
@@ -69,8 +70,7 @@ constexpr SqlText kMatchedInOrder =
     "CROSS JOIN listings l ON l.id = o.listing_id ";
 constexpr SqlText kKept = "(l.price_flags & ?4) = 0 ";
 // latest_in_window's: the listing's condition id there is in [?7, ?8] (condition_id_span).
-constexpr SqlText kOfConditions =
-    "AND coalesce(o.condition_id, l.condition_id, 0) BETWEEN ?7 AND ?8 ";
+constexpr auto kOfConditions = "AND " + life_sql::kCondition + " BETWEEN ?7 AND ?8 ";
 
 // latest_in_window's statement over a window that holds intervals: each listing's row of its
 // latest night in the window comes out of the GROUP BY itself (SQLite gives a bare column the
